@@ -1,0 +1,30 @@
+// swift-tools-version: 6.1
+import PackageDescription
+
+let package = Package(
+  name: "roadtrip",
+  products: [
+    .library(name: "JourneyStore", targets: ["JourneyStore"]),
+    .executable(name: "roadtrip", targets: ["roadtrip"]),
+  ],
+  dependencies: [
+    .package(url: "https://github.com/apple/swift-argument-parser", from: "1.8.2"),
+  ],
+  targets: [
+    .systemLibrary(
+      name: "CSQLite",
+      pkgConfig: "sqlite3",
+      providers: [.apt(["libsqlite3-dev"])]
+    ),
+    .target(name: "JourneyStore", dependencies: ["CSQLite"]),
+    .executableTarget(
+      name: "roadtrip",
+      dependencies: [
+        "JourneyStore",
+        .product(name: "ArgumentParser", package: "swift-argument-parser"),
+      ]
+    ),
+    .testTarget(name: "JourneyStoreTests", dependencies: ["JourneyStore", "roadtrip"]),
+  ],
+  swiftLanguageModes: [.v6]
+)

@@ -1,0 +1,6 @@
+extension Bindable: Identifiable where Value: Identifiable {
+  /// The identity of the wrapped object.
+  public var id: Value.ID {
+    wrappedValue.id
+  }
+}

@@ -1,0 +1,24 @@
+extension Binding {
+  /// Unwraps a binding to an optional, or fails when it holds `nil` now.
+  ///
+  /// Unlike SwiftUI, the binding stays safe when the base becomes `nil` later: reads then return the
+  /// last non-`nil` value read, and a write still goes to the base (giving it a value again).
+  /// - Parameter base: A binding to an optional value.
+  public init?(_ base: Binding<Value?>) {
+    guard let value = base.wrappedValue else { return nil }
+    self.init(lastSeen: value, get: { base.wrappedValue }, set: { base.wrappedValue = $0 })
+  }
+
+  /// Views a binding as a binding to an optional, for a view that edits an optional value.
+  ///
+  /// Reads are never `nil`. Writing `nil` is ignored, because the base has no value to represent
+  /// it; SwiftUI crashes there instead.
+  /// - Parameter base: A binding to a non-optional value.
+  public init<Wrapped>(_ base: Binding<Wrapped>) where Value == Wrapped? {
+    self.init(
+      get: { base.wrappedValue },
+      set: { newValue in
+        if let newValue { base.wrappedValue = newValue }
+      })
+  }
+}

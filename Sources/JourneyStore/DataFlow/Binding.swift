@@ -1,0 +1,47 @@
+/// A reference to a value owned elsewhere: reading it reads the source of truth, writing it writes
+/// there.
+///
+/// As in SwiftUI, `$binding.field` (dynamic member lookup over writable key paths) derives a binding
+/// to part of the value, and `@Binding var value` in a view gives `value` and `$value`.
+@propertyWrapper
+@dynamicMemberLookup
+public struct Binding<Value> {
+  private let getValue: () -> Value
+  private let setValue: (Value) -> Void
+
+  /// Creates a binding from a getter and a setter.
+  /// - Parameters:
+  ///   - get: Reads the current value from the source of truth.
+  ///   - set: Writes a new value to the source of truth.
+  public init(get: @escaping () -> Value, set: @escaping (Value) -> Void) {
+    getValue = get
+    setValue = set
+  }
+
+  /// Creates a binding from the projected value of another, as `@Binding var x` does for `$x`.
+  public init(projectedValue: Binding<Value>) {
+    self = projectedValue
+  }
+
+  /// The value the binding refers to; setting it writes to the source of truth.
+  public var wrappedValue: Value {
+    get { getValue() }
+    nonmutating set { setValue(newValue) }
+  }
+
+  /// The binding itself, so that `$value` can be passed on.
+  public var projectedValue: Binding<Value> {
+    self
+  }
+
+  /// A binding to part of the value, read from and written back through this binding.
+  public subscript<Subject>(dynamicMember keyPath: WritableKeyPath<Value, Subject>) -> Binding<Subject> {
+    Binding<Subject>(
+      get: { self.wrappedValue[keyPath: keyPath] },
+      set: { newValue in
+        var value = self.wrappedValue
+        value[keyPath: keyPath] = newValue
+        self.wrappedValue = value
+      })
+  }
+}

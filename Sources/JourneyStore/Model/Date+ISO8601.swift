@@ -1,0 +1,88 @@
+#if canImport(Glibc)
+import Glibc
+#elseif canImport(Darwin)
+import Darwin
+#endif
+#if canImport(FoundationEssentials)
+import FoundationEssentials
+#else
+import Foundation
+#endif
+
+extension Date {
+  /// Parses an ISO 8601 date as people type it.
+  ///
+  /// `2026-11-21T08:00:00Z` and `2026-11-21T08:00:00.250+02:00` name an instant; `2026-11-21T08:00`,
+  /// `2026-11-21 08:00:30` and `2026-11-21` (midnight) are in the local time zone (`TZ`).
+  /// - Returns: `nil` when the text is not such a date.
+  init?(iso8601 text: String) {
+    var scanner = ISO8601Scanner(text.utf8)
+    guard let (civil, offset) = scanner.scan() else { return nil }
+    if let offset {
+      self = Date(civil: civil).addingTimeInterval(-TimeInterval(offset))
+    } else {
+      guard let local = Date(localCivil: civil) else { return nil }
+      self = local
+    }
+  }
+
+  /// The date in UTC as ISO 8601 with a `Z`, with fractional seconds (to the microsecond) only when
+  /// it has any: `2026-11-21T08:00:00Z`, `2026-11-21T08:00:00.25Z`.
+  var iso8601: String {
+    let interval = timeIntervalSinceReferenceDate
+    guard abs(interval) < 1e15 else { return String(interval) }
+    var whole = interval.rounded(.down)
+    var micros = ((interval - whole) * 1_000_000).rounded()
+    if micros >= 1_000_000 { whole += 1; micros = 0 }
+    let seconds = Int64(whole) + CivilTime.referenceDateUnixSeconds
+    let days = seconds.floorDivided(by: 86_400)
+    let secondOfDay = seconds - days * 86_400
+    let (year, month, day) = CivilTime.yearMonthDay(fromUnixDays: days)
+    var text = year < 0 ? "-" : (year > 9999 ? "+" : "")
+    text += Self.digits(abs(year), 4) + "-" + Self.digits(month, 2) + "-" + Self.digits(day, 2)
+    text += "T" + Self.digits(secondOfDay / 3600, 2) + ":" + Self.digits(secondOfDay / 60 % 60, 2)
+    text += ":" + Self.digits(secondOfDay % 60, 2)
+    if micros > 0 {
+      var fraction = Self.digits(Int64(micros), 6)
+      while fraction.hasSuffix("0") { fraction.removeLast() }
+      text += "." + fraction
+    }
+    return text + "Z"
+  }
+
+  /// The instant of a civil time in UTC.
+  init(civil: CivilTime) {
+    let days = CivilTime.unixDays(year: civil.year, month: civil.month, day: civil.day)
+    let seconds = days * 86_400 + civil.hour * 3600 + civil.minute * 60 + civil.second
+    self.init(timeIntervalSinceReferenceDate:
+      TimeInterval(seconds - CivilTime.referenceDateUnixSeconds) + civil.fraction)
+  }
+
+  /// The instant of a civil time in the local time zone; the corresponding C function is `mktime`.
+  private init?(localCivil civil: CivilTime) {
+    var parts = tm()
+    parts.tm_year = Int32(civil.year - 1900)
+    parts.tm_mon = Int32(civil.month - 1)
+    parts.tm_mday = Int32(civil.day)
+    parts.tm_hour = Int32(civil.hour)
+    parts.tm_min = Int32(civil.minute)
+    parts.tm_sec = Int32(civil.second)
+    parts.tm_isdst = -1
+    let seconds = mktime(&parts)
+    guard seconds != -1 || (parts.tm_year == 69 && parts.tm_mon == 11) else { return nil }
+    self.init(timeIntervalSinceReferenceDate:
+      TimeInterval(Int64(seconds) - CivilTime.referenceDateUnixSeconds) + civil.fraction)
+  }
+
+  private static func digits(_ value: Int64, _ width: Int) -> String {
+    let text = String(value)
+    return text.count >= width ? text : String(repeating: "0", count: width - text.count) + text
+  }
+}
+
+extension Int64 {
+  fileprivate func floorDivided(by divisor: Int64) -> Int64 {
+    let quotient = self / divisor
+    return (self % divisor != 0 && (self < 0) != (divisor < 0)) ? quotient - 1 : quotient
+  }
+}

@@ -1,0 +1,64 @@
+#if canImport(FoundationEssentials)
+import FoundationEssentials
+#else
+import Foundation
+#endif
+
+extension JourneyField {
+  /// Every editable field, in the order of JSON keys and CSV columns.
+  public static let all: [JourneyField] = [.name, .transportationType, .startDate, .duration]
+
+  /// The journey's name: any text.
+  public static let name = JourneyField(
+    name: "name", column: "name", keyPath: \.name,
+    parse: { $0 }, format: { $0 }, store: { .text($0) }, load: \.text)
+
+  /// The transportation type, as its slug (`hired-car`).
+  public static let transportationType = JourneyField(
+    name: "transportationType", aliases: ["transport", "type"], column: "transportation_type",
+    keyPath: \.transportationType,
+    parse: { text throws(JourneyInputError) in try TransportationType(parsing: text) },
+    format: \.rawValue, store: { .text($0.rawValue) }, load: { $0.text.flatMap(TransportationType.init) })
+
+  /// The start date, as ISO 8601 in UTC; stored as seconds since 2001-01-01T00:00:00Z, exactly.
+  public static let startDate = JourneyField(
+    name: "startDate", aliases: ["start"], column: "start_date", keyPath: \.startDate,
+    parse: { text throws(JourneyInputError) in
+      if text.lowercased() == "now" { return Date() }
+      guard let date = Date(iso8601: text) else { throw .invalidDate(text) }
+      return date
+    },
+    format: \.iso8601, store: { .real($0.timeIntervalSinceReferenceDate) },
+    load: { $0.double.map(Date.init(timeIntervalSinceReferenceDate:)) })
+
+  /// The duration in seconds, never negative.
+  public static let duration = JourneyField(
+    name: "duration", column: "duration", keyPath: \.duration,
+    parse: { text throws(JourneyInputError) in try TimeInterval(parsingDuration: text) },
+    format: \.secondsText, store: { .real($0) }, load: \.double)
+}
+
+extension JourneyField {
+  /// The field with this name or alias, ignoring case.
+  /// - Throws: `JourneyInputError.unknownField`, with the nearest field name as a suggestion.
+  public static func named(_ name: String) throws(JourneyInputError) -> JourneyField {
+    let key = name.lowercased()
+    if let field = all.first(where: { ([$0.name] + $0.aliases).contains { $0.lowercased() == key } }) {
+      return field
+    }
+    let names = all.flatMap { field in ([field.name] + field.aliases).map { ($0.lowercased(), field.name) } }
+    throw .unknownField(name, suggestion: key.nearest(among: names))
+  }
+
+  /// The field's value on a journey, as canonical text (`bike`, `2026-11-21T08:00:00Z`, `5400`).
+  public func text(of journey: Journey) -> String {
+    format(read(journey))
+  }
+
+  /// Sets the field from what a user typed, writing through `Bindable(journey)` so that observers
+  /// see it as they see any other edit.
+  /// - Throws: `JourneyInputError` when the text is not a valid value; the journey is unchanged.
+  public func assign(_ text: String, to journey: Journey) throws(JourneyInputError) {
+    _ = write(journey, try parse(text))
+  }
+}

@@ -1,0 +1,67 @@
+/// One editable field of a journey, described once for every part of the program that reads or
+/// writes fields: the `set` command, JSON keys, CSV columns, the database, the change log and the
+/// editor. `JourneyField.all` is the only list of them.
+public struct JourneyField: Sendable {
+  /// The field's name: its JSON key, CSV column and name in `roadtrip set`, such as `startDate`.
+  public let name: String
+  /// Shorter names a user may type instead, such as `start`.
+  public let aliases: [String]
+  /// The column of the `journey` table that stores the field.
+  let column: String
+  /// The field's value on a journey, in its stored form.
+  let read: @Sendable (Journey) -> DatabaseValue
+  /// Sets the field from its stored form through `Bindable`; `false` when the value has the wrong form.
+  let write: @Sendable (Journey, DatabaseValue) -> Bool
+  /// Parses what a user typed into the stored form.
+  let parse: @Sendable (String) throws(JourneyInputError) -> DatabaseValue
+  /// The canonical text of a stored value: the slug, the ISO 8601 date, the seconds.
+  let format: @Sendable (DatabaseValue) -> String
+  /// The stored form of a value of the field's type, `nil` for a value of another type.
+  private let storeAny: @Sendable (Any) -> DatabaseValue?
+
+  init<Value>(
+    name: String,
+    aliases: [String] = [],
+    column: String,
+    keyPath: ReferenceWritableKeyPath<Journey, Value> & Sendable,
+    parse: @escaping @Sendable (String) throws(JourneyInputError) -> Value,
+    format: @escaping @Sendable (Value) -> String,
+    store: @escaping @Sendable (Value) -> DatabaseValue,
+    load: @escaping @Sendable (DatabaseValue) -> Value?
+  ) {
+    self.name = name
+    self.aliases = aliases
+    self.column = column
+    self.read = { journey in store(journey[keyPath: keyPath]) }
+    self.write = { journey, stored in
+      guard let value = load(stored) else { return false }
+      Bindable(journey)[dynamicMember: keyPath].wrappedValue = value
+      return true
+    }
+    self.parse = { text throws(JourneyInputError) in store(try parse(text)) }
+    self.format = { stored in load(stored).map(format) ?? "" }
+    self.storeAny = { value in (value as? Value).map(store) }
+  }
+
+  /// The stored form of a value of the field's Swift type, such as a `Date` for `startDate`.
+  func storedValue<Value>(_ value: Value) -> DatabaseValue {
+    guard let stored = storeAny(value) else {
+      preconditionFailure("\(Value.self) is not the type of the journey field \(name)")
+    }
+    return stored
+  }
+}
+
+extension JourneyField: Hashable {
+  public static func == (lhs: JourneyField, rhs: JourneyField) -> Bool {
+    lhs.name == rhs.name
+  }
+
+  public func hash(into hasher: inout Hasher) {
+    hasher.combine(name)
+  }
+}
+
+extension JourneyField: CustomStringConvertible {
+  public var description: String { name }
+}

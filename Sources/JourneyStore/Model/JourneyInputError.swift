@@ -1,0 +1,39 @@
+/// A value typed by a user (or read from an import) that is not a valid journey field value.
+///
+/// Its `description` says what was wrong and what is accepted, ready to show to a person.
+public enum JourneyInputError: Error, Equatable, Sendable {
+  /// Not one of the eight transportation types; `suggestion` is the nearest one, if any is near.
+  case invalidTransportationType(String, suggestion: TransportationType?)
+  /// Not a date in one of the accepted forms.
+  case invalidDate(String)
+  /// Not a duration in one of the accepted forms.
+  case invalidDuration(String)
+  /// A negative duration: journeys never last less than nothing.
+  case negativeDuration(String)
+  /// No editable field has this name; `suggestion` is the nearest field name, if any is near.
+  case unknownField(String, suggestion: String?)
+}
+
+extension JourneyInputError: CustomStringConvertible {
+  public var description: String {
+    switch self {
+    case .invalidTransportationType(let text, let suggestion):
+      let valid = TransportationType.allCases.map(\.rawValue).joined(separator: ", ")
+      return "'\(text)' is not a transportation type\(Self.didYouMean(suggestion?.rawValue)); use one of: \(valid)"
+    case .invalidDate(let text):
+      return "'\(text)' is not a date; use ISO 8601 such as 2026-11-21T08:00:00Z, "
+        + "2026-11-21T08:00 or 2026-11-21 (local time), or 'now'"
+    case .invalidDuration(let text):
+      return "'\(text)' is not a duration; use 45m, 1h30m, 90s, 1:30:00 or a number of seconds"
+    case .negativeDuration(let text):
+      return "'\(text)' is negative; a duration is zero or more"
+    case .unknownField(let name, let suggestion):
+      let valid = JourneyField.all.map(\.name).joined(separator: ", ")
+      return "'\(name)' is not a journey field\(Self.didYouMean(suggestion)); the fields are: \(valid)"
+    }
+  }
+
+  private static func didYouMean(_ suggestion: String?) -> String {
+    suggestion.map { " (did you mean '\($0)'?)" } ?? ""
+  }
+}

@@ -1,0 +1,29 @@
+extension String {
+  /// The Levenshtein distance between two strings, counted in characters.
+  func editDistance(to other: String) -> Int {
+    let source = Array(self), target = Array(other)
+    guard !source.isEmpty, !target.isEmpty else { return Swift.max(source.count, target.count) }
+    var previous = Array(0...target.count)
+    var current = previous
+    for (i, sourceCharacter) in source.enumerated() {
+      current[0] = i + 1
+      for (j, targetCharacter) in target.enumerated() {
+        let substitution = previous[j] + (sourceCharacter == targetCharacter ? 0 : 1)
+        current[j + 1] = Swift.min(substitution, previous[j + 1] + 1, current[j] + 1)
+      }
+      swap(&previous, &current)
+    }
+    return previous[target.count]
+  }
+
+  /// The value whose name is nearest to this string, when it is near enough to be a likely typo:
+  /// what a "did you mean" offers.
+  func nearest<Value>(among candidates: [(name: String, value: Value)]) -> Value? {
+    let limit = Swift.max(2, count / 3)
+    return candidates
+      .map { (value: $0.value, distance: editDistance(to: $0.name)) }
+      .filter { $0.distance <= limit }
+      .min { $0.distance < $1.distance }?
+      .value
+  }
+}

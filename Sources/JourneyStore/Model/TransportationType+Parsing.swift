@@ -1,0 +1,29 @@
+extension TransportationType {
+  /// Reads a transportation type the way a person types it.
+  ///
+  /// Accepts the slug (`hired-car`), the Swift case name (`hiredCar`) or the title (`Shared Ride`),
+  /// ignoring case, spaces and punctuation.
+  /// - Parameter text: What the user typed.
+  /// - Throws: `JourneyInputError.invalidTransportationType`, whose message lists the valid slugs
+  ///   and suggests the nearest one (`bicycle` suggests `bike`).
+  public init(parsing text: String) throws(JourneyInputError) {
+    let key = Self.matchingKey(text)
+    if let match = Self.allCases.first(where: {
+      key == Self.matchingKey($0.rawValue) || key == Self.matchingKey($0.description)
+    }) {
+      self = match
+      return
+    }
+    let names = Self.allCases.flatMap { type in
+      [type.rawValue, type.description, type.iconName].map { (Self.matchingKey($0), type) }
+    }
+    throw .invalidTransportationType(text, suggestion: key.nearest(among: names))
+  }
+
+  /// Lowercased letters and digits only, so that `walk-or-run`, `walkOrRun` and `Walk or run` agree.
+  private static func matchingKey(_ text: String) -> String {
+    String(String.UnicodeScalarView(text.lowercased().unicodeScalars.filter {
+      $0.properties.isAlphabetic || $0.properties.numericType != nil
+    }))
+  }
+}

@@ -1,0 +1,78 @@
+#if canImport(FoundationEssentials)
+import FoundationEssentials
+#else
+import Foundation
+#endif
+
+/// The writes of one transaction to the journey table, each recorded in the change log under
+/// one batch with a time and an origin. The batch row is written with the first change, so a
+/// transaction that changes nothing leaves no history.
+final class Batch {
+  private let connection: Connection
+  private let origin: String
+  private var id: Int64?
+
+  init(connection: Connection, origin: String) {
+    self.connection = connection
+    self.origin = origin
+  }
+
+  /// Inserts a journey and records the insert (without its values: the journey row holds them).
+  /// - Throws: `JourneyDatabaseError.duplicateID` when the id is taken, or `SQLiteError`.
+  func insert(id: UUID, values: [DatabaseValue]) throws {
+    let key = DatabaseValue.text(id.uuidString.lowercased())
+    do {
+      try connection.run(Self.insertJourney, [key] + values)
+    } catch let error where error.isUniquenessViolation {
+      throw JourneyDatabaseError.duplicateID(id)
+    }
+    try record(journey: key, kind: "insert")
+  }
+
+  /// Sets one field of a journey and records its old and new value.
+  /// - Throws: `JourneyDatabaseError.journeyNotFound` when no such journey exists, or `SQLiteError`.
+  func update(id: UUID, field: JourneyField, from old: DatabaseValue, to new: DatabaseValue) throws {
+    let key = DatabaseValue.text(id.uuidString.lowercased())
+    guard try connection.run("UPDATE journey SET \(field.column) = ?2 WHERE id = ?1", [key, new]) == 1 else {
+      throw JourneyDatabaseError.journeyNotFound(id.uuidString.lowercased())
+    }
+    try record(journey: key, kind: "update", field: field, old: old, new: new)
+  }
+
+  /// Deletes a journey and records each of its fields' last value.
+  /// - Throws: `JourneyDatabaseError.journeyNotFound` when no such journey exists, or `SQLiteError`.
+  func delete(id: UUID) throws {
+    let key = DatabaseValue.text(id.uuidString.lowercased())
+    guard let values = try JourneyRow.values(of: id, in: connection) else {
+      throw JourneyDatabaseError.journeyNotFound(id.uuidString.lowercased())
+    }
+    for (field, value) in zip(JourneyField.all, values) {
+      try record(journey: key, kind: "delete", field: field, old: value)
+    }
+    try connection.run("DELETE FROM journey WHERE id = ?", [key])
+  }
+
+  private func record(
+    journey: DatabaseValue, kind: String, field: JourneyField? = nil,
+    old: DatabaseValue = .null, new: DatabaseValue = .null
+  ) throws {
+    try connection.run(
+      "INSERT INTO change (batch, journey, kind, field, old, new) VALUES (?, ?, ?, ?, ?, ?)",
+      [.integer(try batchID()), journey, .text(kind), field.map { .text($0.name) } ?? .null, old, new])
+  }
+
+  private func batchID() throws -> Int64 {
+    if let id { return id }
+    try connection.run(
+      "INSERT INTO batch (at, origin) VALUES (?, ?)",
+      [.real(Date().timeIntervalSinceReferenceDate), .text(origin)])
+    let id = connection.lastInsertedRowID
+    self.id = id
+    return id
+  }
+
+  private static let insertJourney = """
+    INSERT INTO journey (id, \(JourneyField.all.map(\.column).joined(separator: ", ")))
+    VALUES (?\(String(repeating: ", ?", count: JourneyField.all.count)))
+    """
+}

@@ -1,0 +1,28 @@
+extension JourneyDatabase {
+  /// How to open a database.
+  public struct Configuration: Sendable {
+    /// How long to wait for another process's lock before failing with a busy `SQLiteError`.
+    public var busyTimeout: Duration
+    /// What the change log records as the origin of this database's changes, such as the
+    /// command line that made them.
+    public var origin: String
+    /// Opens the file without the right to write.
+    public var isReadOnly: Bool
+    /// Creates the file and its folders when they do not exist.
+    public var createsFile: Bool
+
+    /// A configuration: by default a 5-second busy timeout, origin "JourneyStore", read-write,
+    /// creating the file when missing.
+    public init(
+      busyTimeout: Duration = .seconds(5),
+      origin: String = "JourneyStore",
+      isReadOnly: Bool = false,
+      createsFile: Bool = true
+    ) {
+      self.busyTimeout = busyTimeout
+      self.origin = origin
+      self.isReadOnly = isReadOnly
+      self.createsFile = createsFile
+    }
+  }
+}

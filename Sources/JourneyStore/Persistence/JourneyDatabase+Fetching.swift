@@ -1,0 +1,96 @@
+#if canImport(FoundationEssentials)
+import FoundationEssentials
+#else
+import Foundation
+#endif
+
+extension JourneyDatabase {
+  /// The managed journey with this id, or `nil` when there is none.
+  ///
+  /// Fetching a journey twice gives the same object.
+  public func journey(id: UUID) throws -> Journey? {
+    if let entry = managed[id] { return entry.object }
+    guard let values = try JourneyRow.values(of: id, in: connection) else { return nil }
+    return manage(id: id, values: values)
+  }
+
+  /// The managed journey whose id is `text`, or starts with it, as git does with hashes.
+  /// - Parameter text: A full id, or a prefix of at least 4 hexadecimal digits, in any case.
+  /// - Throws: `JourneyDatabaseError.journeyNotFound`, `.ambiguousID` (listing candidates) or
+  ///   `.invalidID`.
+  public func journey(matching text: String) throws -> Journey {
+    let id = try resolveID(text)
+    guard let journey = try journey(id: id) else { throw JourneyDatabaseError.journeyNotFound(text) }
+    return journey
+  }
+
+  /// The id of the one journey whose id is `text` or starts with it.
+  /// - Throws: As `journey(matching:)`.
+  public func resolveID(_ text: String) throws -> UUID {
+    let prefix = text.lowercased()
+    guard Self.isIDPrefix(prefix) else { throw JourneyDatabaseError.invalidID(text) }
+    var matches: [UUID] = []
+    try connection.forEachRow(
+      "SELECT id FROM journey WHERE id >= ?1 AND id < ?1 || 'g' ORDER BY id LIMIT 11", [.text(prefix)]
+    ) { row in
+      if let id = JourneyRow.id(of: row) { matches.append(id) }
+    }
+    switch matches.count {
+    case 0: throw JourneyDatabaseError.journeyNotFound(text)
+    case 1: return matches[0]
+    default: throw JourneyDatabaseError.ambiguousID(text, candidates: Array(matches.prefix(10)))
+    }
+  }
+
+  /// The managed journeys that a query selects, in its order.
+  public func journeys(_ query: JourneyQuery = JourneyQuery()) throws -> [Journey] {
+    var journeys: [Journey] = []
+    try forEachRow(of: query) { row in
+      guard let id = JourneyRow.id(of: row) else { return }
+      journeys.append(managed[id]?.object ?? manage(id: id, values: JourneyRow.fieldValues(of: row)))
+    }
+    return journeys
+  }
+
+  /// Hands each journey a query selects to `body`, one at a time, as a new unmanaged object,
+  /// without holding them all in memory: for exports and long listings.
+  public func forEachJourney(_ query: JourneyQuery = JourneyQuery(), _ body: (Journey) throws -> Void) throws {
+    try forEachRow(of: query) { row in
+      if let journey = JourneyRow.journey(from: row) { try body(journey) }
+    }
+  }
+
+  /// The number of journeys a query's filters select, ignoring its limit.
+  public func count(_ query: JourneyQuery = JourneyQuery()) throws -> Int {
+    var query = query
+    query.limit = nil
+    let (clauses, values) = query.sqlClauses
+    let count = try connection.firstValue("SELECT count(*) FROM journey\(clauses)", values)
+    return count.flatMap(\.double).map { Int($0) } ?? 0
+  }
+
+  private func forEachRow(of query: JourneyQuery, _ body: (Statement) throws -> Void) throws {
+    let (clauses, values) = query.sqlClauses
+    try connection.forEachRow("SELECT \(JourneyRow.columns) FROM journey\(clauses)", values, body)
+  }
+
+  /// Starts managing a journey read from the database.
+  func manage(id: UUID, values: [DatabaseValue]) -> Journey {
+    let journey = JourneyRow.journey(id: id, values: values)
+    managed[id] = ManagedJourney(object: journey, saved: values)
+    tracker.track(journey)
+    return journey
+  }
+
+  /// Whether `text` (lowercased) is a full id or the start of one with at least 4 hex digits.
+  private static func isIDPrefix(_ text: String) -> Bool {
+    let template = Array("xxxxxxxx-xxxx-xxxx-xxxx-xxxxxxxxxxxx".utf8)
+    let bytes = Array(text.utf8)
+    guard bytes.count <= template.count, bytes.filter({ $0 != UInt8(ascii: "-") }).count >= 4 else { return false }
+    return zip(bytes, template).allSatisfy { byte, expected in
+      expected == UInt8(ascii: "-")
+        ? byte == expected
+        : (UInt8(ascii: "0")...UInt8(ascii: "9")).contains(byte) || (UInt8(ascii: "a")...UInt8(ascii: "f")).contains(byte)
+    }
+  }
+}

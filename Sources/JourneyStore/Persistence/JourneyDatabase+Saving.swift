@@ -1,0 +1,80 @@
+#if canImport(FoundationEssentials)
+import FoundationEssentials
+#else
+import Foundation
+#endif
+
+extension JourneyDatabase {
+  /// Whether a managed journey has edits that are not saved.
+  ///
+  /// Costs time in proportion to the journeys edited, not to those managed.
+  public var hasChanges: Bool {
+    collectEdits()
+    return candidates.contains { managed[$0].map { !$0.edits.isEmpty } ?? false }
+  }
+
+  /// Writes the edited fields of the managed journeys, and nothing else, in one immediate
+  /// transaction recorded as one batch of the change log.
+  ///
+  /// When it fails, the file is unchanged and the edited journeys return to their last saved
+  /// values (their observers see that too) before the error is thrown.
+  /// - Throws: `JourneyDatabaseError.journeyNotFound` when another process deleted an edited
+  ///   journey, or `SQLiteError` (a refused value, a lock held past the busy timeout, a full disk,
+  ///   a read-only file).
+  public func save() throws {
+    try save(only: nil)
+  }
+
+  /// Discards unsaved edits: the managed journeys return to their last saved values, and their
+  /// observers see it.
+  public func rollback() {
+    collectEdits()
+    for id in candidates {
+      managed[id]?.restore()
+    }
+    collectEdits()
+    candidates.removeAll()
+  }
+
+  /// Saves the edits of some managed journeys, or of all when `ids` is `nil`.
+  func save(only ids: Set<UUID>?) throws {
+    collectEdits()
+    let ids = ids.map { candidates.intersection($0) } ?? candidates
+    let pending = ids.sorted { $0.uuidString < $1.uuidString }.compactMap { id in
+      managed[id].map { (id: id, edits: $0.edits) }
+    }.filter { !$0.edits.isEmpty }
+    guard !pending.isEmpty else {
+      candidates.subtract(ids)
+      return
+    }
+    do {
+      try write { batch in
+        for (id, edits) in pending {
+          for edit in edits {
+            try batch.update(id: id, field: edit.field, from: edit.old, to: edit.new)
+          }
+        }
+      }
+    } catch {
+      for id in ids {
+        managed[id]?.restore()
+      }
+      collectEdits()
+      candidates.subtract(ids)
+      throw error
+    }
+    for (id, _) in pending {
+      managed[id]?.markSaved()
+    }
+    candidates.subtract(ids)
+  }
+
+  /// Moves the journeys the tracker saw edited into `candidates`, and registers for their next edit.
+  func collectEdits() {
+    for id in tracker.takeEdited() {
+      guard let entry = managed[id] else { continue }
+      candidates.insert(id)
+      tracker.track(entry.object)
+    }
+  }
+}

@@ -1,0 +1,111 @@
+#if canImport(FoundationEssentials)
+import FoundationEssentials
+#else
+import Foundation
+#endif
+
+extension JourneyDatabase {
+  /// Inserts a journey and manages it from now on.
+  /// - Returns: The journey itself, now managed.
+  /// - Throws: `JourneyDatabaseError.duplicateID`, or a constraint `SQLiteError` for a value the
+  ///   database refuses (a negative duration); nothing is inserted then.
+  @discardableResult
+  public func add(_ journey: Journey) throws -> Journey {
+    try add(contentsOf: [journey])
+    return journey
+  }
+
+  /// Inserts journeys in one transaction, recorded as one batch, and manages them from now on.
+  /// All are inserted or, when one fails, none.
+  public func add(contentsOf journeys: some Sequence<Journey>) throws {
+    var inserted: [(Journey, [DatabaseValue])] = []
+    try write { batch in
+      for journey in journeys {
+        let values = JourneyField.all.map { $0.read(journey) }
+        try batch.insert(id: journey.id, values: values)
+        inserted.append((journey, values))
+      }
+    }
+    for (journey, values) in inserted {
+      managed[journey.id] = ManagedJourney(object: journey, saved: values)
+      tracker.track(journey)
+    }
+  }
+
+  /// Deletes a journey. The object is no longer managed.
+  /// - Throws: `JourneyDatabaseError.journeyNotFound` when it is not in the database.
+  public func delete(_ journey: Journey) throws {
+    try delete(ids: [journey.id])
+  }
+
+  /// Deletes journeys in one transaction, recorded as one batch: all of them or, when one is
+  /// missing, none.
+  public func delete(ids: some Sequence<UUID>) throws {
+    var deleted: [UUID] = []
+    try write { batch in
+      for id in ids {
+        try batch.delete(id: id)
+        deleted.append(id)
+      }
+    }
+    for id in deleted {
+      managed[id] = nil
+      candidates.remove(id)
+    }
+  }
+
+  /// Edits a journey safely across processes: in one immediate (write-locked) transaction, reads
+  /// it fresh, hands it to `body` to change (directly or through `Bindable`), writes only the
+  /// fields that changed, and commits. Another process's change to another field is kept.
+  ///
+  /// A managed instance of the journey is then refreshed with the committed values, keeping its
+  /// own unsaved edits.
+  /// - Throws: `JourneyDatabaseError.journeyNotFound`, what `body` throws, or `SQLiteError`;
+  ///   nothing is written then.
+  public func edit(_ id: UUID, _ body: (Journey) throws -> Void) throws {
+    try edit(ids: [id], body)
+  }
+
+  /// Edits journeys as `edit(_:_:)` does, all in one transaction recorded as one batch.
+  public func edit(ids: some Sequence<UUID>, _ body: (Journey) throws -> Void) throws {
+    var committed: [(UUID, [DatabaseValue])] = []
+    try write { batch in
+      for id in ids {
+        guard let old = try JourneyRow.values(of: id, in: connection) else {
+          throw JourneyDatabaseError.journeyNotFound(id.uuidString.lowercased())
+        }
+        let journey = JourneyRow.journey(id: id, values: old)
+        try body(journey)
+        let new = JourneyField.all.map { $0.read(journey) }
+        for (field, (old, new)) in zip(JourneyField.all, zip(old, new)) where old != new {
+          try batch.update(id: id, field: field, from: old, to: new)
+        }
+        committed.append((id, new))
+      }
+    }
+    for (id, values) in committed {
+      refresh(id, with: values)
+    }
+  }
+
+  /// Runs `body` in an immediate transaction whose changes form one batch of the change log.
+  func write<T>(_ body: (Batch) throws -> T) throws -> T {
+    try connection.transaction(.immediate) {
+      try body(Batch(connection: connection, origin: configuration.origin))
+    }
+  }
+
+  /// Takes committed values into a managed journey: fields without unsaved edits get the new
+  /// value (observers see it); fields with unsaved edits keep them.
+  func refresh(_ id: UUID, with values: [DatabaseValue]) {
+    guard var entry = managed[id] else { return }
+    for (index, field) in JourneyField.all.enumerated() {
+      if field.read(entry.object) == entry.saved[index] {
+        _ = field.write(entry.object, values[index])
+      }
+      entry.saved[index] = values[index]
+    }
+    managed[id] = entry
+    collectEdits()
+  }
+}

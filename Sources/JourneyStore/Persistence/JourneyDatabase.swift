@@ -1,0 +1,44 @@
+#if canImport(FoundationEssentials)
+import FoundationEssentials
+#else
+import Foundation
+#endif
+
+/// A roadtrip database: a SQLite file of journeys and the log of every change made to them.
+///
+/// It hands out **managed** journeys: `@Observable` objects it keeps track of through Observation,
+/// so it knows which fields of which journeys were edited since the last `save()`, and writes
+/// only those. Other processes may use the same file at any time: `edit(_:_:)` reads and writes
+/// in one immediate transaction, and `save()` writes only the edited fields.
+///
+/// A database is used from one thread (or actor) at a time.
+public final class JourneyDatabase {
+  /// The path of the database file.
+  public let path: String
+  /// How the database was opened.
+  public let configuration: Configuration
+  let connection: Connection
+  let tracker = ChangeTracker()
+  /// The managed journeys, by id.
+  var managed: [UUID: ManagedJourney] = [:]
+  /// Managed journeys that may differ from their saved values: edited, or restored since.
+  var candidates: Set<UUID> = []
+
+  /// Opens the database at `path`, creating it (and its folders) when it does not exist, and
+  /// migrating it to the current schema.
+  ///
+  /// A new file gets mode 0600 and new folders mode 0700: journeys are private.
+  /// - Throws: `JourneyDatabaseError` when the file is not a roadtrip database, has a newer
+  ///   schema or cannot be created; `SQLiteError` when SQLite cannot open or read it (a file
+  ///   that is not a database is `.corrupt`). A file that is refused is left untouched.
+  public init(path: String, configuration: Configuration = Configuration()) throws {
+    self.path = path
+    self.configuration = configuration
+    if configuration.createsFile && !configuration.isReadOnly {
+      try Self.createFileIfMissing(at: path)
+    }
+    connection = try Connection(
+      path: path, readOnly: configuration.isReadOnly, busyTimeout: configuration.busyTimeout)
+    try connection.prepareSchema(readOnly: configuration.isReadOnly)
+  }
+}

@@ -1,0 +1,50 @@
+#if canImport(FoundationEssentials)
+import FoundationEssentials
+#else
+import Foundation
+#endif
+
+/// Why a `JourneyDatabase` refused a request. Failures of SQLite itself are thrown as `SQLiteError`.
+public enum JourneyDatabaseError: Error, Equatable, Sendable {
+  /// No journey has this id, or an id starting with this prefix.
+  case journeyNotFound(String)
+  /// More than one journey's id starts with this prefix; `candidates` lists some of them.
+  case ambiguousID(String, candidates: [UUID])
+  /// Neither an id nor a prefix of one: ids are written in hexadecimal, and a prefix has at least 4 digits.
+  case invalidID(String)
+  /// A journey with this id is already in the database.
+  case duplicateID(UUID)
+  /// The file was written by a newer version of roadtrip; it is left untouched.
+  case newerSchema(path: String, version: Int64, supported: Int64)
+  /// The file is a SQLite database, but not a roadtrip one; it is left untouched.
+  case notARoadtripDatabase(path: String)
+  /// The database has an older schema and was opened read-only, so it could not be upgraded.
+  case needsMigration(path: String, version: Int64)
+  /// The database file or one of its folders could not be created.
+  case cannotCreate(path: String, reason: String)
+}
+
+extension JourneyDatabaseError: CustomStringConvertible {
+  public var description: String {
+    switch self {
+    case .journeyNotFound(let id):
+      return "no journey has an id starting with '\(id)'"
+    case .ambiguousID(let prefix, let candidates):
+      let list = candidates.map { $0.uuidString.lowercased() }.joined(separator: ", ")
+      return "the id prefix '\(prefix)' is ambiguous; it matches \(list); type more digits"
+    case .invalidID(let text):
+      return "'\(text)' is not a journey id; use the id, or at least its first 4 hexadecimal digits"
+    case .duplicateID(let id):
+      return "a journey with the id \(id.uuidString.lowercased()) already exists"
+    case .newerSchema(let path, let version, let supported):
+      return "\(path) has schema version \(version), newer than this roadtrip knows (\(supported)); "
+        + "upgrade roadtrip to use it"
+    case .notARoadtripDatabase(let path):
+      return "\(path) is a SQLite database, but not a roadtrip one; choose another file"
+    case .needsMigration(let path, let version):
+      return "\(path) has the older schema version \(version); open it for writing once to upgrade it"
+    case .cannotCreate(let path, let reason):
+      return "cannot create \(path): \(reason)"
+    }
+  }
+}

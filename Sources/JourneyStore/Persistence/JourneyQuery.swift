@@ -1,0 +1,68 @@
+#if canImport(FoundationEssentials)
+import FoundationEssentials
+#else
+import Foundation
+#endif
+
+/// Which journeys to fetch, and in which order: filters by transportation type and start date,
+/// a sort field and a limit. Filters are answered from indexes.
+public struct JourneyQuery: Sendable {
+  /// Keeps journeys of these types; an empty set keeps every type.
+  public var transportationTypes: Set<TransportationType>
+  /// Keeps journeys that start at or after this date.
+  public var startingFrom: Date?
+  /// Keeps journeys that start before this date.
+  public var startingBefore: Date?
+  /// The field to sort by; ties are broken by id.
+  public var sortField: JourneyField
+  /// Sorts from the largest value down.
+  public var isDescending: Bool
+  /// Returns at most this many journeys.
+  public var limit: Int?
+
+  /// A query; with no arguments, every journey by start date.
+  public init(
+    transportationTypes: Set<TransportationType> = [],
+    startingFrom: Date? = nil,
+    startingBefore: Date? = nil,
+    sortField: JourneyField = .startDate,
+    isDescending: Bool = false,
+    limit: Int? = nil
+  ) {
+    self.transportationTypes = transportationTypes
+    self.startingFrom = startingFrom
+    self.startingBefore = startingBefore
+    self.sortField = sortField
+    self.isDescending = isDescending
+    self.limit = limit
+  }
+}
+
+extension JourneyQuery {
+  /// The `WHERE`, `ORDER BY` and `LIMIT` clauses, with the values to bind to their parameters.
+  var sqlClauses: (sql: String, values: [DatabaseValue]) {
+    var conditions: [String] = []
+    var values: [DatabaseValue] = []
+    if !transportationTypes.isEmpty {
+      let types = transportationTypes.sorted { $0.rawValue < $1.rawValue }
+      conditions.append("\(JourneyField.transportationType.column) IN (\(types.map { _ in "?" }.joined(separator: ", ")))")
+      values += types.map(JourneyField.transportationType.storedValue)
+    }
+    if let startingFrom {
+      conditions.append("\(JourneyField.startDate.column) >= ?")
+      values.append(JourneyField.startDate.storedValue(startingFrom))
+    }
+    if let startingBefore {
+      conditions.append("\(JourneyField.startDate.column) < ?")
+      values.append(JourneyField.startDate.storedValue(startingBefore))
+    }
+    var sql = conditions.isEmpty ? "" : " WHERE " + conditions.joined(separator: " AND ")
+    let direction = isDescending ? "DESC" : "ASC"
+    sql += " ORDER BY \(sortField.column) \(direction), id \(direction)"
+    if let limit {
+      sql += " LIMIT ?"
+      values.append(.integer(Int64(max(0, limit))))
+    }
+    return (sql, values)
+  }
+}

@@ -1,0 +1,48 @@
+#if canImport(FoundationEssentials)
+import FoundationEssentials
+#else
+import Foundation
+#endif
+
+/// Reading journeys from rows of the journey table: the columns, in the order of
+/// `JourneyField.all` after the id.
+enum JourneyRow {
+  /// `id` and the field columns, for a `SELECT`.
+  static let columns = (["id"] + JourneyField.all.map(\.column)).joined(separator: ", ")
+
+  /// The stored field values of the journey with this id, or `nil` when there is none.
+  static func values(of id: UUID, in connection: Connection) throws -> [DatabaseValue]? {
+    var values: [DatabaseValue]?
+    try connection.forEachRow(
+      "SELECT \(columns) FROM journey WHERE id = ?", [.text(id.uuidString.lowercased())]
+    ) { row in
+      values = fieldValues(of: row)
+    }
+    return values
+  }
+
+  /// The id of the row a statement is positioned on.
+  static func id(of row: Statement) -> UUID? {
+    UUID(uuidString: row.text(at: 0))
+  }
+
+  /// The stored field values of the row a statement is positioned on.
+  static func fieldValues(of row: Statement) -> [DatabaseValue] {
+    JourneyField.all.indices.map { row.value(at: Int32($0 + 1)) }
+  }
+
+  /// A new, unmanaged journey with the values of the row a statement is positioned on.
+  static func journey(from row: Statement) -> Journey? {
+    guard let id = id(of: row) else { return nil }
+    return journey(id: id, values: fieldValues(of: row))
+  }
+
+  /// A new, unmanaged journey with these stored values.
+  static func journey(id: UUID, values: [DatabaseValue]) -> Journey {
+    let journey = Journey(id: id)
+    for (field, value) in zip(JourneyField.all, values) {
+      _ = field.write(journey, value)
+    }
+    return journey
+  }
+}

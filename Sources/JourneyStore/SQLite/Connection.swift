@@ -1,0 +1,99 @@
+import CSQLite
+
+/// One connection to a SQLite database file, used from one thread at a time.
+///
+/// It opens with extended result codes, foreign keys on and a busy timeout, caches its prepared
+/// statements, and closes when the last reference goes away.
+final class Connection {
+  let handle: OpaquePointer
+  let path: String
+  private var statements: [String: Statement] = [:]
+
+  /// Opens a database file.
+  /// - Parameters:
+  ///   - path: The file; it must exist unless `create` is `true`.
+  ///   - readOnly: Opens without the right to write.
+  ///   - create: Creates the file when it does not exist.
+  ///   - busyTimeout: How long a statement waits for another connection's lock before it fails
+  ///     with `SQLITE_BUSY`.
+  /// - Throws: `SQLiteError`; the handle is closed even when opening fails.
+  init(path: String, readOnly: Bool = false, create: Bool = false, busyTimeout: Duration) throws(SQLiteError) {
+    var flags = SQLITE_OPEN_NOMUTEX | SQLITE_OPEN_EXRESCODE
+    flags |= readOnly ? SQLITE_OPEN_READONLY : SQLITE_OPEN_READWRITE
+    if create && !readOnly { flags |= SQLITE_OPEN_CREATE }
+    var handle: OpaquePointer?
+    let code = sqlite3_open_v2(path, &handle, flags, nil)
+    guard code == SQLITE_OK, let handle else {
+      let error = handle.map { SQLiteError(connection: $0) }
+        ?? SQLiteError(extendedResultCode: code, message: String(cString: sqlite3_errstr(code)))
+      sqlite3_close_v2(handle)
+      throw error
+    }
+    self.handle = handle
+    self.path = path
+    sqlite3_extended_result_codes(handle, 1)
+    let milliseconds = busyTimeout.components.seconds * 1000 + busyTimeout.components.attoseconds / 1_000_000_000_000_000
+    sqlite3_busy_timeout(handle, Int32(clamping: milliseconds))
+    try execute("PRAGMA foreign_keys = ON")
+  }
+
+  deinit {
+    statements.removeAll()
+    sqlite3_close_v2(handle)
+  }
+
+  /// Runs one or more SQL statements that take no parameters; the corresponding C function is
+  /// `sqlite3_exec`.
+  func execute(_ sql: String) throws(SQLiteError) {
+    guard sqlite3_exec(handle, sql, nil, nil, nil) == SQLITE_OK else {
+      throw SQLiteError(connection: handle, sql: sql)
+    }
+  }
+
+  /// The prepared statement for some SQL, compiled on first use and kept for the next.
+  func statement(_ sql: String) throws(SQLiteError) -> Statement {
+    if let statement = statements[sql] { return statement }
+    let statement = try Statement(connection: handle, sql: sql)
+    statements[sql] = statement
+    return statement
+  }
+
+  /// Runs a statement that returns no rows.
+  /// - Returns: The number of rows it inserted, updated or deleted.
+  @discardableResult
+  func run(_ sql: String, _ values: [DatabaseValue] = []) throws(SQLiteError) -> Int {
+    let statement = try statement(sql)
+    defer { statement.reset() }
+    statement.bind(values)
+    while try statement.step() {}
+    return Int(sqlite3_changes64(handle))
+  }
+
+  /// Runs a query and hands each row to `body`, one at a time, as the statement positioned on it.
+  func forEachRow(_ sql: String, _ values: [DatabaseValue] = [], _ body: (Statement) throws -> Void) throws {
+    let statement = try statement(sql)
+    defer { statement.reset() }
+    statement.bind(values)
+    while try statement.step() {
+      try body(statement)
+    }
+  }
+
+  /// The first column of the first row of a query, or `nil` when it returns no row.
+  func firstValue(_ sql: String, _ values: [DatabaseValue] = []) throws(SQLiteError) -> DatabaseValue? {
+    let statement = try statement(sql)
+    defer { statement.reset() }
+    statement.bind(values)
+    return try statement.step() ? statement.value(at: 0) : nil
+  }
+
+  /// The rowid of the last row this connection inserted.
+  var lastInsertedRowID: Int64 {
+    sqlite3_last_insert_rowid(handle)
+  }
+
+  /// Whether a transaction is open.
+  var isInTransaction: Bool {
+    sqlite3_get_autocommit(handle) == 0
+  }
+}

@@ -1,0 +1,82 @@
+import CSQLite
+
+/// An error reported by SQLite, with the result codes, SQLite's message and the SQL that failed.
+///
+/// Its description reads like `SQLite error 19 (CHECK constraint failed: duration >= 0) while
+/// executing UPDATE journey SET duration = ? WHERE id = ?`.
+public struct SQLiteError: Error, Sendable {
+  /// The primary result code, such as 5 (`SQLITE_BUSY`); see https://sqlite.org/rescode.html.
+  public let resultCode: Int32
+  /// The extended result code, such as 275 (`SQLITE_CONSTRAINT_CHECK`).
+  public let extendedResultCode: Int32
+  /// SQLite's own explanation.
+  public let message: String
+  /// The statement that failed, when there was one.
+  public let sql: String?
+
+  init(extendedResultCode: Int32, message: String, sql: String? = nil) {
+    self.resultCode = extendedResultCode & 0xFF
+    self.extendedResultCode = extendedResultCode
+    self.message = message
+    self.sql = sql
+  }
+
+  /// The error SQLite last reported on a connection.
+  init(connection: OpaquePointer, sql: String? = nil) {
+    self.init(
+      extendedResultCode: sqlite3_extended_errcode(connection),
+      message: String(cString: sqlite3_errmsg(connection)), sql: sql)
+  }
+}
+
+extension SQLiteError {
+  /// What went wrong, in the terms a caller decides on.
+  public enum Kind: Sendable {
+    /// Another connection held a lock past the busy timeout; retrying later may succeed.
+    case busy
+    /// A constraint refused the data: a CHECK, NOT NULL, UNIQUE or FOREIGN KEY constraint.
+    case constraint
+    /// The file is not a database, or the database is damaged.
+    case corrupt
+    /// The disk or the database is full.
+    case full
+    /// The file or its file system cannot be written, or permission was denied.
+    case readOnly
+    /// The file cannot be opened.
+    case cannotOpen
+    /// The operating system reported an input or output error.
+    case ioError
+    /// Anything else.
+    case other
+  }
+
+  /// What went wrong, in the terms a caller decides on.
+  public var kind: Kind {
+    switch resultCode {
+    case SQLITE_BUSY, SQLITE_LOCKED: .busy
+    case SQLITE_CONSTRAINT: .constraint
+    case SQLITE_CORRUPT, SQLITE_NOTADB: .corrupt
+    case SQLITE_FULL: .full
+    case SQLITE_READONLY, SQLITE_PERM, SQLITE_AUTH: .readOnly
+    case SQLITE_CANTOPEN: .cannotOpen
+    case SQLITE_IOERR: .ioError
+    default: .other
+    }
+  }
+}
+
+extension SQLiteError {
+  /// Whether a PRIMARY KEY or UNIQUE constraint refused a row that duplicates another.
+  var isUniquenessViolation: Bool {
+    // SQLITE_CONSTRAINT_PRIMARYKEY and SQLITE_CONSTRAINT_UNIQUE, macros that Swift does not import.
+    extendedResultCode == SQLITE_CONSTRAINT | (6 << 8) || extendedResultCode == SQLITE_CONSTRAINT | (8 << 8)
+  }
+}
+
+extension SQLiteError: CustomStringConvertible {
+  public var description: String {
+    var text = "SQLite error \(resultCode) (\(message))"
+    if let sql { text += " while executing \(sql)" }
+    return text
+  }
+}

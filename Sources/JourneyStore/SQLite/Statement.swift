@@ -1,0 +1,111 @@
+import CSQLite
+
+/// A prepared statement; it is finalized when the last reference goes away.
+final class Statement {
+  let handle: OpaquePointer
+  let sql: String
+  private let connection: OpaquePointer
+
+  /// Compiles one SQL statement; the corresponding C function is `sqlite3_prepare_v3`.
+  init(connection: OpaquePointer, sql: String) throws(SQLiteError) {
+    var handle: OpaquePointer?
+    let code = sqlite3_prepare_v3(connection, sql, -1, UInt32(SQLITE_PREPARE_PERSISTENT), &handle, nil)
+    guard code == SQLITE_OK, let handle else {
+      sqlite3_finalize(handle)
+      throw SQLiteError(connection: connection, sql: sql)
+    }
+    self.handle = handle
+    self.sql = sql
+    self.connection = connection
+  }
+
+  deinit {
+    sqlite3_finalize(handle)
+  }
+
+  /// Binds values to the parameters `?1`, `?2`, … in order.
+  func bind(_ values: [DatabaseValue]) {
+    for (offset, value) in values.enumerated() {
+      bind(value, at: Int32(offset + 1))
+    }
+  }
+
+  /// Binds one value to the parameter at a 1-based index.
+  func bind(_ value: DatabaseValue, at index: Int32) {
+    switch value {
+    case .null: sqlite3_bind_null(handle, index)
+    case .integer(let integer): sqlite3_bind_int64(handle, index, integer)
+    case .real(let real): sqlite3_bind_double(handle, index, real)
+    case .text(var text):
+      text.withUTF8 { bytes in
+        let start = UnsafeRawPointer(bytes.baseAddress ?? emptyBytes.utf8Start)
+        _ = sqlite3_bind_text64(
+          handle, index, start.assumingMemoryBound(to: CChar.self), UInt64(bytes.count), transient,
+          UInt8(SQLITE_UTF8))
+      }
+    case .blob(let bytes):
+      bytes.withUnsafeBytes { buffer in
+        let start = buffer.baseAddress ?? UnsafeRawPointer(emptyBytes.utf8Start)
+        _ = sqlite3_bind_blob64(handle, index, start, UInt64(buffer.count), transient)
+      }
+    }
+  }
+
+  /// Runs the statement one step.
+  /// - Returns: `true` when a row is ready to read, `false` when the statement is done.
+  /// - Throws: `SQLiteError`; the statement is reset, so it can be run again.
+  func step() throws(SQLiteError) -> Bool {
+    switch sqlite3_step(handle) {
+    case SQLITE_ROW: return true
+    case SQLITE_DONE: return false
+    default:
+      let error = SQLiteError(connection: connection, sql: sql)
+      sqlite3_reset(handle)
+      throw error
+    }
+  }
+
+  /// Makes the statement ready to run again, with no values bound.
+  func reset() {
+    sqlite3_reset(handle)
+    sqlite3_clear_bindings(handle)
+  }
+
+  /// The value of a column of the current row, by 0-based index.
+  func value(at column: Int32) -> DatabaseValue {
+    switch sqlite3_column_type(handle, column) {
+    case SQLITE_INTEGER: .integer(sqlite3_column_int64(handle, column))
+    case SQLITE_FLOAT: .real(sqlite3_column_double(handle, column))
+    case SQLITE_TEXT: .text(text(at: column))
+    case SQLITE_BLOB:
+      .blob(sqlite3_column_blob(handle, column).map {
+        Array(UnsafeRawBufferPointer(start: $0, count: Int(sqlite3_column_bytes(handle, column))))
+      } ?? [])
+    default: .null
+    }
+  }
+
+  /// The text of a column of the current row; NUL characters inside it are kept.
+  func text(at column: Int32) -> String {
+    guard let bytes = sqlite3_column_text(handle, column) else { return "" }
+    return String(decoding: UnsafeBufferPointer(start: bytes, count: Int(sqlite3_column_bytes(handle, column))), as: UTF8.self)
+  }
+
+  func double(at column: Int32) -> Double {
+    sqlite3_column_double(handle, column)
+  }
+
+  func integer(at column: Int32) -> Int64 {
+    sqlite3_column_int64(handle, column)
+  }
+
+  var columnCount: Int32 {
+    sqlite3_column_count(handle)
+  }
+}
+
+/// Tells SQLite to copy bound text and blobs before the bind call returns (`SQLITE_TRANSIENT`).
+private let transient = unsafeBitCast(-1, to: sqlite3_destructor_type.self)
+
+/// A valid address for empty text and blobs: SQLite binds NULL when given no address at all.
+private let emptyBytes: StaticString = ""

@@ -1,0 +1,2 @@
+import JourneyStore
+print(TransportationType.allCases.map(\.rawValue))
