@@ -1,0 +1,64 @@
+import Foundation
+import Testing
+@testable import JourneyStore
+
+@Suite("The change log")
+struct ChangeLogTests {
+  @Test func recordsInsertsUpdatesAndDeletesWithTheirValues() throws {
+    let folder = try TemporaryFolder()
+    let database = try Fixtures.database(in: folder)
+    let journey = try database.add(Journey(name: "Logged", transportationType: .scooter, startDate: Fixtures.morning, duration: 900))
+    try database.edit(journey.id) { $0.duration = 1800 }
+    try database.delete(journey)
+    let id = journey.id.uuidString.lowercased()
+    let start = DatabaseValue.real(Fixtures.morning.timeIntervalSinceReferenceDate)
+
+    #expect(try Fixtures.changes(in: database.path) == [
+      .init(batch: 1, journey: id, kind: "insert", field: nil, old: .null, new: .null),
+      .init(batch: 2, journey: id, kind: "update", field: "duration", old: .real(900), new: .real(1800)),
+      .init(batch: 3, journey: id, kind: "delete", field: "name", old: .text("Logged"), new: .null),
+      .init(batch: 3, journey: id, kind: "delete", field: "transportationType", old: .text("scooter"), new: .null),
+      .init(batch: 3, journey: id, kind: "delete", field: "startDate", old: start, new: .null),
+      .init(batch: 3, journey: id, kind: "delete", field: "duration", old: .real(1800), new: .null),
+    ])
+    #expect(try database.journey(id: journey.id) == nil)
+    #expect(try Fixtures.row(journey.id, in: database.path) == nil)
+  }
+
+  @Test func batchesHaveATimeAndAnOrigin() throws {
+    let folder = try TemporaryFolder()
+    let before = Date().timeIntervalSinceReferenceDate
+    try Fixtures.database(in: folder, origin: "roadtrip add 'Coast road'").add(Journey(name: "Coast road"))
+    let after = Date().timeIntervalSinceReferenceDate
+    var batches: [(Double, String)] = []
+    try Connection(path: folder.file("journeys.sqlite"), busyTimeout: .seconds(1)).forEachRow("SELECT at, origin FROM batch") {
+      batches.append(($0.double(at: 0), $0.text(at: 1)))
+    }
+    #expect(batches.count == 1)
+    #expect((before...after).contains(batches[0].0))
+    #expect(batches[0].1 == "roadtrip add 'Coast road'")
+  }
+
+  @Test func deletingManyIsAllOrNothing() throws {
+    let folder = try TemporaryFolder()
+    let database = try Fixtures.database(in: folder)
+    let journeys = (0..<3).map { Journey(name: "\($0)") }
+    try database.add(contentsOf: journeys)
+    #expect(throws: JourneyDatabaseError.self) { try database.delete(ids: [journeys[0].id, UUID()]) }
+    #expect(try database.count() == 3)
+    try database.delete(ids: journeys.map(\.id))
+    #expect(try database.count() == 0)
+    #expect(try Fixtures.batchCount(in: database.path) == 2)
+  }
+
+  @Test func aDuplicateIDIsRefusedAndNothingIsInserted() throws {
+    let folder = try TemporaryFolder()
+    let database = try Fixtures.database(in: folder)
+    let existing = try database.add(Journey(name: "Existing"))
+    let batch = [Journey(name: "New"), Journey(id: existing.id, name: "Impostor")]
+    #expect(throws: JourneyDatabaseError.duplicateID(existing.id)) { try database.add(contentsOf: batch) }
+    #expect(try database.count() == 1)
+    #expect(try database.journey(id: batch[0].id) == nil)
+    #expect(try Fixtures.changes(in: database.path).count == 1)
+  }
+}
