@@ -1,0 +1,91 @@
+import Foundation
+import Testing
+@testable import JourneyStore
+
+/// Every schema version ever released has a fixture database in `fixtures/`, written by the code
+/// of that version; opening a copy must migrate it with every journey intact.
+///
+/// To write the fixture of the current version (only when a new version is released):
+/// `ROADTRIP_WRITE_FIXTURES=1 swift test --filter MigrationTests`.
+@Suite("Schema migrations")
+struct MigrationTests {
+  static let fixtures = URL(fileURLWithPath: #filePath)
+    .deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
+    .appendingPathComponent("fixtures")
+
+  /// The journeys of the version 1 fixture, as they must read back after any migration.
+  static func version1Journeys() -> [Journey] { [
+    Journey(
+      id: UUID(uuidString: "0b1e5c1a-6f0e-4d47-9a6e-3c2d8f1a0001")!, name: "Morning run",
+      transportationType: .walkOrRun, startDate: Date(timeIntervalSinceReferenceDate: 785_404_800), duration: 2_700),
+    Journey(
+      id: UUID(uuidString: "0b1e5c1a-6f0e-4d47-9a6e-3c2d8f1a0002")!, name: "Skate park",
+      transportationType: .skateboard, startDate: Date(timeIntervalSinceReferenceDate: 785_412_000.25), duration: 1_800.5),
+    Journey(
+      id: UUID(uuidString: "0b1e5c1a-6f0e-4d47-9a6e-3c2d8f1a0003")!, name: "Scooter to work",
+      transportationType: .scooter, startDate: Date(timeIntervalSinceReferenceDate: 785_491_200), duration: 900),
+    Journey(
+      id: UUID(uuidString: "0b1e5c1a-6f0e-4d47-9a6e-3c2d8f1a0004")!, name: "Coast road 🚲",
+      transportationType: .bike, startDate: Date(timeIntervalSinceReferenceDate: 786_009_600), duration: 19_800),
+    Journey(
+      id: UUID(uuidString: "0b1e5c1a-6f0e-4d47-9a6e-3c2d8f1a0005")!, name: "",
+      transportationType: .car, startDate: Date(timeIntervalSinceReferenceDate: 0.1 + 0.2), duration: 0),
+    Journey(
+      id: UUID(uuidString: "0b1e5c1a-6f0e-4d47-9a6e-3c2d8f1a0006")!, name: "Airport \"shared\" ride, late",
+      transportationType: .hiredCar, startDate: Date(timeIntervalSinceReferenceDate: 786_100_000), duration: 3_600),
+    Journey(
+      id: UUID(uuidString: "0b1e5c1a-6f0e-4d47-9a6e-3c2d8f1a0007")!, name: "Night bus\nline 2",
+      transportationType: .bus, startDate: Date(timeIntervalSinceReferenceDate: 786_200_000), duration: 5_400),
+    Journey(
+      id: UUID(uuidString: "0b1e5c1a-6f0e-4d47-9a6e-3c2d8f1a0008")!, name: "Light rail, 旅行",
+      transportationType: .lightRail, startDate: Date(timeIntervalSinceReferenceDate: -3_155_760_000), duration: 1e-3),
+  ] }
+
+  @Test(.enabled(if: ProcessInfo.processInfo.environment["ROADTRIP_WRITE_FIXTURES"] == "1"))
+  func writeTheCurrentFixture() throws {
+    let path = Self.fixtures.appendingPathComponent("journeys-v\(Schema.currentVersion).sqlite").path
+    try? FileManager.default.removeItem(atPath: path)
+    let database = try JourneyDatabase(path: path, configuration: .init(origin: "fixture"))
+    let scratch = Journey(name: "Deleted", transportationType: .car)
+    try database.add(contentsOf: Self.version1Journeys().map {
+      Journey(id: $0.id, name: "draft", transportationType: .car, startDate: $0.startDate, duration: $0.duration)
+    } + [scratch])
+    // Give the change log updates and deletes too.
+    for journey in Self.version1Journeys() {
+      try database.edit(journey.id) { draft in
+        draft.name = journey.name
+        draft.transportationType = journey.transportationType
+      }
+    }
+    try database.delete(ids: [scratch.id])
+    try database.connection.execute("PRAGMA wal_checkpoint(TRUNCATE)")
+  }
+
+  @Test(arguments: 1...Schema.currentVersion)
+  func aFixtureOfEveryVersionOpensWithEveryJourneyIntact(version: Int64) throws {
+    let folder = try TemporaryFolder()
+    let fixture = Self.fixtures.appendingPathComponent("journeys-v\(version).sqlite").path
+    let copy = folder.file("journeys.sqlite")
+    try FileManager.default.copyItem(atPath: fixture, toPath: copy)
+    #expect(try Connection(path: copy, busyTimeout: .seconds(1)).pragma("user_version") == version)
+
+    let database = try JourneyDatabase(path: copy)
+    #expect(try database.connection.pragma("user_version") == Schema.currentVersion)
+    let journeys = try database.journeys(JourneyQuery(sortField: .name))
+    let expected = Self.version1Journeys().sorted { $0.name < $1.name }
+    #expect(journeys.map(\.id) == expected.map(\.id))
+    for (read, written) in zip(journeys, expected) {
+      #expect(read.name == written.name)
+      #expect(read.transportationType == written.transportationType)
+      #expect(read.startDate == written.startDate)
+      #expect(read.duration == written.duration)
+    }
+    let changes = try Fixtures.changes(in: copy)
+    #expect(changes.filter { $0.kind == "insert" }.count == 9)
+    #expect(changes.filter { $0.kind == "update" }.count == 15)
+    #expect(changes.filter { $0.kind == "delete" }.count == 4)
+    // The migrated database takes new writes.
+    try database.add(Journey(name: "After migration"))
+    #expect(try database.count() == 9)
+  }
+}
