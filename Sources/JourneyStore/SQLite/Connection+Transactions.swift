@@ -8,6 +8,7 @@ extension Connection {
   }
 
   /// Runs `body` in a transaction: commits when it returns, rolls back when it or the commit throws.
+  @discardableResult
   func transaction<T>(_ kind: TransactionKind = .immediate, _ body: () throws -> T) throws -> T {
     try execute("BEGIN \(kind.rawValue)")
     do {
@@ -22,6 +23,7 @@ extension Connection {
 
   /// Runs `body` in a savepoint inside the current transaction (or as one of its own): what
   /// `body` wrote is undone when it throws, and the rest of the transaction goes on.
+  @discardableResult
   func savepoint<T>(_ body: () throws -> T) throws -> T {
     try execute("SAVEPOINT nested")
     do {
