@@ -9,12 +9,14 @@ extension TimeInterval {
   /// (hours, minutes, seconds), `1:30` (hours and minutes) or a plain number of seconds.
   /// - Throws: `JourneyInputError.invalidDuration`, or `.negativeDuration` for a negative one.
   init(parsingDuration text: String) throws(JourneyInputError) {
-    let trimmed = String(text.drop { $0 == " " }.reversed().drop { $0 == " " }.reversed())
+    var trimmed = Substring(text)
+    while trimmed.first?.isWhitespace == true { trimmed.removeFirst() }
+    while trimmed.last?.isWhitespace == true { trimmed.removeLast() }
     if trimmed.hasPrefix("-"), (try? TimeInterval(parsingDuration: String(trimmed.dropFirst()))) != nil {
       throw .negativeDuration(text)
     }
-    guard let seconds = Self.seconds(plain: trimmed) ?? Self.seconds(clock: trimmed)
-      ?? Self.seconds(units: trimmed)
+    guard let seconds = Self.seconds(plain: String(trimmed)) ?? Self.seconds(clock: String(trimmed))
+      ?? Self.seconds(units: String(trimmed))
     else { throw .invalidDuration(text) }
     self = seconds
   }

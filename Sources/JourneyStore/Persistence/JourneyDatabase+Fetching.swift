@@ -66,7 +66,7 @@ extension JourneyDatabase {
     query.limit = nil
     let (clauses, values) = query.sqlClauses
     let count = try connection.firstValue("SELECT count(*) FROM journey\(clauses)", values)
-    return count.flatMap(\.double).map { Int($0) } ?? 0
+    return Int(count?.integer ?? 0)
   }
 
   private func forEachRow(of query: JourneyQuery, _ body: (Statement) throws -> Void) throws {

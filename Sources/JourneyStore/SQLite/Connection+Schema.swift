@@ -28,8 +28,7 @@ extension Connection {
 
   /// The value of an integer pragma such as `user_version` or `data_version`.
   func pragma(_ name: String) throws(SQLiteError) -> Int64 {
-    if case .integer(let value) = try firstValue("PRAGMA \(name)") { return value }
-    return 0
+    try firstValue("PRAGMA \(name)")?.integer ?? 0
   }
 
   private func checkSchema(version: Int64) throws {

@@ -17,6 +17,10 @@ extension DatabaseValue {
     }
   }
 
+  var integer: Int64? {
+    if case .integer(let value) = self { value } else { nil }
+  }
+
   var text: String? {
     if case .text(let value) = self { value } else { nil }
   }
