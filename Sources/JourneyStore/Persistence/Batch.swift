@@ -31,12 +31,30 @@ final class Batch {
 
   /// Sets one field of a journey and records its old and new value.
   /// - Throws: `JourneyDatabaseError.journeyNotFound` when no such journey exists, or `SQLiteError`.
-  func update(id: UUID, field: JourneyField, from old: DatabaseValue, to new: DatabaseValue) throws {
+  private func update(id: UUID, field: JourneyField, from old: DatabaseValue, to new: DatabaseValue) throws {
     let key = DatabaseValue.text(id.uuidString.lowercased())
     guard try connection.run("UPDATE journey SET \(field.column) = ?2 WHERE id = ?1", [key, new]) == 1 else {
       throw JourneyDatabaseError.journeyNotFound(id.uuidString.lowercased())
     }
     try record(journey: key, kind: "update", field: field, old: old, new: new)
+  }
+
+  /// Writes the fields whose value differs between `old` and `new` (stored values in the order of
+  /// `JourneyField.all`), recording each as an update.
+  /// - Throws: `JourneyDatabaseError.journeyNotFound` when no such journey exists, or `SQLiteError`.
+  func update(id: UUID, from old: [DatabaseValue], to new: [DatabaseValue]) throws {
+    for (field, (old, new)) in zip(JourneyField.all, zip(old, new)) where old != new {
+      try update(id: id, field: field, from: old, to: new)
+    }
+  }
+
+  /// Overwrites a journey's fields with new values, recording each change as an update.
+  /// - Throws: `JourneyDatabaseError.journeyNotFound` when no such journey exists, or `SQLiteError`.
+  func replace(id: UUID, values: [DatabaseValue]) throws {
+    guard let old = try JourneyRow.values(of: id, in: connection) else {
+      throw JourneyDatabaseError.journeyNotFound(id.uuidString.lowercased())
+    }
+    try update(id: id, from: old, to: values)
   }
 
   /// Deletes a journey and records each of its fields' last value.

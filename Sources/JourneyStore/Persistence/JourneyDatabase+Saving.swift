@@ -10,7 +10,7 @@ extension JourneyDatabase {
   /// Costs time in proportion to the journeys edited, not to those managed.
   public var hasChanges: Bool {
     collectEdits()
-    return candidates.contains { managed[$0].map { !$0.edits.isEmpty } ?? false }
+    return candidates.contains { managed[$0]?.isEdited ?? false }
   }
 
   /// Writes the edited fields of the managed journeys, and nothing else, in one immediate
@@ -41,18 +41,16 @@ extension JourneyDatabase {
     collectEdits()
     let ids = ids.map { candidates.intersection($0) } ?? candidates
     let pending = ids.sorted { $0.uuidString < $1.uuidString }.compactMap { id in
-      managed[id].map { (id: id, edits: $0.edits) }
-    }.filter { !$0.edits.isEmpty }
+      managed[id].flatMap { $0.isEdited ? (id: id, saved: $0.saved, current: $0.current) : nil }
+    }
     guard !pending.isEmpty else {
       candidates.subtract(ids)
       return
     }
     do {
       try write { batch in
-        for (id, edits) in pending {
-          for edit in edits {
-            try batch.update(id: id, field: edit.field, from: edit.old, to: edit.new)
-          }
+        for journey in pending {
+          try batch.update(id: journey.id, from: journey.saved, to: journey.current)
         }
       }
     } catch {
@@ -63,8 +61,8 @@ extension JourneyDatabase {
       candidates.subtract(ids)
       throw error
     }
-    for (id, _) in pending {
-      managed[id]?.markSaved()
+    for journey in pending {
+      managed[journey.id]?.saved = journey.current
     }
     candidates.subtract(ids)
   }

@@ -21,7 +21,7 @@ extension JourneyDatabase {
     var inserted: [(Journey, [DatabaseValue])] = []
     try write { batch in
       for journey in journeys {
-        let values = JourneyField.all.map { $0.read(journey) }
+        let values = JourneyRow.values(of: journey)
         try batch.insert(id: journey.id, values: values)
         inserted.append((journey, values))
       }
@@ -76,10 +76,8 @@ extension JourneyDatabase {
         }
         let journey = JourneyRow.journey(id: id, values: old)
         try body(journey)
-        let new = JourneyField.all.map { $0.read(journey) }
-        for (field, (old, new)) in zip(JourneyField.all, zip(old, new)) where old != new {
-          try batch.update(id: id, field: field, from: old, to: new)
-        }
+        let new = JourneyRow.values(of: journey)
+        try batch.update(id: id, from: old, to: new)
         committed.append((id, new))
       }
     }

@@ -21,6 +21,11 @@ enum JourneyRow {
     return values
   }
 
+  /// The stored values of a journey's fields as they are now.
+  static func values(of journey: Journey) -> [DatabaseValue] {
+    JourneyField.all.map { $0.read(journey) }
+  }
+
   /// The id of the row a statement is positioned on.
   static func id(of row: Statement) -> UUID? {
     UUID(uuidString: row.text(at: 0))

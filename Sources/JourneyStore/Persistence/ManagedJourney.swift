@@ -10,17 +10,14 @@ struct ManagedJourney {
   let object: Journey
   var saved: [DatabaseValue]
 
-  /// The fields whose value on the object differs from the saved one, with both values.
-  var edits: [(field: JourneyField, old: DatabaseValue, new: DatabaseValue)] {
-    zip(JourneyField.all, saved).compactMap { field, old in
-      let new = field.read(object)
-      return new == old ? nil : (field, old, new)
-    }
+  /// The object's field values now, in stored form.
+  var current: [DatabaseValue] {
+    JourneyRow.values(of: object)
   }
 
-  /// Takes the object's current values as saved.
-  mutating func markSaved() {
-    saved = JourneyField.all.map { $0.read(object) }
+  /// Whether the object differs from its saved values.
+  var isEdited: Bool {
+    current != saved
   }
 
   /// Puts the saved values back on the object, through its bindings, so that observers see it.
