@@ -1,0 +1,26 @@
+/// Why a command failed, for the failures that are the command line's own rather than the
+/// library's. `Failure` turns each into a message and an exit code.
+enum CommandError: Error {
+  /// The reader of standard output closed it (`| head`): normal, and silent.
+  case outputClosed
+  /// Standard output could not be written, for `reason` (`strerror`).
+  case cannotWriteOutput(reason: String)
+  /// Standard input could not be read, for `reason`.
+  case cannotReadInput(reason: String)
+  /// Opening the database file failed; `isCreating` when the file did not exist before.
+  case openingDatabase(path: String, isCreating: Bool, underlying: any Error)
+  /// The database refused a value the user gave (a CHECK constraint).
+  case refusedValue(message: String)
+  /// Deleting several journeys needs `--yes` when no terminal can ask.
+  case confirmationRequired(count: Int)
+  /// The user answered no.
+  case declined(action: String)
+  /// An environment variable has a value the command cannot use.
+  case invalidEnvironment(name: String, value: String, expected: String)
+  /// No database exists at the path, for a command that needs one.
+  case noDatabase(path: String, action: String)
+  /// The integrity check found damage.
+  case damagedDatabase(path: String, problemCount: Int)
+  /// A usage error found while running, such as too many ids read from standard input.
+  case usage(String)
+}

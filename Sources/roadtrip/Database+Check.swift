@@ -1,0 +1,33 @@
+import ArgumentParser
+import JourneyStore
+
+extension Roadtrip.Database {
+  /// `roadtrip db check`
+  struct Check: ParsableCommand {
+    static let configuration = CommandConfiguration(
+      abstract: "Check the database for damage and report its schema version.",
+      discussion: "Exits with 65 when the check finds damage.")
+
+    @OptionGroup var database: DatabaseOptions
+
+    func run() throws {
+      let path = try database.resolvedPath()
+      guard try database.databaseExists() else {
+        StandardError.write("roadtrip: there is no database at \(path) yet; nothing to check\n")
+        return
+      }
+      let report = try database.openExisting().checkIntegrity()
+      var text = "path: \(path)\n"
+      text += "schema version: \(report.schemaVersion)"
+      text += report.schemaVersion == report.currentSchemaVersion ? " (current)\n" : " (this roadtrip writes \(report.currentSchemaVersion))\n"
+      text += "integrity: " + (report.isSound ? "ok" : "\(report.problems.count) problem\(report.problems.count == 1 ? "" : "s")") + "\n"
+      text += report.problems.map { "  " + $0 + "\n" }.joined()
+      text += "journeys: \(report.journeyCount)\n"
+      text += "changes logged: \(report.batchCount) batch\(report.batchCount == 1 ? "" : "es")\n"
+      try StandardOutput.shared.write(text)
+      guard report.isSound else {
+        throw CommandError.damagedDatabase(path: path, problemCount: report.problems.count)
+      }
+    }
+  }
+}

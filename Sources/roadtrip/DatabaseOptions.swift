@@ -1,0 +1,91 @@
+import ArgumentParser
+import JourneyStore
+
+#if canImport(Glibc)
+import Glibc
+#elseif canImport(Darwin)
+import Darwin
+#endif
+
+/// `--db PATH`, on every command, and the environment variables that choose and open the database.
+struct DatabaseOptions: ParsableArguments {
+  @Option(
+    name: .customLong("db"),
+    help: ArgumentHelp(
+      "The database file.",
+      discussion: "Default: $ROADTRIP_DB, else $XDG_DATA_HOME/roadtrip/journeys.sqlite.",
+      valueName: "path"),
+    completion: .file())
+  var path: String?
+}
+
+extension DatabaseOptions {
+  /// The database file in use: `--db`, else `$ROADTRIP_DB`, else
+  /// `$XDG_DATA_HOME/roadtrip/journeys.sqlite` (`~/.local/share/…` when that is unset).
+  /// - Throws: `CommandError.usage` when no home folder is known to put the default in.
+  func resolvedPath() throws -> String {
+    if let path, !path.isEmpty { return path }
+    if let path = Environment["ROADTRIP_DB"] { return path }
+    if let dataHome = Environment["XDG_DATA_HOME"], dataHome.hasPrefix("/") {
+      return dataHome + "/roadtrip/journeys.sqlite"
+    }
+    guard let home = Environment.homeFolder else {
+      throw CommandError.usage("no home folder is known for the default database; give --db PATH or set ROADTRIP_DB")
+    }
+    return (home.hasSuffix("/") ? String(home.dropLast()) : home) + "/.local/share/roadtrip/journeys.sqlite"
+  }
+
+  /// How long to wait for another process's lock: `$ROADTRIP_BUSY_TIMEOUT` milliseconds, else 5 s.
+  /// - Throws: `CommandError.invalidEnvironment` when the variable is not a number of milliseconds.
+  func busyTimeout() throws -> Duration {
+    guard let text = Environment["ROADTRIP_BUSY_TIMEOUT"] else { return .seconds(5) }
+    guard let milliseconds = Int64(text), milliseconds >= 0 else {
+      throw CommandError.invalidEnvironment(
+        name: "ROADTRIP_BUSY_TIMEOUT", value: text, expected: "a whole number of milliseconds, such as 5000")
+    }
+    return .milliseconds(milliseconds)
+  }
+
+  /// Opens the database to read or to change journeys that exist, without ever creating it: when
+  /// there is no file, an empty database in memory stands in, so that a listing is empty and an
+  /// id matches nothing.
+  /// - Throws: `CommandError.openingDatabase` when the file cannot be opened or is refused.
+  func openExisting() throws -> JourneyDatabase {
+    let path = try resolvedPath()
+    let configuration = JourneyDatabase.Configuration(
+      busyTimeout: try busyTimeout(), origin: CommandLine.origin, createsFile: false)
+    guard fileExists(at: path) else {
+      return try JourneyDatabase(path: ":memory:", configuration: configuration)
+    }
+    return try open(path, configuration, isCreating: false)
+  }
+
+  /// Whether the database file exists.
+  func databaseExists() throws -> Bool {
+    fileExists(at: try resolvedPath())
+  }
+
+  /// Opens the database to add journeys, creating the file (mode 0600) and its folders (mode
+  /// 0700) when they do not exist.
+  /// - Throws: `CommandError.openingDatabase` when the file cannot be opened, created or is refused.
+  func openCreatingIfMissing() throws -> JourneyDatabase {
+    let path = try resolvedPath()
+    let configuration = JourneyDatabase.Configuration(
+      busyTimeout: try busyTimeout(), origin: CommandLine.origin, createsFile: true)
+    return try open(path, configuration, isCreating: !fileExists(at: path))
+  }
+
+  private func open(
+    _ path: String, _ configuration: JourneyDatabase.Configuration, isCreating: Bool
+  ) throws -> JourneyDatabase {
+    do {
+      return try JourneyDatabase(path: path, configuration: configuration)
+    } catch {
+      throw CommandError.openingDatabase(path: path, isCreating: isCreating, underlying: error)
+    }
+  }
+
+  private func fileExists(at path: String) -> Bool {
+    access(path, F_OK) == 0
+  }
+}

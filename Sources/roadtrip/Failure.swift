@@ -1,0 +1,129 @@
+import ArgumentParser
+import JourneyStore
+
+/// Why a command failed, as its user sees it: a message for standard error and an exit code.
+///
+/// This is the one place where errors become exit codes (CLI.md, "Errors and exit codes").
+struct Failure {
+  /// The exit code.
+  let exitCode: ExitStatus
+  /// The whole text for standard error, `roadtrip: error: …`, or `nil` to say nothing.
+  let message: String?
+  /// Text for standard output instead of an error: the help or completion script that
+  /// ArgumentParser asks for by throwing.
+  var standardOutput: String? = nil
+}
+
+extension Failure {
+  /// A command that failed, or whose command line did not parse.
+  init(_ error: any Error) {
+    guard let (code, text) = Self.describe(error) else {
+      self.init(parsing: error)
+      return
+    }
+    self.init(exitCode: code, message: text.map { Roadtrip._errorPrefix + $0 })
+  }
+
+  /// A command line that does not parse or that `validate()` refused: ArgumentParser's message
+  /// with the usage, exit code 64; or a request for help, which is not a failure.
+  private init(parsing error: any Error) {
+    let code = Roadtrip.exitCode(for: error)
+    let text = Roadtrip.fullMessage(for: error)
+    if code == .success {
+      self.init(exitCode: .success, message: nil, standardOutput: text)
+    } else {
+      self.init(
+        exitCode: code == .validationFailure ? .usage : ExitStatus(rawValue: code.rawValue) ?? .failure,
+        message: text.isEmpty ? nil : text)
+    }
+  }
+
+  /// The exit code and message of the errors of roadtrip and its library; `nil` for
+  /// ArgumentParser's own.
+  private static func describe(_ error: any Error) -> (ExitStatus, String?)? {
+    switch error {
+    case let error as JourneyInputError:
+      return (.usage, error.description)
+    case let error as JourneyDatabaseError:
+      return describe(error)
+    case let error as SQLiteError:
+      return describe(error)
+    case let error as CommandError:
+      return describe(error)
+    default:
+      return nil
+    }
+  }
+
+  private static func describe(_ error: JourneyDatabaseError) -> (ExitStatus, String) {
+    switch error {
+    case .journeyNotFound:
+      return (.noInput, error.description + "; 'roadtrip list' shows the ids")
+    case .ambiguousID, .invalidID:
+      return (.usage, error.description)
+    case .duplicateID, .newerSchema, .notARoadtripDatabase, .needsMigration:
+      return (.dataError, error.description)
+    case .cannotCreate:
+      return (.cannotCreate, error.description)
+    }
+  }
+
+  private static func describe(_ error: SQLiteError) -> (ExitStatus, String) {
+    let reason = error.message
+    switch error.kind {
+    case .busy:
+      return (.temporaryFailure,
+        "the database stayed locked by another process (\(reason)); try again, or wait longer with "
+          + "ROADTRIP_BUSY_TIMEOUT=MILLISECONDS")
+    case .corrupt:
+      return (.dataError,
+        "the database is damaged or is not a SQLite database (\(reason)); restore a backup or choose "
+          + "another file with --db")
+    case .full:
+      return (.ioError, "the disk or the database is full (\(reason)); free some space and try again")
+    case .readOnly:
+      return (.ioError, "the database cannot be written (\(reason)); check the permissions of the file and its folder")
+    case .ioError:
+      return (.ioError, "input/output error on the database (\(reason))")
+    case .cannotOpen:
+      return (.ioError, "the database cannot be opened (\(reason)); check the path and its permissions")
+    case .constraint, .other:
+      return (.failure, error.description)
+    }
+  }
+
+  private static func describe(_ error: CommandError) -> (ExitStatus, String?) {
+    switch error {
+    case .outputClosed:
+      return (.success, nil)
+    case .cannotWriteOutput(let reason):
+      return (.ioError, "cannot write to standard output: \(reason)")
+    case .cannotReadInput(let reason):
+      return (.ioError, "cannot read standard input: \(reason)")
+    case .openingDatabase(let path, let isCreating, let underlying):
+      if let sqlite = underlying as? SQLiteError, sqlite.kind == .cannotOpen {
+        return isCreating
+          ? (.cannotCreate, "cannot create the database \(path) (\(sqlite.message)); choose another path with --db")
+          : (.ioError, "cannot open the database \(path) (\(sqlite.message)); check its permissions")
+      }
+      let (code, text) = describe(underlying) ?? (.failure, String(describing: underlying))
+      guard let text else { return (code, nil) }
+      return (code, underlying is SQLiteError ? "\(path): \(text)" : text)
+    case .refusedValue(let message):
+      return (.usage, "the database refused the value (\(message)); start dates lie in the years 0000 to 9999")
+    case .confirmationRequired(let count):
+      return (.usage, "refusing to delete \(count) journeys without --yes, as no terminal can ask; add --yes")
+    case .declined(let action):
+      return (.failure, "\(action): nothing was changed")
+    case .invalidEnvironment(let name, let value, let expected):
+      return (.usage, "\(name)='\(value)' is not \(expected); fix or unset it")
+    case .noDatabase(let path, let action):
+      return (.failure, "there is no database at \(path) yet; \(action)")
+    case .damagedDatabase(let path, let count):
+      return (.dataError,
+        "\(path) is damaged (\(count) problem\(count == 1 ? "" : "s") found); restore a backup")
+    case .usage(let message):
+      return (.usage, message)
+    }
+  }
+}

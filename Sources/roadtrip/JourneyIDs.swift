@@ -1,0 +1,62 @@
+import ArgumentParser
+import JourneyStore
+
+#if canImport(FoundationEssentials)
+import FoundationEssentials
+#else
+import Foundation
+#endif
+
+/// The journeys a command names: full ids, unique prefixes of at least 4 hex digits, or `-` for
+/// ids read from standard input, one a line (anything after a tab or space is ignored, so that
+/// `roadtrip list` can be piped in as it is).
+struct JourneyIDs {
+  let arguments: [String]
+}
+
+extension JourneyIDs {
+  /// The argument that stands for the ids on standard input.
+  static let standardInput = "-"
+
+  /// Checks what can be checked before the database is open: at least one id, `-` at most once.
+  /// - Throws: `ValidationError`.
+  func validate() throws {
+    guard !arguments.isEmpty else {
+      throw ValidationError("name at least one journey: an id, a prefix of at least 4 hex digits, or - to read ids")
+    }
+    guard arguments.count(where: { $0 == Self.standardInput }) <= 1 else {
+      throw ValidationError("- reads ids from standard input once; give it only once")
+    }
+  }
+
+  /// The ids as typed, with `-` replaced by the ids read from standard input.
+  /// - Throws: `CommandError.cannotReadInput`.
+  func texts() throws -> [String] {
+    var texts: [String] = []
+    for argument in arguments {
+      guard argument == Self.standardInput else {
+        texts.append(argument)
+        continue
+      }
+      for line in try StandardInput.readLines() {
+        if let id = line.split(whereSeparator: { $0 == " " || $0 == "\t" }).first {
+          texts.append(String(id))
+        }
+      }
+    }
+    return texts
+  }
+
+  /// The id of each journey named, in order, without duplicates.
+  /// - Throws: `JourneyDatabaseError` for an id that matches no journey (`.journeyNotFound`),
+  ///   several (`.ambiguousID`) or is not one (`.invalidID`); `CommandError.cannotReadInput`.
+  func resolve(in database: JourneyDatabase) throws -> [UUID] {
+    var seen: Set<UUID> = []
+    var ids: [UUID] = []
+    for text in try texts() {
+      let id = try database.resolveID(text)
+      if seen.insert(id).inserted { ids.append(id) }
+    }
+    return ids
+  }
+}

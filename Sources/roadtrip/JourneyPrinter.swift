@@ -1,0 +1,55 @@
+import JourneyStore
+
+/// Prints journeys to standard output in an output format, one at a time: interchange formats
+/// and ids are written as they come (memory stays flat); a table is aligned once all are in.
+struct JourneyPrinter {
+  /// The writer of an interchange format, when the format is one.
+  private var writer: JourneyWriter?
+  /// The table being filled, when the format is `table`.
+  private var table: TextTable?
+  private let includesHeader: Bool
+  private let style: Style
+  private let output: StandardOutput
+  /// The number of journeys printed so far.
+  private(set) var count = 0
+
+  init(
+    format: OutputFormat, includesHeader: Bool = true, output: StandardOutput = .shared,
+    style: Style = .standardOutput
+  ) {
+    self.includesHeader = includesHeader
+    self.style = style
+    self.output = output
+    if let interchange = format.interchangeFormat {
+      writer = JourneyWriter(format: interchange, includesHeader: includesHeader) { try output.write($0) }
+    } else if format == .table {
+      table = .journeys()
+    }
+  }
+}
+
+extension JourneyPrinter {
+  /// Prints one journey.
+  /// - Throws: `CommandError` when standard output cannot be written.
+  mutating func print(_ journey: Journey) throws {
+    count += 1
+    if writer != nil {
+      try writer?.write(journey)
+    } else if table != nil {
+      table?.append(journey, style: style)
+    } else {
+      try output.write(journey.id.uuidString.lowercased() + "\n")
+    }
+  }
+
+  /// Completes the output: closes a JSON array, prints a table.
+  /// - Throws: `CommandError` when standard output cannot be written.
+  mutating func finish() throws {
+    try writer?.finish()
+    if let table, !table.rows.isEmpty {
+      try output.write(table.rendered(style: style, includesHeader: includesHeader) { column, text in
+        column == 0 ? style.yellow(text) : text
+      })
+    }
+  }
+}

@@ -1,0 +1,70 @@
+import ArgumentParser
+import JourneyStore
+
+extension Roadtrip {
+  /// `roadtrip list [--transport T]... [--since D] [--until D] [--sort KEY] [--limit N] [--format F]`
+  struct List: ParsableCommand {
+    static let configuration = CommandConfiguration(
+      abstract: "List journeys, by start date unless sorted otherwise.",
+      discussion: """
+        Prints a table on a terminal, and tab-separated lines without a header when piped \
+        (id, name, transportationType, startDate, duration, endDate), so that \
+        `roadtrip list --transport car | roadtrip transport - bike` works as it reads.
+        """)
+
+    @Option(
+      help: .transportationType("Keep journeys of this type; repeat it to keep several types."),
+      completion: TransportationType.completion, transform: TransportationType.argument)
+    var transport: [TransportationType] = []
+
+    @Option(help: ArgumentHelp("Keep journeys that start at or after this date (ISO 8601, or now).", valueName: "date"))
+    var since: String?
+
+    @Option(help: ArgumentHelp("Keep journeys that start before this date (ISO 8601, or now).", valueName: "date"))
+    var until: String?
+
+    @Option(
+      help: ArgumentHelp(
+        "Sort by this field: \(JourneyField.all.map(\.name).joined(separator: ", ")).", valueName: "field"),
+      completion: .list(JourneyField.all.map(\.name)))
+    var sort = JourneyField.startDate.name
+
+    @Flag(name: .shortAndLong, help: "Sort from the largest value down.")
+    var reverse = false
+
+    @Option(help: "Print at most this many journeys.")
+    var limit: Int?
+
+    @OptionGroup var output: FormatOptions
+    @OptionGroup var database: DatabaseOptions
+
+    func validate() throws {
+      if let limit, limit < 0 {
+        throw ValidationError("--limit is a number of journeys, 0 or more, not \(limit)")
+      }
+      _ = try ValidationError.checking { () throws(JourneyInputError) in try query() }
+    }
+
+    func run() throws {
+      let query = try query()
+      let (format, includesHeader) = output.resolved
+      var printer = JourneyPrinter(format: format, includesHeader: includesHeader)
+      try database.openExisting().forEachJourney(query) { try printer.print($0) }
+      try printer.finish()
+      if printer.count == 0 && format == .table && StandardOutput.shared.isTerminal {
+        StandardError.write("No journeys. Add one with: roadtrip add NAME\n")
+      }
+    }
+
+    /// The query the options describe; dates are read by the `startDate` field's parser.
+    private func query() throws(JourneyInputError) -> JourneyQuery {
+      JourneyQuery(
+        transportationTypes: Set(transport),
+        startingFrom: try since.map { text throws(JourneyInputError) in try JourneyField.startDate.parsed(text).startDate },
+        startingBefore: try until.map { text throws(JourneyInputError) in try JourneyField.startDate.parsed(text).startDate },
+        sortField: try JourneyField.named(sort),
+        isDescending: reverse,
+        limit: limit)
+    }
+  }
+}

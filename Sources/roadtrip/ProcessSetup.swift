@@ -1,0 +1,31 @@
+#if canImport(Glibc)
+import Glibc
+#elseif canImport(Darwin)
+import Darwin
+#endif
+
+/// What the process arranges before parsing its command line.
+enum ProcessSetup {
+  /// Ignores SIGPIPE, so that a reader closing the pipe shows up as `EPIPE` from `write`;
+  /// makes SIGINT end the process with exit code 130 (an open transaction is rolled back by
+  /// SQLite); and puts `/dev/null` in place of a closed standard stream, so that no file the
+  /// command opens takes its descriptor, remembering that standard output was closed.
+  static func prepare() {
+    signal(SIGPIPE, SIG_IGN)
+    signal(SIGINT) { _ in _exit(ExitStatus.interrupted.rawValue) }
+    for descriptor in [STDIN_FILENO, STDOUT_FILENO, STDERR_FILENO] where fcntl(descriptor, F_GETFD) == -1 {
+      let replacement = open("/dev/null", descriptor == STDIN_FILENO ? O_RDONLY : O_WRONLY)
+      if replacement >= 0 && replacement != descriptor {
+        dup2(replacement, descriptor)
+        close(replacement)
+      }
+      if descriptor == STDOUT_FILENO { StandardOutput.shared.wasClosed = true }
+    }
+  }
+
+  /// Ends the process with an exit code, flushing C's standard streams; the corresponding C
+  /// function is `exit`.
+  static func end(with status: ExitStatus) -> Never {
+    exit(status.rawValue)
+  }
+}

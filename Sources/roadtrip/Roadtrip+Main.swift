@@ -1,0 +1,33 @@
+import ArgumentParser
+
+extension Roadtrip {
+  /// Parses the command line, runs the command, and ends the process with the exit code that
+  /// `Failure` gives for what went wrong, if anything.
+  static func main() {
+    ProcessSetup.prepare()
+    var failure = run { () throws in
+      var command = try parseAsRoot()
+      try command.run()
+    }
+    if let help = failure?.standardOutput {
+      // --help, help, --generate-completion-script: data for standard output, not an error.
+      failure = run { try StandardOutput.shared.write(help.hasSuffix("\n") ? help : help + "\n") }
+    }
+    if let message = failure?.message {
+      StandardError.write(message.hasSuffix("\n") ? message : message + "\n")
+    }
+    ProcessSetup.end(with: failure?.exitCode ?? .success)
+  }
+
+  /// Runs `body` and flushes standard output.
+  /// - Returns: Why it failed, or `nil` when it succeeded.
+  private static func run(_ body: () throws -> Void) -> Failure? {
+    do {
+      try body()
+      try StandardOutput.shared.flush()
+      return nil
+    } catch {
+      return Failure(error)
+    }
+  }
+}

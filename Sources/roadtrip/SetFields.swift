@@ -1,0 +1,85 @@
+import ArgumentParser
+import JourneyStore
+
+extension Roadtrip {
+  /// `roadtrip set ID... FIELD=VALUE...`
+  struct SetFields: ParsableCommand {
+    static let configuration = CommandConfiguration(
+      commandName: "set",
+      abstract: "Set fields of journeys, all in one transaction.",
+      usage: "roadtrip set ID... FIELD=VALUE... [--json] [--db <path>]",
+      discussion: """
+        Fields: name (any text), transportationType or transport (a type slug), startDate or \
+        start (ISO 8601, or now), duration (45m, 1h30m, 90s, 1:30:00 or seconds). Only the \
+        fields that change are written; an edit that changes nothing leaves no history.
+
+        Example: roadtrip set 1a2b name='Coast road' duration=1h30m
+        """)
+
+    @Argument(
+      help: ArgumentHelp(
+        "The journeys (ids, prefixes of at least 4 hex digits, or - to read ids from standard input), then the fields to set.",
+        valueName: "ID... FIELD=VALUE..."))
+    var arguments: [String] = []
+
+    @Flag(help: "Print the edited journeys as JSON.")
+    var json = false
+
+    @OptionGroup var database: DatabaseOptions
+
+    func validate() throws {
+      _ = try plan()
+    }
+
+    func run() throws {
+      let (ids, assignments) = try plan()
+      let database = try self.database.openExisting()
+      let resolved = try ids.resolve(in: database)
+      var edited: [Journey] = []
+      try database.writingUserValues {
+        try $0.edit(ids: resolved) { journey in
+          for (field, value) in assignments {
+            field.copy(from: value, to: journey)
+          }
+          if json { edited.append(journey) }
+        }
+      }
+      guard json else { return }
+      var printer = JourneyPrinter(format: .json)
+      for journey in edited {
+        try printer.print(journey)
+      }
+      try printer.finish()
+    }
+
+    /// The journeys named and, for each field to set, a journey holding its parsed value.
+    /// - Throws: `ValidationError` for missing ids or assignments, an unknown field, a field set
+    ///   twice, or a bad value.
+    private func plan() throws -> (JourneyIDs, [(JourneyField, Journey)]) {
+      let ids = Array(arguments.prefix { !$0.contains("=") })
+      let assignments = arguments.dropFirst(ids.count)
+      try JourneyIDs(arguments: ids).validate()
+      guard !assignments.isEmpty else {
+        throw ValidationError("nothing to set; give FIELD=VALUE after the ids, such as name='Coast road'")
+      }
+      var plan: [(JourneyField, Journey)] = []
+      for assignment in assignments {
+        guard let equals = assignment.firstIndex(of: "=") else {
+          throw ValidationError("'\(assignment)' is not FIELD=VALUE; ids come first, then the fields to set")
+        }
+        let name = String(assignment[..<equals])
+        let value = String(assignment[assignment.index(after: equals)...])
+        if name == "id" || name == JourneyRecord.endDateKey {
+          let why = name == "id" ? "a journey's id never changes" : "the end date is the start date plus the duration"
+          throw ValidationError("'\(name)' cannot be set: \(why)")
+        }
+        let field = try ValidationError.checking { () throws(JourneyInputError) in try JourneyField.named(name) }
+        guard !plan.contains(where: { $0.0 == field }) else {
+          throw ValidationError("'\(field.name)' is set twice; set each field once")
+        }
+        plan.append((field, try ValidationError.checking { () throws(JourneyInputError) in try field.parsed(value) }))
+      }
+      return (JourneyIDs(arguments: ids), plan)
+    }
+  }
+}

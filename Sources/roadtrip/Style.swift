@@ -1,0 +1,42 @@
+/// How text for people is decorated: colour, symbols and box drawing on a terminal, plain text
+/// elsewhere and whenever `NO_COLOR` is set (https://no-color.org) or `TERM` is `dumb`.
+struct Style {
+  /// Whether to use colour, symbols and box drawing.
+  let isDecorated: Bool
+}
+
+extension Style {
+  /// The style for a stream: decorated when it is a terminal and nothing asks for plain text.
+  init(isTerminal: Bool) {
+    isDecorated = isTerminal && Environment["NO_COLOR"] == nil && Environment["TERM"] != "dumb"
+  }
+
+  /// The style for standard output.
+  static var standardOutput: Style {
+    Style(isTerminal: StandardOutput.shared.isTerminal)
+  }
+
+  /// Bold text, such as a heading.
+  func bold(_ text: String) -> String {
+    decorate(text, "1")
+  }
+
+  /// Dimmed text, such as a label.
+  func dim(_ text: String) -> String {
+    decorate(text, "2")
+  }
+
+  /// Yellow text, as git shows commit hashes: for ids.
+  func yellow(_ text: String) -> String {
+    decorate(text, "33")
+  }
+
+  /// Cyan text: for transportation types.
+  func cyan(_ text: String) -> String {
+    decorate(text, "36")
+  }
+
+  private func decorate(_ text: String, _ code: String) -> String {
+    isDecorated && !text.isEmpty ? "\u{1B}[\(code)m\(text)\u{1B}[0m" : text
+  }
+}

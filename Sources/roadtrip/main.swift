@@ -1,2 +1,0 @@
-import JourneyStore
-print(TransportationType.allCases.map(\.rawValue))

@@ -1,0 +1,67 @@
+import Foundation
+
+/// The built `roadtrip` executable, found next to the test bundle (as swift-argument-parser's
+/// test helpers find theirs), run as a real process.
+enum RoadtripBinary {
+  /// The executable's path: the folder of the running test binary holds the package's products.
+  static let path: String = {
+    let testBinary = (try? FileManager.default.destinationOfSymbolicLink(atPath: "/proc/self/exe"))
+      ?? CommandLine.arguments[0]
+    return URL(fileURLWithPath: testBinary).deletingLastPathComponent().appendingPathComponent("roadtrip").path
+  }()
+
+  /// Runs `roadtrip` with arguments in a controlled environment and collects what it left.
+  /// - Parameters:
+  ///   - arguments: The arguments after `roadtrip`.
+  ///   - environment: The whole environment (nothing is inherited).
+  ///   - input: Standard input; empty by default (`/dev/null`).
+  ///   - folder: A folder for the captured output files.
+  static func run(
+    _ arguments: [String], environment: [String: String], input: String? = nil, in folder: TemporaryFolder
+  ) async throws -> CommandResult {
+    let process = Process()
+    process.executableURL = URL(fileURLWithPath: path)
+    process.arguments = arguments
+    process.environment = environment
+    process.currentDirectoryURL = URL(fileURLWithPath: folder.path)
+    let name = UUID().uuidString
+    let outputPath = folder.file("\(name).out"), errorPath = folder.file("\(name).err")
+    _ = FileManager.default.createFile(atPath: outputPath, contents: nil)
+    _ = FileManager.default.createFile(atPath: errorPath, contents: nil)
+    let output = try FileHandle(forWritingTo: URL(fileURLWithPath: outputPath))
+    let error = try FileHandle(forWritingTo: URL(fileURLWithPath: errorPath))
+    process.standardOutput = output
+    process.standardError = error
+    if let input {
+      let inputPath = folder.file("\(name).in")
+      _ = FileManager.default.createFile(atPath: inputPath, contents: Data(input.utf8))
+      process.standardInput = try FileHandle(forReadingFrom: URL(fileURLWithPath: inputPath))
+    } else {
+      process.standardInput = FileHandle.nullDevice
+    }
+    let status = try await runToEnd(process)
+    try output.close()
+    try error.close()
+    return CommandResult(
+      standardOutput: String(decoding: FileManager.default.contents(atPath: outputPath) ?? Data(), as: UTF8.self),
+      standardError: String(decoding: FileManager.default.contents(atPath: errorPath) ?? Data(), as: UTF8.self),
+      exitCode: status)
+  }
+
+  /// Starts a process and waits for it without blocking a thread.
+  /// - Returns: Its exit code, or 128 + the signal number that ended it.
+  static func runToEnd(_ process: Process) async throws -> Int32 {
+    try await withCheckedThrowingContinuation { continuation in
+      process.terminationHandler = { process in
+        let status = process.terminationStatus
+        continuation.resume(returning: process.terminationReason == .uncaughtSignal ? 128 + status : status)
+      }
+      do {
+        try process.run()
+      } catch {
+        process.terminationHandler = nil
+        continuation.resume(throwing: error)
+      }
+    }
+  }
+}
