@@ -26,14 +26,14 @@ extension Date {
     }
   }
 
-  /// The date in UTC as ISO 8601 with a `Z`, with fractional seconds (to the microsecond) only when
-  /// it has any: `2026-11-21T08:00:00Z`, `2026-11-21T08:00:00.25Z`.
+  /// The date in UTC as ISO 8601 with a `Z`: `2026-11-21T08:00:00Z`, `2026-11-21T08:00:00.25Z`.
+  ///
+  /// The fraction of a second has as few digits as it takes for `Date(iso8601:)` to read back
+  /// exactly the same `Date`, so that exporting and importing journeys loses nothing.
   var iso8601: String {
     let interval = timeIntervalSinceReferenceDate
     guard abs(interval) < 1e15 else { return String(interval) }
-    var whole = interval.rounded(.down)
-    var micros = ((interval - whole) * 1_000_000).rounded()
-    if micros >= 1_000_000 { whole += 1; micros = 0 }
+    let whole = interval.rounded(.down)
     let seconds = Int64(whole) + CivilTime.referenceDateUnixSeconds
     let days = seconds.floorDivided(by: 86_400)
     let secondOfDay = seconds - days * 86_400
@@ -42,13 +42,32 @@ extension Date {
     text += Self.digits(abs(year), 4) + "-" + Self.digits(month, 2) + "-" + Self.digits(day, 2)
     text += "T" + Self.digits(secondOfDay / 3600, 2) + ":" + Self.digits(secondOfDay / 60 % 60, 2)
     text += ":" + Self.digits(secondOfDay % 60, 2)
-    if micros > 0 {
-      var fraction = Self.digits(Int64(micros), 6)
-      while fraction.hasSuffix("0") { fraction.removeLast() }
+    if let fraction = Self.shortestFraction(of: interval, whole: whole) {
       text += "." + fraction
     }
     return text + "Z"
   }
+
+  /// The fewest decimal digits `d` such that `whole + Double("0.d")` is `interval` again, which is
+  /// how `Date(iso8601:)` reads a fraction; `nil` when there is no fraction.
+  private static func shortestFraction(of interval: TimeInterval, whole: TimeInterval) -> String? {
+    let fraction = interval - whole
+    guard fraction > 0 else { return nil }
+    var closest = ""
+    for count in 1...17 {
+      let scaled = (fraction * Self.powersOfTen[count]).rounded()
+      for candidate in [scaled, scaled - 1, scaled + 1] where candidate > 0 && candidate < Self.powersOfTen[count] {
+        let digits = Self.digits(Int64(candidate), count)
+        if whole + (Double("0." + digits) ?? .nan) == interval {
+          return String(digits.reversed().drop { $0 == "0" }.reversed())
+        }
+        if candidate == scaled { closest = digits }
+      }
+    }
+    return closest
+  }
+
+  private static let powersOfTen: [Double] = (0...17).map { pow(10, Double($0)) }
 
   /// The instant of a civil time in UTC.
   init(civil: CivilTime) {

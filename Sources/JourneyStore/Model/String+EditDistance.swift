@@ -16,9 +16,12 @@ extension String {
     return previous[target.count]
   }
 
-  /// The value whose name is nearest to this string, when it is near enough to be a likely typo:
-  /// what a "did you mean" offers.
+  /// The value whose name is nearest to this string, when it is near enough to be a likely typo
+  /// or starts with this string (at least 3 characters of it): what a "did you mean" offers.
   func nearest<Value>(among candidates: [(name: String, value: Value)]) -> Value? {
+    if count >= 3, let completion = candidates.first(where: { $0.name.hasPrefix(self) }) {
+      return completion.value
+    }
     let limit = Swift.max(2, count / 3)
     return candidates
       .map { (value: $0.value, distance: editDistance(to: $0.name)) }

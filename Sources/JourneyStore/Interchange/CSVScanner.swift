@@ -1,0 +1,126 @@
+/// Reads CSV records (RFC 4180) from UTF-8 bytes in place: fields separated by commas, records
+/// by CRLF or LF, fields in double quotes holding commas, newlines and doubled quotes.
+///
+/// Like `JSONScanner`, it throws `.incomplete` when the bytes end inside a record and more may
+/// follow.
+struct CSVScanner: ~Copyable {
+  private let bytes: UnsafeBufferPointer<UInt8>
+  private let isFinal: Bool
+  /// The next byte to read.
+  private(set) var index: Int
+
+  init(_ bytes: UnsafeBufferPointer<UInt8>, at index: Int, isFinal: Bool) {
+    self.bytes = bytes
+    self.index = index
+    self.isFinal = isFinal
+  }
+
+  /// Skips empty lines.
+  /// - Returns: The number of lines skipped.
+  mutating func skipEmptyLines() throws(JSONScanner.Failure) -> Int {
+    var lines = 0
+    while index < bytes.count {
+      if bytes[index] == UInt8(ascii: "\n") {
+        lines += 1
+        index += 1
+      } else if bytes[index] == UInt8(ascii: "\r") {
+        guard index + 1 < bytes.count else { if isFinal { index += 1; continue }; throw .incomplete }
+        guard bytes[index + 1] == UInt8(ascii: "\n") else { return lines }
+        lines += 1
+        index += 2
+      } else {
+        return lines
+      }
+    }
+    if !isFinal { throw .incomplete }
+    return lines
+  }
+
+  /// Goes back to an earlier position, to report an error where a record starts.
+  mutating func rewind(to position: Int) {
+    index = position
+  }
+
+  /// Whether every byte has been read.
+  var isAtEnd: Bool {
+    index >= bytes.count && isFinal
+  }
+
+  /// Reads one record, up to and including its line ending.
+  mutating func record() throws(JSONScanner.Failure) -> [String] {
+    var fields: [String] = []
+    while true {
+      fields.append(try field())
+      guard index < bytes.count else {
+        if isFinal { return fields }
+        throw .incomplete
+      }
+      switch bytes[index] {
+      case UInt8(ascii: ","):
+        index += 1
+      case UInt8(ascii: "\n"):
+        index += 1
+        return fields
+      case UInt8(ascii: "\r"):
+        guard index + 1 < bytes.count else {
+          if isFinal { index += 1; return fields }
+          throw .incomplete
+        }
+        guard bytes[index + 1] == UInt8(ascii: "\n") else { throw .malformed("a carriage return must be followed by a newline") }
+        index += 2
+        return fields
+      default:
+        throw .malformed("a quoted field must be followed by a comma or the end of the line")
+      }
+    }
+  }
+
+  private mutating func field() throws(JSONScanner.Failure) -> String {
+    let utf8: ArraySlice<UInt8>
+    if index < bytes.count, bytes[index] == UInt8(ascii: "\"") {
+      utf8 = try quotedField()
+    } else {
+      let start = index
+      while index < bytes.count, bytes[index] != UInt8(ascii: ","), bytes[index] != UInt8(ascii: "\n"),
+        bytes[index] != UInt8(ascii: "\r")
+      {
+        guard bytes[index] != UInt8(ascii: "\"") else {
+          throw .malformed("a field with a double quote in it must be in double quotes, with the quote doubled")
+        }
+        index += 1
+      }
+      utf8 = ArraySlice(bytes[start..<index])
+    }
+    guard let text = String(validating: utf8, as: UTF8.self) else { throw .malformed("a field is not valid UTF-8") }
+    return text
+  }
+
+  /// Reads a field in double quotes; one that is never closed is reported where it opens.
+  private mutating func quotedField() throws(JSONScanner.Failure) -> ArraySlice<UInt8> {
+    let opening = index
+    index += 1
+    var result: [UInt8] = []
+    while true {
+      guard index < bytes.count else {
+        if isFinal {
+          index = opening
+          throw .malformed("a quoted field is not closed")
+        }
+        throw .incomplete
+      }
+      let byte = bytes[index]
+      index += 1
+      guard byte == UInt8(ascii: "\"") else {
+        result.append(byte)
+        continue
+      }
+      guard index < bytes.count else {
+        if isFinal { return result[...] }
+        throw .incomplete
+      }
+      guard bytes[index] == UInt8(ascii: "\"") else { return result[...] }
+      result.append(byte)
+      index += 1
+    }
+  }
+}

@@ -1,0 +1,227 @@
+/// Reads JSON (RFC 8259) from UTF-8 bytes in place, strictly, one record at a time.
+///
+/// The values it hands back are the ones a record holds: strings, numbers (as their text), `true`,
+/// `false` and `null`. An array or object inside a record is reported, not read, so no input can
+/// nest deep enough to exhaust the stack. When the bytes end in the middle of a record and more
+/// may follow, it throws `.incomplete`, and the caller reads more and scans the record again.
+struct JSONScanner: ~Copyable {
+  /// One value inside a record.
+  enum Value: Equatable {
+    case string(String)
+    case number(String)
+    case bool(Bool)
+    case null
+    /// An array or object, which no journey field holds.
+    case composite
+  }
+
+  enum Failure: Error, Equatable {
+    /// The bytes ended inside a record; more input may complete it.
+    case incomplete
+    case malformed(String)
+  }
+
+  private let bytes: UnsafeBufferPointer<UInt8>
+  private let isFinal: Bool
+  /// The next byte to read.
+  private(set) var index: Int
+
+  /// - Parameters:
+  ///   - bytes: The bytes to scan.
+  ///   - index: Where to start.
+  ///   - isFinal: Whether the input ends with these bytes.
+  init(_ bytes: UnsafeBufferPointer<UInt8>, at index: Int, isFinal: Bool) {
+    self.bytes = bytes
+    self.index = index
+    self.isFinal = isFinal
+  }
+
+  /// The next byte after any whitespace, without consuming it; `nil` at the end of the input.
+  mutating func peekAfterWhitespace(stoppingAtNewline: Bool = false) throws(Failure) -> UInt8? {
+    while index < bytes.count {
+      switch bytes[index] {
+      case UInt8(ascii: " "), UInt8(ascii: "\t"), UInt8(ascii: "\r"): index += 1
+      case UInt8(ascii: "\n") where !stoppingAtNewline: index += 1
+      default: return bytes[index]
+      }
+    }
+    if isFinal { return nil }
+    throw .incomplete
+  }
+
+  /// Consumes one byte known to be next.
+  mutating func skip() {
+    index += 1
+  }
+
+  /// Reads an object whose values are scalars, handing each member to `body` as its key's bytes
+  /// (escapes decoded) and its value.
+  mutating func object(_ body: (_ key: [UInt8], _ value: Value) throws(Failure) -> Void) throws(Failure) {
+    guard try nextInRecord() == UInt8(ascii: "{") else { throw malformed("expected a JSON object") }
+    skip()
+    if try nextInRecord() == UInt8(ascii: "}") {
+      skip()
+      return
+    }
+    while true {
+      guard try nextInRecord() == UInt8(ascii: "\"") else { throw malformed("expected a key in double quotes") }
+      let key = try stringBytes()
+      guard try nextInRecord() == UInt8(ascii: ":") else { throw malformed("expected ':' after a key") }
+      skip()
+      let value = try value()
+      guard value != .composite else {
+        throw malformed("the value of '\(String(decoding: key, as: UTF8.self))' must be a string or a number")
+      }
+      try body(key, value)
+      switch try nextInRecord() {
+      case UInt8(ascii: ","): skip()
+      case UInt8(ascii: "}"): skip(); return
+      default: throw malformed("expected ',' or '}' in an object")
+      }
+    }
+  }
+
+  /// The next byte after whitespace inside a record, where the input may not end.
+  private mutating func nextInRecord() throws(Failure) -> UInt8 {
+    guard let byte = try peekAfterWhitespace() else { throw malformed("the input ends inside a record") }
+    return byte
+  }
+
+  /// Reads one scalar value, or notes an array or object without reading it.
+  mutating func value() throws(Failure) -> Value {
+    switch try nextInRecord() {
+    case UInt8(ascii: "\""):
+      let utf8 = try stringBytes()
+      guard let text = String(validating: utf8, as: UTF8.self) else { throw malformed("a string is not valid UTF-8") }
+      return .string(text)
+    case UInt8(ascii: "-"), UInt8(ascii: "0")...UInt8(ascii: "9"): return .number(try number())
+    case UInt8(ascii: "t"): try literal("true"); return .bool(true)
+    case UInt8(ascii: "f"): try literal("false"); return .bool(false)
+    case UInt8(ascii: "n"): try literal("null"); return .null
+    case UInt8(ascii: "["), UInt8(ascii: "{"): return .composite
+    default: throw malformed("expected a value")
+    }
+  }
+
+  /// Reads a string literal, decoding its escapes, as UTF-8 bytes.
+  private mutating func stringBytes() throws(Failure) -> [UInt8] {
+    skip()
+    let start = index
+    while index < bytes.count, bytes[index] != UInt8(ascii: "\""), bytes[index] != UInt8(ascii: "\\"), bytes[index] >= 0x20 {
+      index += 1
+    }
+    var result = Array(bytes[start..<index])
+    while true {
+      guard index < bytes.count else { throw end() }
+      let byte = bytes[index]
+      index += 1
+      switch byte {
+      case UInt8(ascii: "\""): return result
+      case UInt8(ascii: "\\"): try escape(into: &result)
+      case ..<0x20: throw malformed("a control character must be escaped inside a string")
+      default: result.append(byte)
+      }
+    }
+  }
+
+  private mutating func escape(into result: inout [UInt8]) throws(Failure) {
+    guard index < bytes.count else { throw end() }
+    let byte = bytes[index]
+    index += 1
+    switch byte {
+    case UInt8(ascii: "\""), UInt8(ascii: "\\"), UInt8(ascii: "/"): result.append(byte)
+    case UInt8(ascii: "b"): result.append(0x08)
+    case UInt8(ascii: "f"): result.append(0x0C)
+    case UInt8(ascii: "n"): result.append(0x0A)
+    case UInt8(ascii: "r"): result.append(0x0D)
+    case UInt8(ascii: "t"): result.append(0x09)
+    case UInt8(ascii: "u"):
+      var scalar = try hexQuad()
+      if (0xD800..<0xDC00).contains(scalar) {
+        guard index + 1 < bytes.count || isFinal else { throw .incomplete }
+        guard index + 1 < bytes.count, bytes[index] == UInt8(ascii: "\\"), bytes[index + 1] == UInt8(ascii: "u") else {
+          throw malformed("a \\u escape names half of a surrogate pair")
+        }
+        index += 2
+        let low = try hexQuad()
+        guard (0xDC00..<0xE000).contains(low) else { throw malformed("a \\u escape names half of a surrogate pair") }
+        scalar = 0x10000 + (scalar - 0xD800) << 10 + (low - 0xDC00)
+      }
+      guard let unicode = Unicode.Scalar(scalar) else { throw malformed("a \\u escape names half of a surrogate pair") }
+      result.append(contentsOf: UTF8.encode(unicode)!)
+    default: throw malformed("'\\\(Unicode.Scalar(byte))' is not a JSON escape")
+    }
+  }
+
+  private mutating func hexQuad() throws(Failure) -> UInt32 {
+    guard index + 4 <= bytes.count else { throw end() }
+    var value: UInt32 = 0
+    for _ in 0..<4 {
+      let digit: UInt8
+      switch bytes[index] {
+      case UInt8(ascii: "0")...UInt8(ascii: "9"): digit = bytes[index] - UInt8(ascii: "0")
+      case UInt8(ascii: "a")...UInt8(ascii: "f"): digit = bytes[index] - UInt8(ascii: "a") + 10
+      case UInt8(ascii: "A")...UInt8(ascii: "F"): digit = bytes[index] - UInt8(ascii: "A") + 10
+      default: throw malformed("a \\u escape needs four hexadecimal digits")
+      }
+      value = value << 4 | UInt32(digit)
+      index += 1
+    }
+    return value
+  }
+
+  /// `-?(0|[1-9][0-9]*)(\.[0-9]+)?([eE][+-]?[0-9]+)?`, as text.
+  private mutating func number() throws(Failure) -> String {
+    let start = index
+    if bytes[index] == UInt8(ascii: "-") { index += 1 }
+    let integerStart = index
+    let integerDigits = try digits()
+    guard integerDigits > 0 else { throw malformed("a number needs digits") }
+    guard bytes[integerStart] != UInt8(ascii: "0") || integerDigits == 1 else {
+      throw malformed("a number cannot start with 0")
+    }
+    if try peek() == UInt8(ascii: ".") {
+      index += 1
+      guard try digits() > 0 else { throw malformed("a number needs digits after '.'") }
+    }
+    if let byte = try peek(), byte == UInt8(ascii: "e") || byte == UInt8(ascii: "E") {
+      index += 1
+      if let sign = try peek(), sign == UInt8(ascii: "+") || sign == UInt8(ascii: "-") { index += 1 }
+      guard try digits() > 0 else { throw malformed("a number needs digits in its exponent") }
+    }
+    return String(decoding: bytes[start..<index], as: UTF8.self)
+  }
+
+  private mutating func digits() throws(Failure) -> Int {
+    let start = index
+    while let byte = try peek(), (UInt8(ascii: "0")...UInt8(ascii: "9")).contains(byte) { index += 1 }
+    return index - start
+  }
+
+  /// The next byte, or `nil` at the end of the input (a number may end the input).
+  private func peek() throws(Failure) -> UInt8? {
+    if index < bytes.count { return bytes[index] }
+    if isFinal { return nil }
+    throw .incomplete
+  }
+
+  private mutating func literal(_ word: StaticString) throws(Failure) {
+    let count = word.utf8CodeUnitCount
+    guard index + count <= bytes.count else {
+      if isFinal { throw malformed("expected a value") }
+      throw .incomplete
+    }
+    for offset in 0..<count where bytes[index + offset] != word.utf8Start[offset] {
+      throw malformed("expected a value")
+    }
+    index += count
+  }
+
+  private func end() -> Failure {
+    isFinal ? malformed("the input ends inside a string") : .incomplete
+  }
+
+  private func malformed(_ reason: String) -> Failure {
+    .malformed(reason)
+  }
+}

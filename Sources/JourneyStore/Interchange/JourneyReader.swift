@@ -1,0 +1,267 @@
+#if canImport(FoundationEssentials)
+import FoundationEssentials
+#else
+import Foundation
+#endif
+
+/// Reads journeys from NDJSON, a JSON array or CSV, one at a time and without holding the whole
+/// input, under the keys of `JourneyRecord` (`id` optional, `endDate` optional and checked).
+///
+/// Each value is read by its field's own parser, so input accepts what `roadtrip set` accepts;
+/// a record that is malformed or not a valid journey is an `InterchangeError.malformed` that
+/// names its line.
+public final class JourneyReader {
+  /// The format read.
+  public let format: InterchangeFormat
+  private let input: ByteInput
+  /// The line the next record starts on, counted from 1.
+  private var line = 1
+  private var state = State.start
+
+  private enum State {
+    case start
+    /// Reading a JSON array: whether an element has been read.
+    case inArray(afterElement: Bool)
+    /// Reading CSV: for each column, the index of its key in `JourneyRecord.keys`.
+    case inCSV(columns: [Int])
+    case finished
+  }
+
+  /// A reader of the input open on a file descriptor, which stays the caller's to close.
+  /// - Parameter format: `.ndjson`, `.json` or `.csv`; TSV is written, not read.
+  public convenience init(descriptor: Int32, format: InterchangeFormat) {
+    self.init(descriptor: descriptor, format: format, chunkSize: 1 << 18)
+  }
+
+  /// A reader that reads `chunkSize` bytes at a time.
+  init(descriptor: Int32, format: InterchangeFormat, chunkSize: Int) {
+    precondition(format != .tsv, "roadtrip reads NDJSON, JSON and CSV")
+    self.format = format
+    input = ByteInput(descriptor: descriptor, chunkSize: chunkSize)
+  }
+
+  /// A reader of text that is all in memory.
+  public init(text: String, format: InterchangeFormat) {
+    precondition(format != .tsv, "roadtrip reads NDJSON, JSON and CSV")
+    self.format = format
+    input = ByteInput(bytes: Array(text.utf8))
+  }
+
+  /// The next journey, or `nil` after the last.
+  /// - Throws: `InterchangeError`.
+  func next() throws(InterchangeError) -> ImportedJourney? {
+    while true {
+      let start = input.position
+      var scannedState = state
+      let outcome = input.buffer.withUnsafeBufferPointer { bytes in
+        Result { () throws(JSONScanner.Failure) -> ScannedRecord in
+          try scanRecord(bytes, from: start, state: &scannedState)
+        }
+      }
+      switch outcome {
+      case .success(let (recordStart, end, values)):
+        state = scannedState
+        let recordLine = line + newlines(from: start, to: recordStart)
+        line += newlines(from: start, to: end)
+        input.position = end
+        guard let values else { return nil }
+        return try journey(from: values, line: recordLine)
+      case .failure(.incomplete):
+        guard try input.readMore() else {
+          throw .malformed(line: line, reason: "the input ends inside a record")
+        }
+      case .failure(.malformed(let reason)):
+        let offset = newlines(from: start, to: min(input.buffer.count, scanFailureIndex))
+        throw .malformed(line: line + offset, reason: reason)
+      }
+    }
+  }
+
+  /// Where the last failed scan stopped, to name the line of the error.
+  private var scanFailureIndex = 0
+
+  /// Where a record starts and ends in the buffer, and its values by key index (`nil` at the end
+  /// of the input).
+  private typealias ScannedRecord = (start: Int, end: Int, values: [JSONScanner.Value?]?)
+
+  /// Scans one record, updating `state` (which the caller keeps only when the scan succeeds).
+  private func scanRecord(
+    _ bytes: UnsafeBufferPointer<UInt8>, from start: Int, state: inout State
+  ) throws(JSONScanner.Failure) -> ScannedRecord {
+    let isFinal = input.isAtEnd
+    switch state {
+    case .finished:
+      return (start, start, nil)
+    case .start where format == .csv:
+      var scanner = CSVScanner(bytes, at: start, isFinal: isFinal)
+      defer { scanFailureIndex = scanner.index }
+      _ = try scanner.skipEmptyLines()
+      guard !scanner.isAtEnd else { state = .finished; return (scanner.index, scanner.index, nil) }
+      let headerStart = scanner.index
+      let header = try scanner.record()
+      let columns: [Int]
+      do {
+        columns = try self.columns(of: header)
+      } catch {
+        scanner.rewind(to: headerStart)
+        throw error
+      }
+      state = .inCSV(columns: columns)
+      return try scanCSVRecord(&scanner, columns: columns, state: &state)
+    case .inCSV(let columns):
+      var scanner = CSVScanner(bytes, at: start, isFinal: isFinal)
+      defer { scanFailureIndex = scanner.index }
+      return try scanCSVRecord(&scanner, columns: columns, state: &state)
+    case .start, .inArray:
+      var scanner = JSONScanner(bytes, at: start, isFinal: isFinal)
+      defer { scanFailureIndex = scanner.index }
+      if format == .json {
+        guard try scanJSONArrayPunctuation(&scanner, state: &state) else { return (scanner.index, scanner.index, nil) }
+      } else {
+        guard try scanner.peekAfterWhitespace() != nil else { state = .finished; return (scanner.index, scanner.index, nil) }
+      }
+      guard try scanner.peekAfterWhitespace() != nil else { throw .malformed("the input ends inside a record") }
+      let recordStart = scanner.index
+      var values = [JSONScanner.Value?](repeating: nil, count: JourneyRecord.keys.count)
+      try scanner.object { key, value throws(JSONScanner.Failure) in
+        let index = try Self.keyIndex(of: key)
+        guard values[index] == nil else { throw .malformed("the key '\(JourneyRecord.keys[index])' appears twice") }
+        values[index] = value
+      }
+      if format == .ndjson {
+        guard let next = try scanner.peekAfterWhitespace(stoppingAtNewline: true) else {
+          return (recordStart, scanner.index, values)
+        }
+        guard next == UInt8(ascii: "\n") else { throw .malformed("a line must hold one JSON object and nothing else") }
+        scanner.skip()
+      } else {
+        state = .inArray(afterElement: true)
+      }
+      return (recordStart, scanner.index, values)
+    }
+  }
+
+  /// Scans one CSV record after the header. A record with the wrong number of fields is reported
+  /// at the line it starts on.
+  private func scanCSVRecord(
+    _ scanner: inout CSVScanner, columns: [Int], state: inout State
+  ) throws(JSONScanner.Failure) -> ScannedRecord {
+    _ = try scanner.skipEmptyLines()
+    guard !scanner.isAtEnd else {
+      state = .finished
+      return (scanner.index, scanner.index, nil)
+    }
+    let recordStart = scanner.index
+    let fields = try scanner.record()
+    guard fields.count == columns.count else {
+      scanner.rewind(to: recordStart)
+      throw .malformed("\(fields.count) fields where the header has \(columns.count)")
+    }
+    var values = [JSONScanner.Value?](repeating: nil, count: JourneyRecord.keys.count)
+    for (column, field) in zip(columns, fields) where !field.isEmpty || JourneyRecord.keys[column] == JourneyField.name.name {
+      values[column] = .string(field)
+    }
+    return (recordStart, scanner.index, values)
+  }
+
+  /// Reads the `[`, `,` or `]` before the next element of a JSON array.
+  /// - Returns: `false` after the closing `]`.
+  private func scanJSONArrayPunctuation(
+    _ scanner: inout JSONScanner, state: inout State
+  ) throws(JSONScanner.Failure) -> Bool {
+    switch state {
+    case .start:
+      guard try scanner.peekAfterWhitespace() == UInt8(ascii: "[") else { throw .malformed("expected a JSON array of journeys") }
+      scanner.skip()
+      state = .inArray(afterElement: false)
+      if try scanner.peekAfterWhitespace() == UInt8(ascii: "]") {
+        scanner.skip()
+        return try finishJSONArray(&scanner, state: &state)
+      }
+      return true
+    case .inArray(afterElement: true):
+      switch try scanner.peekAfterWhitespace() {
+      case UInt8(ascii: ","): scanner.skip(); return true
+      case UInt8(ascii: "]"): scanner.skip(); return try finishJSONArray(&scanner, state: &state)
+      default: throw .malformed("expected ',' or ']' after a journey")
+      }
+    default:
+      return true
+    }
+  }
+
+  private func finishJSONArray(_ scanner: inout JSONScanner, state: inout State) throws(JSONScanner.Failure) -> Bool {
+    guard try scanner.peekAfterWhitespace() == nil else { throw .malformed("nothing may follow the JSON array") }
+    state = .finished
+    return false
+  }
+
+  /// Maps a CSV header to key indexes.
+  private func columns(of header: [String]) throws(JSONScanner.Failure) -> [Int] {
+    var columns: [Int] = []
+    for name in header {
+      let index = try Self.keyIndex(of: Array(name.utf8))
+      guard !columns.contains(index) else { throw .malformed("the column '\(name)' appears twice") }
+      columns.append(index)
+    }
+    return columns
+  }
+
+  private static let keyBytes = JourneyRecord.keys.map { Array($0.utf8) }
+
+  private static func keyIndex(of key: [UInt8]) throws(JSONScanner.Failure) -> Int {
+    if let index = keyBytes.firstIndex(of: key) { return index }
+    let name = String(decoding: key, as: UTF8.self)
+    let suggestion = name.nearest(among: JourneyRecord.keys.map { ($0, $0) })
+    let valid = JourneyRecord.keys.joined(separator: ", ")
+    throw .malformed("'\(name)' is not a journey key\(suggestion.map { " (did you mean '\($0)'?)" } ?? ""); the keys are: \(valid)")
+  }
+
+  /// Turns the values of one record into a journey, with each field's parser.
+  private func journey(from values: [JSONScanner.Value?], line: Int) throws(InterchangeError) -> ImportedJourney {
+    func text(_ index: Int) throws(InterchangeError) -> String? {
+      switch values[index] {
+      case nil: return nil
+      case .string(let text), .number(let text): return text
+      case .bool, .null, .composite:
+        throw .malformed(line: line, reason: "the value of '\(JourneyRecord.keys[index])' must be a string or a number")
+      }
+    }
+    var id: UUID?
+    if let idText = try text(0) {
+      guard let parsed = UUID(uuidString: idText) else {
+        throw .malformed(line: line, reason: "'\(idText)' is not a journey id (a UUID such as 0b1e5c1a-6f0e-4d47-9a6e-3c2d8f1a0001)")
+      }
+      id = parsed
+    }
+    var stored: [DatabaseValue] = []
+    stored.reserveCapacity(JourneyField.all.count)
+    for (offset, field) in JourneyField.all.enumerated() {
+      guard let text = try text(offset + 1) ?? (field == .name ? "" : nil) else {
+        throw .malformed(line: line, reason: "the journey has no '\(field.name)'")
+      }
+      do {
+        stored.append(try field.parse(text))
+      } catch {
+        throw .malformed(line: line, reason: "\(field.name): \(error)")
+      }
+    }
+    if let endText = try text(JourneyRecord.keys.count - 1) {
+      let end = JourneyRow.journey(id: id ?? UUID(), values: stored).endDate
+      guard let given = Date(iso8601: endText) else {
+        throw .malformed(line: line, reason: "\(JourneyRecord.endDateKey): \(JourneyInputError.invalidDate(endText))")
+      }
+      guard given.iso8601 == end.iso8601 else {
+        throw .malformed(
+          line: line,
+          reason: "endDate \(endText) is not startDate + duration (\(end.iso8601)); correct it or leave it out")
+      }
+    }
+    return ImportedJourney(line: line, id: id, values: stored)
+  }
+
+  /// The number of newlines between two positions of the buffer.
+  private func newlines(from start: Int, to end: Int) -> Int {
+    input.buffer[start..<end].reduce(0) { $1 == UInt8(ascii: "\n") ? $0 + 1 : $0 }
+  }
+}

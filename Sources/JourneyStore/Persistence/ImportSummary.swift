@@ -1,0 +1,21 @@
+/// What an import did.
+public struct ImportSummary: Equatable, Sendable {
+  /// Journeys added.
+  public var inserted = 0
+  /// Journeys whose id was already taken, left as they were (`.skip`).
+  public var skipped = 0
+  /// Journeys whose id was already taken, overwritten with the imported values (`.replace`).
+  public var replaced = 0
+
+  /// Creates a summary; all counts are zero by default.
+  public init(inserted: Int = 0, skipped: Int = 0, replaced: Int = 0) {
+    self.inserted = inserted
+    self.skipped = skipped
+    self.replaced = replaced
+  }
+
+  /// Every journey read.
+  public var total: Int {
+    inserted + skipped + replaced
+  }
+}
