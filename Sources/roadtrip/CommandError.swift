@@ -13,8 +13,8 @@ enum CommandError: Error {
   case refusedValue(message: String)
   /// Deleting several journeys needs `--yes` when no terminal can ask.
   case confirmationRequired(count: Int)
-  /// The user answered no.
-  case declined(action: String)
+  /// The user answered no; `outcome` says what did not happen.
+  case declined(outcome: String)
   /// An environment variable has a value the command cannot use.
   case invalidEnvironment(name: String, value: String, expected: String)
   /// No database exists at the path, for a command that needs one.

@@ -36,7 +36,7 @@ extension Roadtrip {
         StandardError.write("Delete \(resolved.count) journeys? [y/N] ")
         let answer = StandardInput.readLine()?.lowercased() ?? ""
         guard answer == "y" || answer == "yes" else {
-          throw CommandError.declined(action: "not deleted")
+          throw CommandError.declined(outcome: "nothing was deleted")
         }
       }
       try database.delete(ids: resolved)

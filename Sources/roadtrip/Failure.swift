@@ -113,8 +113,8 @@ extension Failure {
       return (.usage, "the database refused the value (\(message)); start dates lie in the years 0000 to 9999")
     case .confirmationRequired(let count):
       return (.usage, "refusing to delete \(count) journeys without --yes, as no terminal can ask; add --yes")
-    case .declined(let action):
-      return (.failure, "\(action): nothing was changed")
+    case .declined(let outcome):
+      return (.failure, outcome)
     case .invalidEnvironment(let name, let value, let expected):
       return (.usage, "\(name)='\(value)' is not \(expected); fix or unset it")
     case .noDatabase(let path, let action):

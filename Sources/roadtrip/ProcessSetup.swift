@@ -8,11 +8,19 @@ import Darwin
 enum ProcessSetup {
   /// Ignores SIGPIPE, so that a reader closing the pipe shows up as `EPIPE` from `write`;
   /// makes SIGINT end the process with exit code 130 (an open transaction is rolled back by
-  /// SQLite); and puts `/dev/null` in place of a closed standard stream, so that no file the
-  /// command opens takes its descriptor, remembering that standard output was closed.
+  /// SQLite), unblocking it in case the parent left it blocked, unless the parent ignores it (a
+  /// background job); and puts `/dev/null` in place of a closed standard stream, so that no
+  /// file the command opens takes its descriptor, remembering that standard output was closed.
   static func prepare() {
     signal(SIGPIPE, SIG_IGN)
-    signal(SIGINT) { _ in _exit(ExitStatus.interrupted.rawValue) }
+    let previous = signal(SIGINT) { _ in _exit(ExitStatus.interrupted.rawValue) }
+    if let previous, unsafeBitCast(previous, to: Int.self) == unsafeBitCast(SIG_IGN, to: Int.self) {
+      signal(SIGINT, SIG_IGN)
+    }
+    var interrupt = sigset_t()
+    sigemptyset(&interrupt)
+    sigaddset(&interrupt, SIGINT)
+    sigprocmask(SIG_UNBLOCK, &interrupt, nil)
     for descriptor in [STDIN_FILENO, STDOUT_FILENO, STDERR_FILENO] where fcntl(descriptor, F_GETFD) == -1 {
       let replacement = open("/dev/null", descriptor == STDIN_FILENO ? O_RDONLY : O_WRONLY)
       if replacement >= 0 && replacement != descriptor {

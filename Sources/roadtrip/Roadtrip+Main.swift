@@ -19,7 +19,8 @@ extension Roadtrip {
     ProcessSetup.end(with: failure?.exitCode ?? .success)
   }
 
-  /// Runs `body` and flushes standard output.
+  /// Runs `body` and flushes standard output, also after a failure: what a command printed
+  /// before it failed (such as the report of `db check`) is printed.
   /// - Returns: Why it failed, or `nil` when it succeeded.
   private static func run(_ body: () throws -> Void) -> Failure? {
     do {
@@ -27,6 +28,7 @@ extension Roadtrip {
       try StandardOutput.shared.flush()
       return nil
     } catch {
+      try? StandardOutput.shared.flush()
       return Failure(error)
     }
   }

@@ -122,6 +122,17 @@ extension CLISandbox {
     return origins
   }
 
+  /// The fields that each journey's changes in one batch of the change log record, in order.
+  func changedFields(inBatch batch: Int64) throws -> [String: [String]] {
+    var fields: [String: [String]] = [:]
+    try Connection(path: databasePath, busyTimeout: .seconds(5)).forEachRow(
+      "SELECT journey, coalesce(field, kind) FROM change WHERE batch = ? ORDER BY id", [.integer(batch)]
+    ) { row in
+      fields[row.text(at: 0), default: []].append(row.text(at: 1))
+    }
+    return fields
+  }
+
   /// Whether a file exists at a path.
   func exists(_ path: String) -> Bool {
     FileManager.default.fileExists(atPath: path)

@@ -1,0 +1,120 @@
+import Foundation
+import Testing
+@testable import JourneyStore
+
+@Suite("roadtrip db and where the data lives")
+struct DatabaseCommandTests {
+  @Test func theDatabaseIsDbElseROADTRIP_DBElseXDGElseHome() async throws {
+    let sandbox = try CLISandbox()
+    let dataHome = sandbox.folder.file("data")
+    #expect(try await sandbox.run("db", "path", "--db", "/tmp/x.sqlite").standardOutput == "/tmp/x.sqlite\n")
+    #expect(try await sandbox.run("--db", "/tmp/y.sqlite", "db", "path").standardOutput == "/tmp/y.sqlite\n")
+    #expect(try await sandbox.run("db", "path").standardOutput == sandbox.databasePath + "\n")
+    let xdg = try await sandbox.run("db", "path", environment: ["ROADTRIP_DB": nil, "XDG_DATA_HOME": dataHome])
+    #expect(xdg.standardOutput == dataHome + "/roadtrip/journeys.sqlite\n")
+    let relativeXDG = try await sandbox.run("db", "path", environment: ["ROADTRIP_DB": nil, "XDG_DATA_HOME": "data"])
+    #expect(relativeXDG.standardOutput == sandbox.folder.path + "/.local/share/roadtrip/journeys.sqlite\n")
+    let home = try await sandbox.run("db", "path", environment: ["ROADTRIP_DB": "", "XDG_DATA_HOME": nil])
+    #expect(home.standardOutput == sandbox.folder.path + "/.local/share/roadtrip/journeys.sqlite\n")
+    #expect(try FileManager.default.contentsOfDirectory(atPath: sandbox.folder.path).allSatisfy { $0.hasSuffix(".out") || $0.hasSuffix(".err") })
+  }
+
+  @Test func theFirstWriteCreatesTheDefaultDatabasePrivately() async throws {
+    let sandbox = try CLISandbox()
+    let dataHome = sandbox.folder.file("data")
+    let environment: [String: String?] = ["ROADTRIP_DB": nil, "XDG_DATA_HOME": dataHome]
+    #expect(try await sandbox.run("list", environment: environment).exitCode == 0)
+    #expect(!sandbox.exists(dataHome))
+    let added = try await sandbox.run("add", "First", environment: environment)
+    #expect(added.exitCode == 0, "\(added)")
+    let path = dataHome + "/roadtrip/journeys.sqlite"
+    #expect(try sandbox.records(at: path).count == 1)
+    let mode = { (path: String) throws -> Int? in
+      (try FileManager.default.attributesOfItem(atPath: path)[.posixPermissions] as? Int).map { $0 & 0o777 }
+    }
+    #expect(try mode(path) == 0o600)
+    #expect(try mode(dataHome + "/roadtrip") == 0o700)
+    #expect(try mode(dataHome) == 0o700)
+  }
+
+  @Test func checkReportsASoundDatabase() async throws {
+    let sandbox = try CLISandbox()
+    try sandbox.seedSamples()
+    let result = try await sandbox.run("db", "check")
+    #expect(result.exitCode == 0, "\(result)")
+    #expect(result.standardOutput == """
+      path: \(sandbox.databasePath)
+      schema version: 1 (current)
+      integrity: ok
+      journeys: 3
+      changes logged: 1 batch
+
+      """)
+  }
+
+  @Test func checkFindsDamageAndExitsWith65() async throws {
+    let sandbox = try CLISandbox()
+    try sandbox.seedSamples()
+    let connection = try Connection(path: sandbox.databasePath, busyTimeout: .seconds(5))
+    // The index's declared column no longer matches what its entries hold.
+    try connection.execute("""
+      PRAGMA writable_schema = ON;
+      UPDATE sqlite_schema SET sql = 'CREATE INDEX journey_by_start ON journey (duration)' WHERE name = 'journey_by_start';
+      """)
+    let result = try await sandbox.run("db", "check")
+    #expect(result.exitCode == 65, "\(result)")
+    #expect(result.standardOutput.contains("integrity: 3 problems\n  row 1 missing from index journey_by_start\n"))
+    #expect(result.standardError == "roadtrip: error: \(sandbox.databasePath) is damaged (3 problems found); restore a backup\n")
+  }
+
+  @Test func checkOnAMissingDatabaseCreatesNothing() async throws {
+    let sandbox = try CLISandbox()
+    let result = try await sandbox.run("db", "check")
+    #expect(result.exitCode == 0, "\(result)")
+    #expect(result.standardOutput == "")
+    #expect(result.standardError.contains("there is no database at \(sandbox.databasePath) yet"))
+    #expect(!sandbox.exists(sandbox.databasePath))
+  }
+
+  @Test func backupWritesAPrivateConsistentCopyWhileAnotherProcessWrites() async throws {
+    let sandbox = try CLISandbox()
+    try sandbox.seedSamples()
+    let writer = try Connection(path: sandbox.databasePath, busyTimeout: .seconds(5))
+    try writer.execute("BEGIN IMMEDIATE; UPDATE journey SET name = 'uncommitted'")
+    let copy = sandbox.folder.file("backups/copy.sqlite")
+    let result = try await sandbox.run("db", "backup", copy)
+    try writer.execute("COMMIT")
+    #expect(result.exitCode == 0, "\(result)")
+    #expect(result.standardOutput == "")
+    let copied = try sandbox.records(at: copy)
+    #expect(copied.count == 3)
+    #expect(copied[SampleJourneys.coastID]?["name"] == .string("Coast road"))
+    #expect(try sandbox.records()[SampleJourneys.coastID]?["name"] == .string("uncommitted"))
+    let mode = try FileManager.default.attributesOfItem(atPath: copy)[.posixPermissions] as? Int
+    #expect(mode.map { $0 & 0o777 } == 0o600)
+    let check = try await sandbox.run("db", "check", "--db", copy)
+    #expect(check.exitCode == 0, "\(check)")
+    #expect(check.standardOutput.contains("changes logged: 1 batch"))
+  }
+
+  @Test func backupNeverOverwritesAFile() async throws {
+    let sandbox = try CLISandbox()
+    try sandbox.seedSamples()
+    let existing = sandbox.folder.file("existing.sqlite")
+    #expect(FileManager.default.createFile(atPath: existing, contents: Data("keep".utf8)))
+    let result = try await sandbox.run("db", "backup", existing)
+    #expect(result.exitCode == 73, "\(result)")
+    #expect(result.standardError.contains("a file already exists there; choose a new name"))
+    #expect(sandbox.bytes(of: existing) == Data("keep".utf8))
+  }
+
+  @Test func backupOfAMissingDatabaseFailsAndCreatesNothing() async throws {
+    let sandbox = try CLISandbox()
+    let copy = sandbox.folder.file("copy.sqlite")
+    let result = try await sandbox.run("db", "backup", copy)
+    #expect(result.exitCode == 1, "\(result)")
+    #expect(result.standardError.contains("there is no database at \(sandbox.databasePath) yet; nothing to back up"))
+    #expect(!sandbox.exists(copy))
+    #expect(!sandbox.exists(sandbox.databasePath))
+  }
+}

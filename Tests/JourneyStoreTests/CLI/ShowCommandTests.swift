@@ -1,0 +1,96 @@
+import Foundation
+import Testing
+import JourneyStore
+
+@Suite("roadtrip show")
+struct ShowCommandTests {
+  @Test func pipedItPrintsAPlainCard() async throws {
+    let sandbox = try CLISandbox()
+    try sandbox.seedSamples()
+    let result = try await sandbox.run("show", "bbbb")
+    #expect(result.exitCode == 0, "\(result)")
+    #expect(result.standardOutput == """
+      Bus (bus)
+      Name      Ferry, "the big one"
+      Start     2026-11-22T12:00:00Z
+      End       2026-11-22T12:10:00.5Z
+      Duration  10m 0.5s
+      Id        bbbb3333-0000-4000-8000-000000000003
+
+      """)
+  }
+
+  @Test func onATerminalTheCardIsBoxedWithTheTypesSymbol() async throws {
+    let sandbox = try CLISandbox()
+    try sandbox.seedSamples()
+    let result = try await sandbox.runInTerminal(["show", "aaaa1"])
+    #expect(result.exitCode == 0, "\(result)")
+    let lines = result.lines
+    #expect(lines.first?.hasPrefix("╭─") == true)
+    #expect(lines.last?.hasPrefix("╰─") == true)
+    #expect(lines.count == 8)
+    #expect(lines.dropFirst().dropLast().allSatisfy { $0.hasPrefix("│ ") && $0.hasSuffix(" │") })
+    #expect(lines[1].contains("🚗 Car"))
+    #expect(result.standardOutput.contains("1h 30m"))
+    #expect(result.standardOutput.contains("2026-11-21T09:30:00Z"))
+    let plain = try await sandbox.runInTerminal(["show", "aaaa1"], environment: ["NO_COLOR": "1"])
+    #expect(plain.lines.first == "Car (car)")
+    #expect(!plain.standardOutput.contains("╭"))
+  }
+
+  @Test(arguments: [
+    (["--format", "json"], #"{"id":"aaaa2222-0000-4000-8000-000000000002","name":"Morning run","transportationType":"walk-or-run","startDate":"2026-11-20T06:30:00Z","duration":1800,"endDate":"2026-11-20T07:00:00Z"}"#),
+    (["--json"], #"{"id":"aaaa2222-0000-4000-8000-000000000002","name":"Morning run","transportationType":"walk-or-run","startDate":"2026-11-20T06:30:00Z","duration":1800,"endDate":"2026-11-20T07:00:00Z"}"#),
+    (["--format", "ids"], "aaaa2222-0000-4000-8000-000000000002"),
+    (["--format", "tsv"], "id\tname\ttransportationType\tstartDate\tduration\tendDate\naaaa2222-0000-4000-8000-000000000002\tMorning run\twalk-or-run\t2026-11-20T06:30:00Z\t1800\t2026-11-20T07:00:00Z"),
+    (["--format", "csv"], "id,name,transportationType,startDate,duration,endDate\r\naaaa2222-0000-4000-8000-000000000002,Morning run,walk-or-run,2026-11-20T06:30:00Z,1800,2026-11-20T07:00:00Z\r"),
+    (["--format", "table"], "ID        NAME         TYPE         START                 DURATION  END\naaaa2222  Morning run  walk-or-run  2026-11-20T06:30:00Z       30m  2026-11-20T07:00:00Z"),
+  ])
+  func printsInEveryFormat(_ arguments: [String], expected: String) async throws {
+    let sandbox = try CLISandbox()
+    try sandbox.seedSamples()
+    let result = try await sandbox.run(["show", "AAAA2222-0000-4000-8000-000000000002"] + arguments)
+    #expect(result.exitCode == 0, "\(result)")
+    #expect(result.standardOutput == expected + "\n")
+  }
+
+  @Test func readsTheIdFromStandardInput() async throws {
+    let sandbox = try CLISandbox()
+    try sandbox.seedSamples()
+    let result = try await sandbox.run("show", "-", "--format", "ids", input: "bbbb3333\n")
+    #expect(result.lines == [SampleJourneys.ferryID])
+    let two = try await sandbox.run("show", "-", input: "bbbb3333\naaaa1111\n")
+    #expect(two.exitCode == 64, "\(two)")
+    #expect(two.standardError.contains("show takes one journey"))
+  }
+
+  @Test func anAmbiguousPrefixListsTheCandidates() async throws {
+    let sandbox = try CLISandbox()
+    try sandbox.seedSamples()
+    let result = try await sandbox.run("show", "aaaa")
+    #expect(result.exitCode == 64, "\(result)")
+    #expect(result.standardOutput == "")
+    #expect(result.standardError == """
+      roadtrip: error: the id prefix 'aaaa' is ambiguous; it matches \(SampleJourneys.coastID), \
+      \(SampleJourneys.runID); type more digits
+
+      """)
+  }
+
+  @Test(arguments: [("cccc", 66, "no journey has an id starting with 'cccc'"), ("zz", 64, "'zz' is not a journey id")])
+  func unknownAndInvalidIds(_ id: String, code: Int32, message: String) async throws {
+    let sandbox = try CLISandbox()
+    try sandbox.seedSamples()
+    let result = try await sandbox.run("show", id)
+    #expect(result.exitCode == code, "\(result)")
+    #expect(result.standardOutput == "")
+    #expect(result.standardError.hasPrefix("roadtrip: error: " + message))
+  }
+
+  @Test func onAMissingDatabaseNoJourneyMatchesAndNothingIsCreated() async throws {
+    let sandbox = try CLISandbox()
+    let result = try await sandbox.run("show", "abcd")
+    #expect(result.exitCode == 66, "\(result)")
+    #expect(!sandbox.exists(sandbox.databasePath))
+  }
+}
