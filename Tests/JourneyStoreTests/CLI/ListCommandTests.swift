@@ -110,6 +110,14 @@ struct ListCommandTests {
     #expect(!result.standardOutput.contains("\t"))
   }
 
+  @Test func onATerminalAnEmptyListSaysSoOnStandardError() async throws {
+    let sandbox = try CLISandbox()
+    let result = try await sandbox.runInTerminal(["list"])
+    #expect(result.exitCode == 0, "\(result)")
+    #expect(result.standardOutput == "No journeys. Add one with: roadtrip add NAME\n")
+    #expect(!sandbox.exists(sandbox.databasePath))
+  }
+
   @Test(arguments: [["NO_COLOR": "1"], ["TERM": "dumb"]])
   func noColorOrADumbTerminalGetPlainText(_ environment: [String: String]) async throws {
     let sandbox = try CLISandbox()

@@ -24,7 +24,18 @@ struct TransportCommandTests {
     #expect(one.standardOutput == "bus\n")
     let several = try await sandbox.run("transport", "aaaa2", "aaaa1", "bbbb")
     #expect(several.lines == ["walk-or-run", "car", "bus"])
+    let piped = try await sandbox.run("transport", "-", input: "bbbb3333\naaaa2222\n")
+    #expect(piped.lines == ["bus", "walk-or-run"])
     #expect(try sandbox.batchCount() == 1)
+  }
+
+  @Test func settingTheTypeItAlreadyHasLeavesNoHistory() async throws {
+    let sandbox = try CLISandbox()
+    try sandbox.seedSamples()
+    let before = try sandbox.snapshot()
+    let result = try await sandbox.run("transport", "aaaa1", "car")
+    #expect(result.exitCode == 0, "\(result)")
+    #expect(try sandbox.snapshot() == before)
   }
 
   @Test(arguments: [

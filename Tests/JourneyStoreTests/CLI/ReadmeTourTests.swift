@@ -1,0 +1,43 @@
+import Foundation
+import Testing
+import JourneyStore
+
+/// The README's command-line tour, run as written (with the ids the tour's `add`s print).
+@Suite("The README tour")
+struct ReadmeTourTests {
+  @Test func runsAsWritten() async throws {
+    let sandbox = try CLISandbox()
+    let coast = try #require(try await sandbox.run(
+      "add", "Coast road", "--transport", "car", "--start", "2026-11-21T08:00:00Z", "--duration", "1h30m").lines.first)
+    let prefix = String(coast.prefix(8))  // 4 digits, as in the README, could match both journeys by chance
+    #expect(try await sandbox.run("transport", prefix, "bike").exitCode == 0)
+    #expect(try await sandbox.run("transport", prefix).standardOutput == "bike\n")
+    let school = try #require(try await sandbox.run(
+      "add", "School run", "--transport", "car", "--start", "2026-11-22T08:15:00Z", "--duration", "20m").lines.first)
+    let table = try await sandbox.run("list", "--format", "table")
+    #expect(table.standardOutput == """
+      ID        NAME        TYPE  START                 DURATION  END
+      \(coast.prefix(8))  Coast road  bike  2026-11-21T08:00:00Z    1h 30m  2026-11-21T09:30:00Z
+      \(school.prefix(8))  School run  car   2026-11-22T08:15:00Z       20m  2026-11-22T08:35:00Z
+
+      """)
+    let json = try await sandbox.run("list", "--json")
+    #expect(json.lines == [
+      "[",
+      #"  {"id":"\#(coast)","name":"Coast road","transportationType":"bike","startDate":"2026-11-21T08:00:00Z","duration":5400,"endDate":"2026-11-21T09:30:00Z"},"#,
+      #"  {"id":"\#(school)","name":"School run","transportationType":"car","startDate":"2026-11-22T08:15:00Z","duration":1200,"endDate":"2026-11-22T08:35:00Z"}"#,
+      "]",
+    ])
+    let cars = try await sandbox.run("list", "--transport", "car")
+    #expect(try await sandbox.run("transport", "-", "bike", input: cars.standardOutput).exitCode == 0)
+    let later = try await sandbox.run("list", "--since", "2026-11-22", "--format", "ids")
+    #expect(later.lines == [school])
+    let set = try await sandbox.run("set", "-", "name=School run", "duration=45m", input: later.standardOutput)
+    #expect(set.exitCode == 0, "\(set)")
+    #expect(try sandbox.value("transportationType", of: school) == "bike")
+    #expect(try sandbox.value("duration", of: school) == "2700")
+    let card = try await sandbox.run("show", prefix)
+    #expect(card.lines.first == "Bike (bicycle)")
+    #expect(card.standardOutput.contains("Duration  1h 30m\n"))
+  }
+}
