@@ -51,11 +51,14 @@ extension JourneyIDs {
   /// - Throws: `JourneyDatabaseError` for an id that matches no journey (`.journeyNotFound`),
   ///   several (`.ambiguousID`) or is not one (`.invalidID`); `CommandError.cannotReadInput`.
   func resolve(in database: JourneyDatabase) throws -> [UUID] {
+    let texts = try texts()
     var seen: Set<UUID> = []
     var ids: [UUID] = []
-    for text in try texts() {
-      let id = try database.resolveID(text)
-      if seen.insert(id).inserted { ids.append(id) }
+    try database.reading {
+      for text in texts {
+        let id = try database.resolveID(text)
+        if seen.insert(id).inserted { ids.append(id) }
+      }
     }
     return ids
   }

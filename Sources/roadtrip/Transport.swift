@@ -37,18 +37,26 @@ extension Roadtrip {
       let database = try self.database.openExisting()
       let resolved = try ids.resolve(in: database)
       guard type != nil || step != nil else {
-        for id in resolved {
-          guard let journey = try database.journey(id: id) else {
-            throw JourneyDatabaseError.journeyNotFound(id.uuidString.lowercased())
+        try database.reading {
+          for id in resolved {
+            guard let journey = try database.journey(id: id) else {
+              throw JourneyDatabaseError.journeyNotFound(id.uuidString.lowercased())
+            }
+            try StandardOutput.shared.write(JourneyField.transportationType.text(of: journey) + "\n")
           }
-          try StandardOutput.shared.write(JourneyField.transportationType.text(of: journey) + "\n")
         }
         return
+      }
+      // One journey holding each type, parsed once by the field: copied to every journey edited.
+      let field = JourneyField.transportationType
+      var holders: [TransportationType: Journey] = [:]
+      for type in TransportationType.allCases {
+        holders[type] = try field.parsed(type.rawValue)
       }
       try database.writingUserValues {
         try $0.edit(ids: resolved) { journey in
           let new = type ?? step?.type(after: journey.transportationType) ?? journey.transportationType
-          try JourneyField.transportationType.assign(new.rawValue, to: journey)
+          if let holder = holders[new] { field.copy(from: holder, to: journey) }
         }
       }
     }

@@ -44,4 +44,19 @@ struct DatabaseMaintenanceTests {
     #expect(throws: JourneyDatabaseError.self) { try database.backup(to: copy) }
     #expect(FileManager.default.contents(atPath: copy) == before)
   }
+
+  @Test func readingSeesOneSnapshotWhileAnotherConnectionCommits() throws {
+    let folder = try TemporaryFolder()
+    let path = folder.file("journeys.sqlite")
+    let database = try JourneyDatabase(path: path)
+    try database.add(Journey(name: "One"))
+    let other = try JourneyDatabase(path: path)
+    let counts = try database.reading {
+      let before = try database.count()
+      try other.add(Journey(name: "Two"))
+      return (before, try database.count())
+    }
+    #expect(counts == (1, 1))
+    #expect(try database.count() == 2)
+  }
 }
