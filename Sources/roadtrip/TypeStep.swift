@@ -4,7 +4,9 @@ import JourneyStore
 /// `--next`, `--previous` or `--random`: a new transportation type chosen from each journey's own.
 enum TypeStep: String, EnumerableFlag {
   case next, previous, random
+}
 
+extension TypeStep {
   static func help(for value: TypeStep) -> ArgumentHelp? {
     switch value {
     case .next: "Change to the next type in the picker's order (after light-rail comes walk-or-run)."
