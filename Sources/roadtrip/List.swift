@@ -1,6 +1,12 @@
 import ArgumentParser
 import JourneyStore
 
+#if canImport(FoundationEssentials)
+import FoundationEssentials
+#else
+import Foundation
+#endif
+
 extension Roadtrip {
   /// `roadtrip list [--transport T]... [--since D] [--until D] [--sort KEY] [--limit N] [--format F]`
   struct List: ParsableCommand {
@@ -60,8 +66,8 @@ extension Roadtrip {
     private func query() throws(JourneyInputError) -> JourneyQuery {
       JourneyQuery(
         transportationTypes: Set(transport),
-        startingFrom: try since.map { text throws(JourneyInputError) in try JourneyField.startDate.parsed(text).startDate },
-        startingBefore: try until.map { text throws(JourneyInputError) in try JourneyField.startDate.parsed(text).startDate },
+        startingFrom: try since.map { text throws(JourneyInputError) in try Date(parsing: text) },
+        startingBefore: try until.map { text throws(JourneyInputError) in try Date(parsing: text) },
         sortField: try JourneyField.named(sort),
         isDescending: reverse,
         limit: limit)

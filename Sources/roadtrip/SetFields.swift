@@ -39,7 +39,7 @@ extension Roadtrip {
       try database.writingUserValues {
         try $0.edit(ids: resolved) { journey in
           for (field, value) in assignments {
-            field.copy(from: value, to: journey)
+            field.assign(value, to: journey)
           }
           if json { edited.append(journey) }
         }
@@ -52,17 +52,17 @@ extension Roadtrip {
       try printer.finish()
     }
 
-    /// The journeys named and, for each field to set, a journey holding its parsed value.
+    /// The journeys named and, for each field to set, its parsed value.
     /// - Throws: `ValidationError` for missing ids or assignments, an unknown field, a field set
     ///   twice, or a bad value.
-    private func plan() throws -> (JourneyIDs, [(JourneyField, Journey)]) {
+    private func plan() throws -> (JourneyIDs, [(JourneyField, JourneyField.Value)]) {
       let ids = Array(arguments.prefix { !$0.contains("=") })
       let assignments = arguments.dropFirst(ids.count)
       try JourneyIDs(arguments: ids).validate()
       guard !assignments.isEmpty else {
         throw ValidationError("nothing to set; give FIELD=VALUE after the ids, such as name='Coast road'")
       }
-      var plan: [(JourneyField, Journey)] = []
+      var plan: [(JourneyField, JourneyField.Value)] = []
       for assignment in assignments {
         guard let equals = assignment.firstIndex(of: "=") else {
           throw ValidationError("'\(assignment)' is not FIELD=VALUE; ids come first, then the fields to set")
@@ -77,7 +77,7 @@ extension Roadtrip {
         guard !plan.contains(where: { $0.0 == field }) else {
           throw ValidationError("'\(field.name)' is set twice; set each field once")
         }
-        plan.append((field, try ValidationError.checking { () throws(JourneyInputError) in try field.parsed(value) }))
+        plan.append((field, try ValidationError.checking { () throws(JourneyInputError) in try field.parse(value) }))
       }
       return (JourneyIDs(arguments: ids), plan)
     }

@@ -47,16 +47,11 @@ extension Roadtrip {
         }
         return
       }
-      // One journey holding each type, parsed once by the field: copied to every journey edited.
       let field = JourneyField.transportationType
-      var holders: [TransportationType: Journey] = [:]
-      for type in TransportationType.allCases {
-        holders[type] = try field.parsed(type.rawValue)
-      }
       try database.writingUserValues {
         try $0.edit(ids: resolved) { journey in
           let new = type ?? step?.type(after: journey.transportationType) ?? journey.transportationType
-          if let holder = holders[new] { field.copy(from: holder, to: journey) }
+          field.assign(try field.parse(new.rawValue), to: journey)
         }
       }
     }

@@ -241,7 +241,7 @@ public final class JourneyReader {
         throw .malformed(line: line, reason: "the journey has no '\(field.name)'")
       }
       do {
-        stored.append(try field.parse(text))
+        stored.append(try field.parse(text).stored)
       } catch {
         throw .malformed(line: line, reason: "\(field.name): \(error)")
       }

@@ -23,11 +23,7 @@ extension JourneyField {
   /// The start date, as ISO 8601 in UTC; stored as seconds since 2001-01-01T00:00:00Z, exactly.
   public static let startDate = JourneyField(
     name: "startDate", aliases: ["start"], column: "start_date", keyPath: \.startDate,
-    parse: { text throws(JourneyInputError) in
-      if text.lowercased() == "now" { return Date() }
-      guard let date = Date(iso8601: text) else { throw .invalidDate(text) }
-      return date
-    },
+    parse: { text throws(JourneyInputError) in try Date(parsing: text) },
     format: \.iso8601, store: { .real($0.timeIntervalSinceReferenceDate) },
     load: { $0.double.map(Date.init(timeIntervalSinceReferenceDate:)) })
 
@@ -59,6 +55,13 @@ extension JourneyField {
   /// see it as they see any other edit.
   /// - Throws: `JourneyInputError` when the text is not a valid value; the journey is unchanged.
   public func assign(_ text: String, to journey: Journey) throws(JourneyInputError) {
-    _ = write(journey, try parse(text))
+    assign(try parse(text), to: journey)
+  }
+
+  /// Sets the field to a value parsed by `parse(_:)`, writing through `Bindable(journey)`.
+  /// Observation skips the write when the journey already has the value.
+  public func assign(_ value: Value, to journey: Journey) {
+    precondition(value.fieldName == name, "a value of \(value.fieldName) assigned to \(name)")
+    _ = write(journey, value.stored)
   }
 }

@@ -13,7 +13,7 @@ public struct JourneyField: Sendable {
   /// Sets the field from its stored form through `Bindable`; `false` when the value has the wrong form.
   let write: @Sendable (Journey, DatabaseValue) -> Bool
   /// Parses what a user typed into the stored form.
-  let parse: @Sendable (String) throws(JourneyInputError) -> DatabaseValue
+  private let parseText: @Sendable (String) throws(JourneyInputError) -> DatabaseValue
   /// The canonical text of a stored value: the slug, the ISO 8601 date, the seconds.
   let format: @Sendable (DatabaseValue) -> String
   /// The stored form of a value of the field's type, `nil` for a value of another type.
@@ -38,9 +38,15 @@ public struct JourneyField: Sendable {
       Bindable(journey)[dynamicMember: keyPath].wrappedValue = value
       return true
     }
-    self.parse = { text throws(JourneyInputError) in store(try parse(text)) }
+    self.parseText = { text throws(JourneyInputError) in store(try parse(text)) }
     self.format = { stored in load(stored).map(format) ?? "" }
     self.storeAny = { value in (value as? Value).map(store) }
+  }
+
+  /// Reads a value of this field as a person types it, to assign it to one or many journeys.
+  /// - Throws: `JourneyInputError`, saying what is accepted.
+  public func parse(_ text: String) throws(JourneyInputError) -> Value {
+    Value(fieldName: name, stored: try parseText(text))
   }
 
   /// The stored form of a value of the field's Swift type, such as a `Date` for `startDate`.

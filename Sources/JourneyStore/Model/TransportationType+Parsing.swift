@@ -7,6 +7,10 @@ extension TransportationType {
   /// - Throws: `JourneyInputError.invalidTransportationType`, whose message lists the valid slugs
   ///   and suggests the nearest one (`bicycle` suggests `bike`).
   public init(parsing text: String) throws(JourneyInputError) {
+    if let exact = TransportationType(rawValue: text) {
+      self = exact
+      return
+    }
     let key = Self.matchingKey(text)
     if let match = Self.allCases.first(where: {
       key == Self.matchingKey($0.rawValue) || key == Self.matchingKey($0.description)

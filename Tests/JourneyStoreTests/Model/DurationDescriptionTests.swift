@@ -15,14 +15,4 @@ import Testing
   func theDurationParserReadsItBack(_ seconds: TimeInterval) throws {
     #expect(try TimeInterval(parsingDuration: seconds.durationDescription) == seconds)
   }
-
-  @Test func copyingAFieldWritesThroughBindableAndSkipsEqualValues() throws {
-    let source = Journey(name: "Source", transportationType: .bus, duration: 60)
-    let target = Journey(name: "Target", transportationType: .car, duration: 60)
-    JourneyField.transportationType.copy(from: source, to: target)
-    JourneyField.duration.copy(from: source, to: target)
-    #expect(target.transportationType == .bus)
-    #expect(target.name == "Target")
-    #expect(target.duration == 60)
-  }
 }
