@@ -40,7 +40,7 @@ extension Roadtrip {
       let journey = try makeJourney()
       try database.openCreatingIfMissing().writingUserValues { try $0.add(journey) }
       guard json else {
-        try StandardOutput.shared.write(journey.id.uuidString.lowercased() + "\n")
+        try BufferedOutput.standard.write(journey.id.uuidString.lowercased() + "\n")
         return
       }
       var printer = JourneyPrinter(format: .ndjson)

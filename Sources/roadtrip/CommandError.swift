@@ -1,12 +1,19 @@
+import JourneyStore
+
 /// Why a command failed, for the failures that are the command line's own rather than the
 /// library's. `Failure` turns each into a message and an exit code.
 enum CommandError: Error {
   /// The reader of standard output closed it (`| head`): normal, and silent.
   case outputClosed
-  /// Standard output could not be written, for `reason` (`strerror`).
-  case cannotWriteOutput(reason: String)
+  /// Standard output, or the file named by `destination`, could not be written, for `reason`
+  /// (`strerror`).
+  case cannotWriteOutput(destination: String, reason: String)
   /// Standard input could not be read, for `reason`.
   case cannotReadInput(reason: String)
+  /// An input file could not be opened, for `reason`.
+  case cannotOpenInput(path: String, reason: String)
+  /// Malformed input: nothing of it was imported.
+  case malformedInput(source: String, error: InterchangeError)
   /// Opening the database file failed; `isCreating` when the file did not exist before.
   case openingDatabase(path: String, isCreating: Bool, underlying: any Error)
   /// The database refused a value the user gave (a CHECK constraint).

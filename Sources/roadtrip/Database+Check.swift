@@ -24,7 +24,7 @@ extension Roadtrip.Database {
       text += report.problems.map { "  " + $0 + "\n" }.joined()
       text += "journeys: \(report.journeyCount)\n"
       text += "changes logged: \(report.batchCount) batch\(report.batchCount == 1 ? "" : "es")\n"
-      try StandardOutput.shared.write(text)
+      try BufferedOutput.standard.write(text)
       guard report.isSound else {
         throw CommandError.damagedDatabase(path: path, problemCount: report.problems.count)
       }

@@ -9,7 +9,7 @@ extension Roadtrip.Database {
     @OptionGroup var database: DatabaseOptions
 
     func run() throws {
-      try StandardOutput.shared.write(try database.resolvedPath() + "\n")
+      try BufferedOutput.standard.write(try database.resolvedPath() + "\n")
     }
   }
 }

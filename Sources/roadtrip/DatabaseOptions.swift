@@ -85,6 +85,15 @@ extension DatabaseOptions {
     }
   }
 
+  /// Removes the database file with its WAL and shared-memory files: what a failed first write
+  /// created, so that it leaves nothing behind.
+  func removeDatabase() throws {
+    let path = try resolvedPath()
+    for suffix in ["", "-wal", "-shm"] {
+      unlink(path + suffix)
+    }
+  }
+
   private func fileExists(at path: String) -> Bool {
     access(path, F_OK) == 0
   }

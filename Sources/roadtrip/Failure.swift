@@ -96,10 +96,16 @@ extension Failure {
     switch error {
     case .outputClosed:
       return (.success, nil)
-    case .cannotWriteOutput(let reason):
-      return (.ioError, "cannot write to standard output: \(reason)")
+    case .cannotWriteOutput(let destination, let reason):
+      return (.ioError, "cannot write to \(destination): \(reason)")
     case .cannotReadInput(let reason):
       return (.ioError, "cannot read standard input: \(reason)")
+    case .cannotOpenInput(let path, let reason):
+      return (.noInput, "cannot open \(path): \(reason)")
+    case .malformedInput(let source, .malformed(let line, let reason)):
+      return (.dataError, "\(source), line \(line): \(reason); nothing was imported")
+    case .malformedInput(let source, .unreadable(let reason)):
+      return (.ioError, "cannot read \(source): \(reason); nothing was imported")
     case .openingDatabase(let path, let isCreating, let underlying):
       if let sqlite = underlying as? SQLiteError, sqlite.kind == .cannotOpen {
         return isCreating

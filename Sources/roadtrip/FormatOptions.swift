@@ -24,6 +24,6 @@ extension FormatOptions {
   var resolved: (format: OutputFormat, includesHeader: Bool) {
     if json { return (.json, !noHeader) }
     if let format { return (format, !noHeader) }
-    return StandardOutput.shared.isTerminal ? (.table, !noHeader) : (.tsv, false)
+    return BufferedOutput.standard.isTerminal ? (.table, !noHeader) : (.tsv, false)
   }
 }

@@ -9,12 +9,12 @@ struct JourneyPrinter {
   private var table: TextTable?
   private let includesHeader: Bool
   private let style: Style
-  private let output: StandardOutput
+  private let output: BufferedOutput
   /// The number of journeys printed so far.
   private(set) var count = 0
 
   init(
-    format: OutputFormat, includesHeader: Bool = true, output: StandardOutput = .shared,
+    format: OutputFormat, includesHeader: Bool = true, output: BufferedOutput = .standard,
     style: Style = .standardOutput
   ) {
     self.includesHeader = includesHeader

@@ -57,7 +57,7 @@ extension Roadtrip {
       var printer = JourneyPrinter(format: format, includesHeader: includesHeader)
       try database.openExisting().forEachJourney(query) { try printer.print($0) }
       try printer.finish()
-      if printer.count == 0 && format == .table && StandardOutput.shared.isTerminal {
+      if printer.count == 0 && format == .table && BufferedOutput.standard.isTerminal {
         StandardError.write("No journeys. Add one with: roadtrip add NAME\n")
       }
     }

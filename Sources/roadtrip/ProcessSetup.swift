@@ -27,7 +27,7 @@ enum ProcessSetup {
         dup2(replacement, descriptor)
         close(replacement)
       }
-      if descriptor == STDOUT_FILENO { StandardOutput.shared.wasClosed = true }
+      if descriptor == STDOUT_FILENO { BufferedOutput.standard.wasClosed = true }
     }
   }
 

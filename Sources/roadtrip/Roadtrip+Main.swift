@@ -11,7 +11,7 @@ extension Roadtrip {
     }
     if let help = failure?.standardOutput {
       // --help, help, --generate-completion-script: data for standard output, not an error.
-      failure = run { try StandardOutput.shared.write(help.hasSuffix("\n") ? help : help + "\n") }
+      failure = run { try BufferedOutput.standard.write(help.hasSuffix("\n") ? help : help + "\n") }
     }
     if let message = failure?.message {
       StandardError.write(message.hasSuffix("\n") ? message : message + "\n")
@@ -25,10 +25,10 @@ extension Roadtrip {
   private static func run(_ body: () throws -> Void) -> Failure? {
     do {
       try body()
-      try StandardOutput.shared.flush()
+      try BufferedOutput.standard.flush()
       return nil
     } catch {
-      try? StandardOutput.shared.flush()
+      try? BufferedOutput.standard.flush()
       return Failure(error)
     }
   }

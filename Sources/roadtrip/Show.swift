@@ -34,7 +34,7 @@ extension Roadtrip {
       let format = json ? .json : format
       switch format {
       case .card:
-        try StandardOutput.shared.write(JourneyCard(journey: journey, style: .standardOutput).rendered)
+        try BufferedOutput.standard.write(JourneyCard(journey: journey, style: .standardOutput).rendered)
       case .json:
         var printer = JourneyPrinter(format: .ndjson)
         try printer.print(journey)

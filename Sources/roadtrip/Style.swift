@@ -13,7 +13,7 @@ extension Style {
 
   /// The style for standard output.
   static var standardOutput: Style {
-    Style(isTerminal: StandardOutput.shared.isTerminal)
+    Style(isTerminal: BufferedOutput.standard.isTerminal)
   }
 
   /// Bold text, such as a heading.

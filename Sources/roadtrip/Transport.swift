@@ -42,7 +42,7 @@ extension Roadtrip {
             guard let journey = try database.journey(id: id) else {
               throw JourneyDatabaseError.journeyNotFound(id.uuidString.lowercased())
             }
-            try StandardOutput.shared.write(JourneyField.transportationType.text(of: journey) + "\n")
+            try BufferedOutput.standard.write(JourneyField.transportationType.text(of: journey) + "\n")
           }
         }
         return

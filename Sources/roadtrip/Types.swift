@@ -13,7 +13,7 @@ extension Roadtrip {
 
     func run() throws {
       let (format, includesHeader) = output.resolved
-      let standardOutput = StandardOutput.shared
+      let standardOutput = BufferedOutput.standard
       let types = TransportationType.allCases
       if let interchange = format.interchangeFormat {
         var writer = RecordWriter(format: interchange, keys: ["slug", "title", "icon"], includesHeader: includesHeader) {

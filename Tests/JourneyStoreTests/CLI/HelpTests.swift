@@ -6,7 +6,7 @@ import JourneyStore
 struct HelpTests {
   private static let commands = ["add", "list", "show", "set", "transport", "delete", "types", "db"]
 
-  @Test func rootHelpListsEveryCommandOnStandardOutput() async throws {
+  @Test func rootHelpListsEveryCommandOnBufferedOutput() async throws {
     let sandbox = try CLISandbox()
     let result = try await sandbox.run("--help")
     #expect(result.exitCode == 0, "\(result)")

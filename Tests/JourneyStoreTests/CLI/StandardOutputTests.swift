@@ -3,9 +3,9 @@ import Testing
 import JourneyStore
 
 @Suite("Standard output that is full, closed or closed early")
-struct StandardOutputTests {
+struct BufferedOutputTests {
   @Test(arguments: [["list"], ["types"], ["show", "aaaa1"], ["--help"], ["db", "path"]])
-  func aFullStandardOutputIs74(_ arguments: [String]) async throws {
+  func aFullBufferedOutputIs74(_ arguments: [String]) async throws {
     let sandbox = try CLISandbox()
     try sandbox.seedSamples()
     let result = try await shell(sandbox, arguments, redirect: "> /dev/full")
@@ -13,7 +13,7 @@ struct StandardOutputTests {
     #expect(result.standardError == "roadtrip: error: cannot write to standard output: No space left on device\n")
   }
 
-  @Test func aClosedStandardOutputIs74() async throws {
+  @Test func aClosedBufferedOutputIs74() async throws {
     let sandbox = try CLISandbox()
     try sandbox.seedSamples()
     let result = try await shell(sandbox, ["list"], redirect: ">&-")
@@ -22,7 +22,7 @@ struct StandardOutputTests {
     #expect(try sandbox.records().count == 3)
   }
 
-  @Test func aCommandThatPrintsNothingDoesNotMindAClosedStandardOutput() async throws {
+  @Test func aCommandThatPrintsNothingDoesNotMindAClosedBufferedOutput() async throws {
     let sandbox = try CLISandbox()
     try sandbox.seedSamples()
     let result = try await shell(sandbox, ["transport", "aaaa1", "bike"], redirect: ">&-")

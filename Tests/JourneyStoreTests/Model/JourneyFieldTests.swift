@@ -101,12 +101,14 @@ private func makeJourney() -> Journey {
     #expect(journey.duration == 2700)
   }
 
-  @Test func startDateAcceptsNow() throws {
+  @Test func startDateAcceptsNowToTheWholeSecond() throws {
     let journey = makeJourney()
-    let before = Date()
+    let before = Date().timeIntervalSinceReferenceDate.rounded(.down)
     try JourneyField.startDate.assign("NOW", to: journey)
-    #expect(journey.startDate >= before)
-    #expect(journey.startDate <= Date())
+    let start = journey.startDate.timeIntervalSinceReferenceDate
+    #expect(start >= before)
+    #expect(start <= Date().timeIntervalSinceReferenceDate)
+    #expect(start == start.rounded(.down))
   }
 
   @Test(arguments: invalidAssignments)

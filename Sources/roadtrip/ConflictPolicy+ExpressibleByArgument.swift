@@ -1,0 +1,4 @@
+import ArgumentParser
+import JourneyStore
+
+extension ConflictPolicy: ExpressibleByArgument {}

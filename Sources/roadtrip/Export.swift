@@ -1,0 +1,44 @@
+import ArgumentParser
+import JourneyStore
+
+#if canImport(Glibc)
+import Glibc
+#elseif canImport(Darwin)
+import Darwin
+#endif
+
+extension Roadtrip {
+  /// `roadtrip export [--format ndjson|json|csv|tsv] [--output FILE]`
+  struct Export: ParsableCommand {
+    static let configuration = CommandConfiguration(
+      abstract: "Write every journey, streamed, in a format that import reads back exactly.",
+      discussion: """
+        Keys and columns: id, name, transportationType, startDate, duration, endDate. With \
+        --output, the file appears complete or not at all (mode 0600: journeys are private).
+        """)
+
+    @Option(help: "The output format: ndjson, json, csv or tsv.")
+    var format: InterchangeFormat = .ndjson
+
+    @Option(name: .shortAndLong, help: ArgumentHelp("Write to this file instead of standard output.", valueName: "file"), completion: .file())
+    var output: String?
+
+    @OptionGroup var database: DatabaseOptions
+
+    func run() throws {
+      let database = try self.database.openExisting()
+      guard let output, output != "-" else {
+        try export(database, to: .standard)
+        return
+      }
+      try OutputFile.replace(output) { try export(database, to: $0) }
+    }
+
+    private func export(_ database: JourneyDatabase, to output: BufferedOutput) throws {
+      var writer = JourneyWriter(format: format) { try output.write($0) }
+      try database.forEachJourney { try writer.write($0) }
+      try writer.finish()
+      try output.flush()
+    }
+  }
+}

@@ -1,0 +1,140 @@
+import Foundation
+import Testing
+@testable import JourneyStore
+
+@Suite("roadtrip import and export")
+struct ImportExportCommandTests {
+  static let ndjson = """
+    {"id":"\(SampleJourneys.coastID)","name":"Coast road","transportationType":"car","startDate":"2026-11-21T08:00:00Z","duration":5400,"endDate":"2026-11-21T09:30:00Z"}
+    {"id":"\(SampleJourneys.runID)","name":"Morning run","transportationType":"walk-or-run","startDate":"2026-11-20T06:30:00Z","duration":1800,"endDate":"2026-11-20T07:00:00Z"}
+    {"id":"\(SampleJourneys.ferryID)","name":"Ferry, \\"the big one\\"","transportationType":"bus","startDate":"2026-11-22T12:00:00Z","duration":600.5,"endDate":"2026-11-22T12:10:00.5Z"}
+
+    """
+
+  @Test(arguments: [InterchangeFormat.ndjson, .json, .csv])
+  func exportThenImportIntoAnEmptyDatabaseReproducesEveryJourney(format: InterchangeFormat) async throws {
+    let sandbox = try CLISandbox()
+    try sandbox.seedSamples()
+    let exported = try await sandbox.run("export", "--format", format.rawValue)
+    #expect(exported.exitCode == 0, "\(exported)")
+    let copy = sandbox.folder.file("copy.sqlite")
+    let imported = try await sandbox.run(
+      "import", "--format", format.rawValue, input: exported.standardOutput, environment: ["ROADTRIP_DB": copy])
+    #expect(imported.exitCode == 0, "\(imported)")
+    #expect(imported.standardOutput == "")
+    #expect(imported.standardError.hasPrefix("Imported 3 journeys in "))
+    #expect(try sandbox.records(at: copy) == sandbox.records())
+    let again = try await sandbox.run("export", "--format", format.rawValue, environment: ["ROADTRIP_DB": copy])
+    #expect(again.standardOutput == exported.standardOutput)
+  }
+
+  @Test func exportWritesTheContractsKeysOneObjectALine() async throws {
+    let sandbox = try CLISandbox()
+    try sandbox.seedSamples()
+    let result = try await sandbox.run("export")
+    #expect(result.exitCode == 0)
+    // By start date: the run, the coast road, the ferry.
+    let lines = Self.ndjson.split(separator: "\n").map(String.init)
+    #expect(result.standardOutput == [lines[1], lines[0], lines[2]].joined(separator: "\n") + "\n")
+  }
+
+  @Test func exportToAFileWritesItWholeAndPrivately() async throws {
+    let sandbox = try CLISandbox()
+    try sandbox.seedSamples()
+    let path = sandbox.folder.file("journeys.csv")
+    let result = try await sandbox.run("export", "--format", "csv", "--output", path)
+    #expect(result.exitCode == 0, "\(result)")
+    #expect(result.standardOutput == "")
+    let text = try String(contentsOfFile: path, encoding: .utf8)
+    #expect(text.hasPrefix("id,name,transportationType,startDate,duration,endDate\r\n"))
+    #expect(text.split(separator: "\r\n").count == 4)
+    let attributes = try FileManager.default.attributesOfItem(atPath: path)
+    #expect((attributes[.posixPermissions] as? Int).map { $0 & 0o777 } == 0o600)
+    #expect(try FileManager.default.contentsOfDirectory(atPath: sandbox.folder.path).filter { $0.contains(".roadtrip-") } == [])
+  }
+
+  @Test func exportOfAMissingDatabaseIsEmptyAndCreatesNothing() async throws {
+    let sandbox = try CLISandbox()
+    #expect(try await sandbox.run("export").standardOutput == "")
+    #expect(try await sandbox.run("export", "--json").exitCode == 64)
+    #expect(try await sandbox.run("export", "--format", "json").standardOutput == "[]\n")
+    #expect(try await sandbox.run("export", "--format", "csv").standardOutput == "id,name,transportationType,startDate,duration,endDate\r\n")
+    #expect(!sandbox.exists(sandbox.databasePath))
+  }
+
+  @Test func theFormatComesFromTheFileExtension() async throws {
+    let sandbox = try CLISandbox()
+    let path = sandbox.folder.file("trips.csv")
+    try "name,transportationType,startDate,duration\nLunch,car,2026-11-21T12:00:00Z,45m\n".write(toFile: path, atomically: true, encoding: .utf8)
+    let result = try await sandbox.run("import", path)
+    #expect(result.exitCode == 0, "\(result)")
+    #expect(result.standardError.hasPrefix("Imported 1 journey in "))
+    let record = try #require(try sandbox.records().values.first)
+    #expect(record["name"] == .string("Lunch"))
+    #expect(record["duration"] == .number("2700"))
+    #expect(try sandbox.origins() == ["roadtrip import \(path)"])
+  }
+
+  @Test func malformedInputImportsNothingAndNamesItsLine() async throws {
+    let sandbox = try CLISandbox()
+    try sandbox.seedSamples()
+    let before = try sandbox.snapshot()
+    let input = Self.ndjson.replacingOccurrences(of: SampleJourneys.coastID, with: "cccc4444-0000-4000-8000-000000000004")
+      .replacingOccurrences(of: "\"bus\"", with: "\"bsu\"")
+    let result = try await sandbox.run("import", "--on-conflict", "skip", input: input)
+    #expect(result.exitCode == 65)
+    #expect(result.standardError == "roadtrip: error: standard input, line 3: transportationType: 'bsu' is not a transportation type (did you mean 'bus'?); use one of: walk-or-run, skateboard, scooter, bike, car, hired-car, bus, light-rail; nothing was imported\n")
+    #expect(try sandbox.snapshot() == before)
+  }
+
+  @Test func aFailedFirstImportLeavesNoDatabaseBehind() async throws {
+    let sandbox = try CLISandbox()
+    let result = try await sandbox.run("import", input: "{\"name\": \"unfinished\"")
+    #expect(result.exitCode == 65)
+    #expect(result.standardError.contains("line 1: the input ends inside a record"))
+    #expect(!sandbox.exists(sandbox.databasePath))
+  }
+
+  @Test func conflictsFailSkipOrReplace() async throws {
+    let sandbox = try CLISandbox()
+    try sandbox.seedSamples()
+    let before = try sandbox.snapshot()
+    let renamed = Self.ndjson.replacingOccurrences(of: "Coast road", with: "Coast road, again")
+
+    let failed = try await sandbox.run("import", input: renamed)
+    #expect(failed.exitCode == 65)
+    #expect(failed.standardError.contains("line 1: a journey with the id \(SampleJourneys.coastID) already exists; use --on-conflict skip or --on-conflict replace"))
+    #expect(try sandbox.snapshot() == before)
+
+    let skipped = try await sandbox.run("import", "--on-conflict", "skip", input: renamed)
+    #expect(skipped.standardError.hasPrefix("Imported 0 journeys (3 skipped) in "))
+    #expect(try sandbox.snapshot() == before)
+
+    let replaced = try await sandbox.run("import", "--on-conflict", "replace", input: renamed)
+    #expect(replaced.standardError.hasPrefix("Imported 0 journeys (3 replaced) in "))
+    #expect(try sandbox.value("name", of: SampleJourneys.coastID) == "Coast road, again")
+    #expect(try sandbox.changedFields(inBatch: 2) == [SampleJourneys.coastID: ["name"]])
+  }
+
+  @Test func badArgumentsAreUsageErrors() async throws {
+    let sandbox = try CLISandbox()
+    let tsv = try await sandbox.run("import", "--format", "tsv", "x.tsv")
+    #expect(tsv.exitCode == 64)
+    #expect(tsv.standardError.hasPrefix("roadtrip: error: roadtrip imports ndjson, json or csv, not tsv"))
+    let policy = try await sandbox.run("import", "--on-conflict", "overwrite")
+    #expect(policy.exitCode == 64)
+    #expect(policy.standardError.contains("fail"))
+    let missing = try await sandbox.run("import", "no-such-file.ndjson")
+    #expect(missing.exitCode == 66)
+    #expect(missing.standardError == "roadtrip: error: cannot open no-such-file.ndjson: No such file or directory\n")
+    #expect(!sandbox.exists(sandbox.databasePath))
+  }
+
+  @Test func exportToAPathThatCannotBeWrittenFails() async throws {
+    let sandbox = try CLISandbox()
+    try sandbox.seedSamples()
+    let result = try await sandbox.run("export", "--output", "/dev/full/x")
+    #expect(result.exitCode == 74)
+    #expect(result.standardError.hasPrefix("roadtrip: error: cannot write to /dev/full/x: "))
+  }
+}
