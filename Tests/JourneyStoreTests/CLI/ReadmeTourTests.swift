@@ -39,5 +39,11 @@ struct ReadmeTourTests {
     let card = try await sandbox.run("show", prefix)
     #expect(card.lines.first == "Bike (bicycle)")
     #expect(card.standardOutput.contains("Duration  1h 30m\n"))
+    let exported = try await sandbox.run("export")
+    #expect(exported.lines.count == 2)
+    let copy = sandbox.folder.file("copy.sqlite")
+    let imported = try await sandbox.run("import", "--db", copy, input: exported.standardOutput)
+    #expect(imported.standardError.hasPrefix("Imported 2 journeys in "))
+    #expect(try sandbox.records(at: copy) == sandbox.records())
   }
 }
