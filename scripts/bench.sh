@@ -1,0 +1,76 @@
+#!/usr/bin/env bash
+# Compares the release roadtrip binary with the sqlite3 shell on the same journeys, in one run,
+# with hyperfine alternating the two commands of each pair, and prints the ratios (PERFORMANCE.md,
+# P1-P4 and P7). usage: scripts/bench.sh [ROWS]   (default 1000000; RUNS=n sets hyperfine's runs)
+set -euo pipefail
+rows=${1:-1000000}
+runs=${RUNS:-5}
+root=$(cd "$(dirname "$0")/.." && pwd)
+work=$(mktemp -d /tmp/roadtrip-bench.XXXXXX)
+trap 'rm -rf "$work"' EXIT
+command -v hyperfine >/dev/null || { echo "bench.sh needs hyperfine (apt-get install hyperfine)" >&2; exit 1; }
+
+# Built as the README tells users to build it.
+(cd "$root" && swift build -c release --static-swift-stdlib --product roadtrip >/dev/null)
+roadtrip="$root/.build/release/roadtrip"
+cd "$work"
+python3 "$root/scripts/generate-journeys.py" "$rows" journeys
+head -n $((rows / 10)) journeys.ids > batch.ids
+
+# An empty roadtrip database, and an equivalent one for sqlite3: the same journey table, with the
+# same constraints and indexes, without roadtrip's change log.
+"$roadtrip" import --db empty.sqlite < /dev/null 2>/dev/null
+sqlite3 equivalent.sqlite "PRAGMA journal_mode = WAL;" >/dev/null
+sqlite3 empty.sqlite ".schema journey" | sqlite3 equivalent.sqlite
+
+results=()
+ratio() {  # name, json, our command's index, anchor's index, "higher is better" when the anchor's time is the numerator
+  python3 - "$@" <<'PY'
+import json, sys
+name, path, ours, anchor = sys.argv[1], sys.argv[2], int(sys.argv[3]), int(sys.argv[4])
+r = json.load(open(path))["results"]
+o, a = r[ours]["median"], r[anchor]["median"]
+print(f"| {name} | {o*1000:.1f} ms | {a*1000:.1f} ms | {a/o:.2f}× |")
+PY
+}
+bench() {  # name, our prepare, our command, the anchor's prepare, the anchor's command
+  hyperfine -N --style none --runs "$runs" --export-json "$work/$1.json" \
+    --prepare "$2" "$3" --prepare "$4" "$5" >&2
+  results+=("$(ratio "$1" "$work/$1.json" 0 1)")
+}
+
+# P1: import of every journey as NDJSON vs sqlite3 .import of the same journeys as CSV, each into
+# a fresh copy of its empty database before every run.
+bench import "sh -c 'cp empty.sqlite import.sqlite; rm -f import.sqlite-*'" \
+  "$roadtrip import journeys.ndjson --db import.sqlite" \
+  "sh -c 'cp equivalent.sqlite anchor.sqlite; rm -f anchor.sqlite-*'" \
+  "sqlite3 anchor.sqlite -cmd '.mode csv' '.import journeys.csv journey'"
+# P2: export of every journey vs sqlite3 -json.
+bench export true "sh -c '$roadtrip export --db import.sqlite > /dev/null'" \
+  true "sh -c 'sqlite3 -json anchor.sqlite \"SELECT * FROM journey\" > /dev/null'"
+# P3: one edit per process on 100,000 journeys; the journey is set back to car before each run,
+# so that both commands really write.
+head -n 100000 journeys.ndjson > small.ndjson
+"$roadtrip" import small.ndjson --db small.sqlite 2>/dev/null
+cp small.sqlite small-anchor.sqlite
+id=$(head -n 1 journeys.ids)
+reset="UPDATE journey SET transportation_type = 'car' WHERE id = '$id'"
+bench edit "sqlite3 small.sqlite \"$reset\"" "$roadtrip transport $id bike --db small.sqlite" \
+  "sqlite3 small-anchor.sqlite \"$reset\"" \
+  "sqlite3 small-anchor.sqlite \"UPDATE journey SET transportation_type = 'bike' WHERE id = '$id'\""
+# P4: a batch edit of a tenth of the journeys, ids piped in, vs a SQL script in one transaction.
+{ echo "BEGIN;"; sed "s/.*/UPDATE journey SET transportation_type = 'bike' WHERE id = '&';/" batch.ids; echo "COMMIT;"; } > batch.sql
+sed "s/'bike'/'car'/" batch.sql > reset.sql
+bench batch "sh -c 'sqlite3 import.sqlite < reset.sql'" "sh -c '$roadtrip transport - bike --db import.sqlite < batch.ids'" \
+  "sh -c 'sqlite3 anchor.sqlite < reset.sql'" "sh -c 'sqlite3 anchor.sqlite < batch.sql'"
+# P7: a list filtered by start date that matches 1% of the journeys (a week of two years).
+bench list true \
+  "sh -c '$roadtrip list --since 2025-06-01T00:00:00Z --until 2025-06-08T00:00:00Z --db import.sqlite > /dev/null'" \
+  true "sh -c 'sqlite3 anchor.sqlite \"SELECT * FROM journey WHERE start_date >= 770428800 AND start_date < 771033600 ORDER BY start_date\" > /dev/null'"
+
+echo
+echo "$(date -u +%Y-%m-%d), $(uname -m), $(nproc) cores, SQLite $(sqlite3 --version | cut -d' ' -f1), $rows journeys, median of $runs runs"
+echo
+echo "| work | roadtrip | sqlite3 | roadtrip speed ÷ sqlite3 speed |"
+echo "|---|---|---|---|"
+printf '%s\n' "${results[@]}"
