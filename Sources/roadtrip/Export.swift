@@ -36,7 +36,7 @@ extension Roadtrip {
 
     private func export(_ database: JourneyDatabase, to output: BufferedOutput) throws {
       var writer = JourneyWriter(format: format) { try output.write($0) }
-      try database.forEachJourney { try writer.write($0) }
+      try database.write(to: &writer)
       try writer.finish()
       try output.flush()
     }

@@ -42,6 +42,20 @@ extension JourneyPrinter {
     }
   }
 
+  /// Prints every journey a query selects: in an interchange format straight from the database
+  /// rows, without making journey objects.
+  /// - Throws: `CommandError` when standard output cannot be written, or the database's errors.
+  mutating func print(_ query: JourneyQuery, from database: JourneyDatabase) throws {
+    guard var writer else {
+      try database.forEachJourney(query) { try print($0) }
+      return
+    }
+    let before = writer.journeyCount
+    defer { self.writer = writer }
+    try database.write(query, to: &writer)
+    count += writer.journeyCount - before
+  }
+
   /// Completes the output: closes a JSON array, prints a table.
   /// - Throws: `CommandError` when standard output cannot be written.
   mutating func finish() throws {

@@ -55,7 +55,7 @@ extension Roadtrip {
       let query = try query()
       let (format, includesHeader) = output.resolved
       var printer = JourneyPrinter(format: format, includesHeader: includesHeader)
-      try database.openExisting().forEachJourney(query) { try printer.print($0) }
+      try printer.print(query, from: database.openExisting())
       try printer.finish()
       if printer.count == 0 && format == .table && BufferedOutput.standard.isTerminal {
         StandardError.write("No journeys. Add one with: roadtrip add NAME\n")

@@ -229,7 +229,7 @@ public final class JourneyReader {
     }
     var id: UUID?
     if let idText = try text(0) {
-      guard let parsed = UUID(uuidString: idText) else {
+      guard let parsed = UUID(text: idText.utf8) else {
         throw .malformed(line: line, reason: "'\(idText)' is not a journey id (a UUID such as 0b1e5c1a-6f0e-4d47-9a6e-3c2d8f1a0001)")
       }
       id = parsed
@@ -247,7 +247,7 @@ public final class JourneyReader {
       }
     }
     if let endText = try text(JourneyRecord.keys.count - 1) {
-      let end = JourneyRow.journey(id: id ?? UUID(), values: stored).endDate
+      let end = JourneyRecord.endDate(of: stored)
       guard let given = Date(iso8601: endText) else {
         throw .malformed(line: line, reason: "\(JourneyRecord.endDateKey): \(JourneyInputError.invalidDate(endText))")
       }

@@ -1,3 +1,9 @@
+#if canImport(FoundationEssentials)
+import FoundationEssentials
+#else
+import Foundation
+#endif
+
 /// A journey as the interchange formats carry it: its `id`, the fields of `JourneyField.all` and
 /// the derived `endDate`, under their JSON keys, each as its canonical text.
 ///
@@ -9,12 +15,14 @@ public struct JourneyRecord: Hashable, Sendable {
 
   /// The record of a journey as it is now.
   public init(_ journey: Journey) {
-    var values = [InterchangeValue.string(journey.id.uuidString.lowercased())]
+    let stored = JourneyRow.values(of: journey)
+    var values = [InterchangeValue.string(journey.id.lowercasedText)]
     values.reserveCapacity(Self.keys.count)
-    for field in JourneyField.all {
-      values.append(Self.value(of: field, stored: field.read(journey)))
+    for (field, value) in zip(JourneyField.all, stored) {
+      let text = field.format(value)
+      values.append(field.isNumeric && InterchangeText.isJSONNumber(Array(text.utf8)) ? .number(text) : .string(text))
     }
-    values.append(Self.value(of: .startDate, stored: JourneyField.startDate.storedValue(journey.endDate)))
+    values.append(.string(Self.endDate(of: stored).iso8601))
     self.values = values
   }
 
@@ -29,13 +37,12 @@ public struct JourneyRecord: Hashable, Sendable {
     Self.keys.firstIndex(of: key).map { values[$0] }
   }
 
-  /// A field's value in interchange form: a number when the field stores a number whose canonical
-  /// text is one (a duration's seconds), text otherwise (a date's ISO 8601 text, a slug).
-  private static func value(of field: JourneyField, stored: DatabaseValue) -> InterchangeValue {
-    let text = field.format(stored)
-    switch stored {
-    case .integer, .real: return JSONText.isNumber(text) ? .number(text) : .string(text)
-    case .null, .text, .blob: return .string(text)
-    }
+  /// The end date of a journey with these stored values: its start plus its duration, as
+  /// `Journey.endDate` has it.
+  static func endDate(of values: [DatabaseValue]) -> Date {
+    Journey.endDate(start: Date(timeIntervalSinceReferenceDate: values[startIndex].double ?? 0), duration: values[durationIndex].double ?? 0)
   }
+
+  private static let startIndex = JourneyField.all.firstIndex(of: .startDate)!
+  private static let durationIndex = JourneyField.all.firstIndex(of: .duration)!
 }

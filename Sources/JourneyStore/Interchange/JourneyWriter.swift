@@ -27,7 +27,25 @@ public struct JourneyWriter {
   /// Writes one journey.
   /// - Throws: What the output throws.
   public mutating func write(_ journey: Journey) throws {
-    try records.write(JourneyRecord(journey).values)
+    try write(values: JourneyRow.values(of: journey)) { journey.id.appendLowercasedText(to: &$0) }
+  }
+
+  /// Writes the journey of a row of the journey table, straight from its stored values.
+  mutating func write(row: Statement) throws {
+    try write(values: JourneyRow.fieldValues(of: row)) { id in row.withText(at: 0) { id.append(contentsOf: $0) } }
+  }
+
+  /// Writes one journey: its id, rendered by `id`, then its fields and its end date.
+  private mutating func write(values: [DatabaseValue], id: (inout [UInt8]) -> Void) throws {
+    records.beginRecord()
+    records.appendValue(at: 0, isNumber: false, id)
+    for (offset, field) in JourneyField.all.enumerated() {
+      records.appendValue(at: offset + 1, isNumber: field.isNumeric) { field.appendText(values[offset], &$0) }
+    }
+    records.appendValue(at: JourneyRecord.keys.count - 1, isNumber: false) {
+      JourneyRecord.endDate(of: values).appendISO8601(to: &$0)
+    }
+    try records.endRecord()
   }
 
   /// Completes the output (closes the JSON array); call it once, after the last journey.

@@ -1,5 +1,6 @@
-/// Writes records, values under fixed keys, in an interchange format, one at a time: each record's
-/// text goes to the output as soon as it is written, so memory stays flat however many there are.
+/// Writes records, values under fixed keys, in an interchange format, one at a time, into a
+/// buffer that goes to the output in chunks of about 64 KiB (and at `finish()`), so memory stays
+/// flat however many records there are.
 ///
 /// ```swift
 /// var writer = RecordWriter(format: .csv, keys: ["slug", "title"]) { print($0, terminator: "") }
@@ -14,6 +15,11 @@ public struct RecordWriter {
   /// Whether CSV and TSV start with a header row of the keys.
   public let includesHeader: Bool
   private let output: (String) throws -> Void
+  /// `"key":` for each key, for JSON.
+  private let jsonKeys: [[UInt8]]
+  private var buffer: [UInt8] = []
+  /// Where a value is rendered before it is escaped into `buffer`.
+  private var scratch: [UInt8] = []
   private var count = 0
   private var isFinished = false
 
@@ -31,6 +37,12 @@ public struct RecordWriter {
     self.keys = keys
     self.includesHeader = includesHeader
     self.output = output
+    jsonKeys = keys.map { key in
+      var bytes: [UInt8] = []
+      InterchangeText.appendJSONString(key.utf8, to: &bytes)
+      return bytes + [UInt8(ascii: ":")]
+    }
+    buffer.reserveCapacity(Self.chunkSize + 4096)
   }
 
   /// The number of records written so far.
@@ -41,38 +53,91 @@ public struct RecordWriter {
   /// - Throws: What the output throws.
   public mutating func write(_ values: [InterchangeValue]) throws {
     precondition(values.count == keys.count, "a record needs one value for each of its \(keys.count) keys")
-    precondition(!isFinished, "a finished RecordWriter cannot write more records")
-    var text = count == 0 ? opening : ""
-    switch format {
-    case .ndjson: text += JSONText.object(keys: keys, values: values) + "\n"
-    case .json: text += (count == 0 ? "  " : ",\n  ") + JSONText.object(keys: keys, values: values)
-    case .csv: text += DelimitedText.csvLine(values.map(\.text))
-    case .tsv: text += DelimitedText.tsvLine(values.map(\.text))
+    beginRecord()
+    for (index, value) in values.enumerated() {
+      switch value {
+      case .string(let text): appendValue(at: index, isNumber: false) { $0.append(contentsOf: text.utf8) }
+      case .number(let text): appendValue(at: index, isNumber: true) { $0.append(contentsOf: text.utf8) }
+      }
     }
-    count += 1
-    try output(text)
+    try endRecord()
   }
 
   /// Completes the output: closes the JSON array, or writes the CSV header when there were no
-  /// records. Call it once, after the last record.
+  /// records, and hands over what is buffered. Call it once, after the last record.
   /// - Throws: What the output throws.
   public mutating func finish() throws {
     guard !isFinished else { return }
     isFinished = true
     switch format {
-    case .json: try output(count == 0 ? "[]\n" : "\n]\n")
-    case .csv, .tsv: if count == 0 && includesHeader { try output(opening) }
+    case .json: buffer.append(contentsOf: (count == 0 ? "[]\n" : "\n]\n").utf8)
+    case .csv, .tsv: if count == 0 { appendHeader() }
+    case .ndjson: break
+    }
+    try flush()
+  }
+}
+
+extension RecordWriter {
+  static let chunkSize = 1 << 16
+
+  /// Starts a record: the array's bracket or the header before the first, a separator after.
+  mutating func beginRecord() {
+    precondition(!isFinished, "a finished RecordWriter cannot write more records")
+    switch format {
+    case .json: buffer.append(contentsOf: (count == 0 ? "[\n  " : ",\n  ").utf8)
+    case .csv, .tsv: if count == 0 { appendHeader() }
     case .ndjson: break
     }
   }
 
-  /// What comes before the first record: the array's bracket, or the header row.
-  private var opening: String {
+  /// Appends the value of the key at `index`, rendered by `render` as UTF-8 text; JSON writes it
+  /// without quotes when `isNumber` and the text is a JSON number.
+  mutating func appendValue(at index: Int, isNumber: Bool, _ render: (inout [UInt8]) -> Void) {
+    scratch.removeAll(keepingCapacity: true)
+    render(&scratch)
     switch format {
-    case .ndjson: ""
-    case .json: "[\n"
-    case .csv: includesHeader ? DelimitedText.csvLine(keys) : ""
-    case .tsv: includesHeader ? DelimitedText.tsvLine(keys) : ""
+    case .ndjson, .json:
+      buffer.append(index == 0 ? UInt8(ascii: "{") : UInt8(ascii: ","))
+      buffer.append(contentsOf: jsonKeys[index])
+      if isNumber && InterchangeText.isJSONNumber(scratch) {
+        buffer.append(contentsOf: scratch)
+      } else {
+        InterchangeText.appendJSONString(scratch, to: &buffer)
+      }
+    case .csv:
+      if index > 0 { buffer.append(UInt8(ascii: ",")) }
+      InterchangeText.appendCSVField(scratch, to: &buffer)
+    case .tsv:
+      if index > 0 { buffer.append(UInt8(ascii: "\t")) }
+      InterchangeText.appendTSVField(scratch, to: &buffer)
     }
+  }
+
+  /// Ends a record, handing the buffer to the output once it holds a chunk.
+  mutating func endRecord() throws {
+    switch format {
+    case .ndjson: buffer.append(contentsOf: "}\n".utf8)
+    case .json: buffer.append(UInt8(ascii: "}"))
+    case .csv: buffer.append(contentsOf: "\r\n".utf8)
+    case .tsv: buffer.append(UInt8(ascii: "\n"))
+    }
+    count += 1
+    if buffer.count >= Self.chunkSize { try flush() }
+  }
+
+  private mutating func appendHeader() {
+    guard includesHeader else { return }
+    for (index, key) in keys.enumerated() {
+      appendValue(at: index, isNumber: false) { $0.append(contentsOf: key.utf8) }
+    }
+    buffer.append(contentsOf: (format == .csv ? "\r\n" : "\n").utf8)
+  }
+
+  private mutating func flush() throws {
+    guard !buffer.isEmpty else { return }
+    let text = String(decoding: buffer, as: UTF8.self)
+    buffer.removeAll(keepingCapacity: true)
+    try output(text)
   }
 }

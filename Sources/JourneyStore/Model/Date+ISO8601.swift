@@ -31,21 +31,54 @@ extension Date {
   /// The fraction of a second has as few digits as it takes for `Date(iso8601:)` to read back
   /// exactly the same `Date`, so that exporting and importing journeys loses nothing.
   var iso8601: String {
+    var bytes: [UInt8] = []
+    appendISO8601(to: &bytes)
+    return String(decoding: bytes, as: UTF8.self)
+  }
+
+  /// Appends `iso8601`'s text, as UTF-8, without making a string.
+  func appendISO8601(to bytes: inout [UInt8]) {
     let interval = timeIntervalSinceReferenceDate
-    guard abs(interval) < 1e15 else { return String(interval) }
+    guard abs(interval) < 1e15 else {
+      bytes.append(contentsOf: String(interval).utf8)
+      return
+    }
     let whole = interval.rounded(.down)
     let seconds = Int64(whole) + CivilTime.referenceDateUnixSeconds
     let days = seconds.floorDivided(by: 86_400)
     let secondOfDay = seconds - days * 86_400
     let (year, month, day) = CivilTime.yearMonthDay(fromUnixDays: days)
-    var text = year < 0 ? "-" : (year > 9999 ? "+" : "")
-    text += Self.digits(abs(year), 4) + "-" + Self.digits(month, 2) + "-" + Self.digits(day, 2)
-    text += "T" + Self.digits(secondOfDay / 3600, 2) + ":" + Self.digits(secondOfDay / 60 % 60, 2)
-    text += ":" + Self.digits(secondOfDay % 60, 2)
-    if let fraction = Self.shortestFraction(of: interval, whole: whole) {
-      text += "." + fraction
+    if year < 0 { bytes.append(UInt8(ascii: "-")) } else if year > 9999 { bytes.append(UInt8(ascii: "+")) }
+    Self.appendDigits(abs(year), 4, to: &bytes)
+    bytes.append(UInt8(ascii: "-"))
+    Self.appendDigits(month, 2, to: &bytes)
+    bytes.append(UInt8(ascii: "-"))
+    Self.appendDigits(day, 2, to: &bytes)
+    bytes.append(UInt8(ascii: "T"))
+    Self.appendDigits(secondOfDay / 3600, 2, to: &bytes)
+    bytes.append(UInt8(ascii: ":"))
+    Self.appendDigits(secondOfDay / 60 % 60, 2, to: &bytes)
+    bytes.append(UInt8(ascii: ":"))
+    Self.appendDigits(secondOfDay % 60, 2, to: &bytes)
+    if interval != whole, let fraction = Self.shortestFraction(of: interval, whole: whole) {
+      bytes.append(UInt8(ascii: "."))
+      bytes.append(contentsOf: fraction.utf8)
     }
-    return text + "Z"
+    bytes.append(UInt8(ascii: "Z"))
+  }
+
+  /// Appends a non-negative number with at least `width` digits, zero-padded.
+  private static func appendDigits(_ value: Int64, _ width: Int, to bytes: inout [UInt8]) {
+    var digits = 1, rest = value / 10
+    while rest > 0 { digits += 1; rest /= 10 }
+    for _ in digits..<max(width, digits) { bytes.append(UInt8(ascii: "0")) }
+    let start = bytes.count
+    var value = value
+    for _ in 0..<digits {
+      bytes.append(UInt8(ascii: "0") + UInt8(value % 10))
+      value /= 10
+    }
+    bytes[start...].reverse()
   }
 
   /// The fewest decimal digits `d` such that `whole + Double("0.d")` is `interval` again, which is

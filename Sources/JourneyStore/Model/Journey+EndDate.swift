@@ -7,6 +7,11 @@ import Foundation
 extension Journey {
   /// When the journey ends: its start plus its duration.
   public var endDate: Date {
-    startDate.addingTimeInterval(duration)
+    Self.endDate(start: startDate, duration: duration)
+  }
+
+  /// When a journey with this start and duration ends.
+  static func endDate(start: Date, duration: TimeInterval) -> Date {
+    start.addingTimeInterval(duration)
   }
 }

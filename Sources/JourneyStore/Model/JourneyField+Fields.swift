@@ -11,27 +11,28 @@ extension JourneyField {
   /// The journey's name: any text.
   public static let name = JourneyField(
     name: "name", column: "name", keyPath: \.name,
-    parse: { $0 }, format: { $0 }, store: { .text($0) }, load: \.text)
+    parse: { $0 }, format: { $1.append(contentsOf: $0.utf8) }, store: { .text($0) }, load: \.text)
 
   /// The transportation type, as its slug (`hired-car`).
   public static let transportationType = JourneyField(
     name: "transportationType", aliases: ["transport", "type"], column: "transportation_type",
     keyPath: \.transportationType,
     parse: { text throws(JourneyInputError) in try TransportationType(parsing: text) },
-    format: \.rawValue, store: { .text($0.rawValue) }, load: { $0.text.flatMap(TransportationType.init) })
+    format: { $1.append(contentsOf: $0.rawValue.utf8) }, store: { .text($0.rawValue) },
+    load: { $0.text.flatMap(TransportationType.init) })
 
   /// The start date, as ISO 8601 in UTC; stored as seconds since 2001-01-01T00:00:00Z, exactly.
   public static let startDate = JourneyField(
     name: "startDate", aliases: ["start"], column: "start_date", keyPath: \.startDate,
     parse: { text throws(JourneyInputError) in try Date(parsing: text) },
-    format: \.iso8601, store: { .real($0.timeIntervalSinceReferenceDate) },
+    format: { $0.appendISO8601(to: &$1) }, store: { .real($0.timeIntervalSinceReferenceDate) },
     load: { $0.double.map(Date.init(timeIntervalSinceReferenceDate:)) })
 
   /// The duration in seconds, never negative.
   public static let duration = JourneyField(
     name: "duration", column: "duration", keyPath: \.duration,
     parse: { text throws(JourneyInputError) in try TimeInterval(parsingDuration: text) },
-    format: \.secondsText, store: { .real($0) }, load: \.double)
+    format: { $0.appendSecondsText(to: &$1) }, isNumeric: true, store: { .real($0) }, load: \.double)
 }
 
 extension JourneyField {

@@ -14,8 +14,11 @@ public struct JourneyField: Sendable {
   let write: @Sendable (Journey, DatabaseValue) -> Bool
   /// Parses what a user typed into the stored form.
   private let parseText: @Sendable (String) throws(JourneyInputError) -> DatabaseValue
-  /// The canonical text of a stored value: the slug, the ISO 8601 date, the seconds.
-  let format: @Sendable (DatabaseValue) -> String
+  /// Appends the canonical text of a stored value, as UTF-8: the slug, the ISO 8601 date, the
+  /// seconds.
+  let appendText: @Sendable (DatabaseValue, inout [UInt8]) -> Void
+  /// Whether JSON writes the field as a number (the duration) rather than a string.
+  let isNumeric: Bool
   /// The stored form of a value of the field's type, `nil` for a value of another type.
   private let storeAny: @Sendable (Any) -> DatabaseValue?
 
@@ -25,7 +28,8 @@ public struct JourneyField: Sendable {
     column: String,
     keyPath: ReferenceWritableKeyPath<Journey, Value> & Sendable,
     parse: @escaping @Sendable (String) throws(JourneyInputError) -> Value,
-    format: @escaping @Sendable (Value) -> String,
+    format: @escaping @Sendable (Value, inout [UInt8]) -> Void,
+    isNumeric: Bool = false,
     store: @escaping @Sendable (Value) -> DatabaseValue,
     load: @escaping @Sendable (DatabaseValue) -> Value?
   ) {
@@ -39,8 +43,18 @@ public struct JourneyField: Sendable {
       return true
     }
     self.parseText = { text throws(JourneyInputError) in store(try parse(text)) }
-    self.format = { stored in load(stored).map(format) ?? "" }
+    self.appendText = { stored, bytes in
+      if let value = load(stored) { format(value, &bytes) }
+    }
+    self.isNumeric = isNumeric
     self.storeAny = { value in (value as? Value).map(store) }
+  }
+
+  /// The canonical text of a stored value: the slug, the ISO 8601 date, the seconds.
+  func format(_ stored: DatabaseValue) -> String {
+    var bytes: [UInt8] = []
+    appendText(stored, &bytes)
+    return String(decoding: bytes, as: UTF8.self)
   }
 
   /// Reads a value of this field as a person types it, to assign it to one or many journeys.

@@ -23,8 +23,28 @@ extension TimeInterval {
 
   /// The canonical text of a duration: its seconds, without a fraction when it has none (`5400`).
   var secondsText: String {
-    if self == rounded(), abs(self) < 9_007_199_254_740_992 { return String(Int64(self)) }
-    return String(self)
+    var bytes: [UInt8] = []
+    appendSecondsText(to: &bytes)
+    return String(decoding: bytes, as: UTF8.self)
+  }
+
+  /// Appends `secondsText`, as UTF-8, without making a string when the duration is whole.
+  func appendSecondsText(to bytes: inout [UInt8]) {
+    guard self == rounded(), abs(self) < 9_007_199_254_740_992 else {
+      bytes.append(contentsOf: String(self).utf8)
+      return
+    }
+    var value = Int64(self)
+    if value < 0 {
+      bytes.append(UInt8(ascii: "-"))
+      value = -value
+    }
+    let start = bytes.count
+    repeat {
+      bytes.append(UInt8(ascii: "0") + UInt8(value % 10))
+      value /= 10
+    } while value > 0
+    bytes[start...].reverse()
   }
 
   private static func seconds(plain text: String) -> TimeInterval? {

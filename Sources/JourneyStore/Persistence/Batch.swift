@@ -20,7 +20,7 @@ final class Batch {
   /// Inserts a journey and records the insert (without its values: the journey row holds them).
   /// - Throws: `JourneyDatabaseError.duplicateID` when the id is taken, or `SQLiteError`.
   func insert(id: UUID, values: [DatabaseValue]) throws {
-    let key = DatabaseValue.text(id.uuidString.lowercased())
+    let key = DatabaseValue.text(id.lowercasedText)
     do {
       try connection.run(Self.insertJourney, [key] + values)
     } catch let error where error.isUniquenessViolation {
@@ -32,9 +32,9 @@ final class Batch {
   /// Sets one field of a journey and records its old and new value.
   /// - Throws: `JourneyDatabaseError.journeyNotFound` when no such journey exists, or `SQLiteError`.
   private func update(id: UUID, field: JourneyField, from old: DatabaseValue, to new: DatabaseValue) throws {
-    let key = DatabaseValue.text(id.uuidString.lowercased())
+    let key = DatabaseValue.text(id.lowercasedText)
     guard try connection.run("UPDATE journey SET \(field.column) = ?2 WHERE id = ?1", [key, new]) == 1 else {
-      throw JourneyDatabaseError.journeyNotFound(id.uuidString.lowercased())
+      throw JourneyDatabaseError.journeyNotFound(id.lowercasedText)
     }
     try record(journey: key, kind: "update", field: field, old: old, new: new)
   }
@@ -52,7 +52,7 @@ final class Batch {
   /// - Throws: `JourneyDatabaseError.journeyNotFound` when no such journey exists, or `SQLiteError`.
   func replace(id: UUID, values: [DatabaseValue]) throws {
     guard let old = try JourneyRow.values(of: id, in: connection) else {
-      throw JourneyDatabaseError.journeyNotFound(id.uuidString.lowercased())
+      throw JourneyDatabaseError.journeyNotFound(id.lowercasedText)
     }
     try update(id: id, from: old, to: values)
   }
@@ -60,9 +60,9 @@ final class Batch {
   /// Deletes a journey and records each of its fields' last value.
   /// - Throws: `JourneyDatabaseError.journeyNotFound` when no such journey exists, or `SQLiteError`.
   func delete(id: UUID) throws {
-    let key = DatabaseValue.text(id.uuidString.lowercased())
+    let key = DatabaseValue.text(id.lowercasedText)
     guard let values = try JourneyRow.values(of: id, in: connection) else {
-      throw JourneyDatabaseError.journeyNotFound(id.uuidString.lowercased())
+      throw JourneyDatabaseError.journeyNotFound(id.lowercasedText)
     }
     for (field, value) in zip(JourneyField.all, values) {
       try record(journey: key, kind: "delete", field: field, old: value)

@@ -94,3 +94,15 @@ extension JourneyDatabase {
     }
   }
 }
+
+extension JourneyDatabase {
+  /// Writes the journeys a query selects straight from the database rows, without making journey
+  /// objects: the fast path of `export` and of listings in interchange formats.
+  /// - Throws: What the writer's output throws, or `SQLiteError`.
+  public func write(_ query: JourneyQuery = JourneyQuery(), to writer: inout JourneyWriter) throws {
+    let (clauses, values) = query.sqlClauses
+    try connection.forEachRow("SELECT \(JourneyRow.columns) FROM journey\(clauses)", values) { row in
+      try writer.write(row: row)
+    }
+  }
+}

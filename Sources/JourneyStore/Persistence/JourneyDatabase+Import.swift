@@ -37,7 +37,7 @@ extension JourneyDatabase {
           case .fail:
             throw InterchangeError.malformed(
               line: journey.line,
-              reason: "a journey with the id \(id.uuidString.lowercased()) already exists; "
+              reason: "a journey with the id \(id.lowercasedText) already exists; "
                 + "use --on-conflict skip or --on-conflict replace")
           case .skip:
             summary.skipped += 1

@@ -72,7 +72,7 @@ extension JourneyDatabase {
     try write { batch in
       for id in ids {
         guard let old = try JourneyRow.values(of: id, in: connection) else {
-          throw JourneyDatabaseError.journeyNotFound(id.uuidString.lowercased())
+          throw JourneyDatabaseError.journeyNotFound(id.lowercasedText)
         }
         let journey = JourneyRow.journey(id: id, values: old)
         try body(journey)

@@ -30,12 +30,12 @@ extension JourneyDatabaseError: CustomStringConvertible {
     case .journeyNotFound(let id):
       return "no journey has an id starting with '\(id)'"
     case .ambiguousID(let prefix, let candidates):
-      let list = candidates.map { $0.uuidString.lowercased() }.joined(separator: ", ")
+      let list = candidates.map { $0.lowercasedText }.joined(separator: ", ")
       return "the id prefix '\(prefix)' is ambiguous; it matches \(list); type more digits"
     case .invalidID(let text):
       return "'\(text)' is not a journey id; use the id, or at least its first 4 hexadecimal digits"
     case .duplicateID(let id):
-      return "a journey with the id \(id.uuidString.lowercased()) already exists"
+      return "a journey with the id \(id.lowercasedText) already exists"
     case .newerSchema(let path, let version, let supported):
       return "\(path) has schema version \(version), newer than this roadtrip knows (\(supported)); "
         + "upgrade roadtrip to use it"

@@ -14,7 +14,7 @@ enum JourneyRow {
   static func values(of id: UUID, in connection: Connection) throws -> [DatabaseValue]? {
     var values: [DatabaseValue]?
     try connection.forEachRow(
-      "SELECT \(columns) FROM journey WHERE id = ?", [.text(id.uuidString.lowercased())]
+      "SELECT \(columns) FROM journey WHERE id = ?", [.text(id.lowercasedText)]
     ) { row in
       values = fieldValues(of: row)
     }
@@ -28,7 +28,7 @@ enum JourneyRow {
 
   /// The id of the row a statement is positioned on.
   static func id(of row: Statement) -> UUID? {
-    UUID(uuidString: row.text(at: 0))
+    row.withText(at: 0) { UUID(text: $0) }
   }
 
   /// The stored field values of the row a statement is positioned on.

@@ -87,8 +87,13 @@ final class Statement {
 
   /// The text of a column of the current row; NUL characters inside it are kept.
   func text(at column: Int32) -> String {
-    guard let bytes = sqlite3_column_text(handle, column) else { return "" }
-    return String(decoding: UnsafeBufferPointer(start: bytes, count: Int(sqlite3_column_bytes(handle, column))), as: UTF8.self)
+    withText(at: column) { String(decoding: $0, as: UTF8.self) }
+  }
+
+  /// Hands `body` the UTF-8 bytes of a column of the current row, valid only during the call.
+  func withText<Result>(at column: Int32, _ body: (UnsafeBufferPointer<UInt8>) throws -> Result) rethrows -> Result {
+    let start = sqlite3_column_text(handle, column)
+    return try body(UnsafeBufferPointer(start: start, count: start == nil ? 0 : Int(sqlite3_column_bytes(handle, column))))
   }
 
   func double(at column: Int32) -> Double {

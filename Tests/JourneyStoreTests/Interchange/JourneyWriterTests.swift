@@ -45,7 +45,7 @@ struct JourneyWriterTests {
     ("0x10", false), ("+1", false),
   ])
   func numbersAreWrittenBareOnlyWhenJSONAllowsThem(_ text: String, isNumber: Bool) throws {
-    #expect(JSONText.isNumber(text) == isNumber)
+    #expect(InterchangeText.isJSONNumber(Array(text.utf8)) == isNumber)
     let line = try written(.ndjson, [[.number(text), .string("")]])
     #expect(line.hasPrefix(isNumber ? "{\"a\":\(text)," : "{\"a\":\"\(text)\","))
   }
@@ -77,21 +77,26 @@ struct JourneyWriterTests {
     #expect(record["nope"] == nil)
   }
 
-  @Test func aJourneyWriterStreamsEachJourneyAsItIsWritten() throws {
+  @Test func aJourneyWriterStreamsInBoundedChunks() throws {
     var pieces: [String] = []
     var writer = JourneyWriter(format: .ndjson) { pieces.append($0) }
-    try writer.write(Journey(name: "One"))
-    #expect(pieces.count == 1)
-    try writer.write(Journey(name: "Two"))
+    for index in 0..<3_000 { try writer.write(Journey(name: "Journey \(index)")) }
+    // Most of the output went out before the writer finished, in pieces of about 64 KiB.
+    #expect(pieces.count >= 5)
+    #expect(pieces.allSatisfy { $0.utf8.count < RecordWriter.chunkSize + 1_024 })
     try writer.finish()
-    #expect(pieces.count == 2)
-    #expect(writer.journeyCount == 2)
-    #expect(pieces[1].contains(#""name":"Two""#))
+    #expect(writer.journeyCount == 3_000)
+    let lines = pieces.joined().split(separator: "\n")
+    #expect(lines.count == 3_000)
+    #expect(lines.last?.contains(#""name":"Journey 2999""#) == true)
   }
 
   @Test func anOutputFailureStopsTheWriter() {
     struct Full: Error {}
     var writer = JourneyWriter(format: .csv) { _ in throw Full() }
-    #expect(throws: Full.self) { try writer.write(Journey()) }
+    #expect(throws: Full.self) {
+      try writer.write(Journey())
+      try writer.finish()
+    }
   }
 }
