@@ -13,8 +13,9 @@ extension Roadtrip {
     static let configuration = CommandConfiguration(
       abstract: "Write every journey, streamed, in a format that import reads back exactly.",
       discussion: """
-        Keys and columns: id, name, transportationType, startDate, duration, endDate. With \
-        --output, the file appears complete or not at all (mode 0600: journeys are private).
+        Keys and columns: id, name, transportationType, startDate, duration, endDate; journeys in \
+        the order they were stored. With --output, the file appears complete or not at all (mode \
+        0600: journeys are private).
         """)
 
     @Option(help: "The output format: ndjson, json, csv or tsv.")
@@ -36,7 +37,7 @@ extension Roadtrip {
 
     private func export(_ database: JourneyDatabase, to output: BufferedOutput) throws {
       var writer = JourneyWriter(format: format) { try output.write($0) }
-      try database.write(to: &writer)
+      try database.write(JourneyQuery(sortField: nil), to: &writer)
       try writer.finish()
       try output.flush()
     }

@@ -69,16 +69,21 @@ extension Date {
 
   /// Appends a non-negative number with at least `width` digits, zero-padded.
   private static func appendDigits(_ value: Int64, _ width: Int, to bytes: inout [UInt8]) {
-    var digits = 1, rest = value / 10
-    while rest > 0 { digits += 1; rest /= 10 }
-    for _ in digits..<max(width, digits) { bytes.append(UInt8(ascii: "0")) }
-    let start = bytes.count
-    var value = value
-    for _ in 0..<digits {
-      bytes.append(UInt8(ascii: "0") + UInt8(value % 10))
-      value /= 10
+    let zero = UInt8(ascii: "0")
+    switch (width, value) {
+    case (2, 0..<100):
+      bytes.append(zero + UInt8(value / 10))
+      bytes.append(zero + UInt8(value % 10))
+    case (4, 0..<10_000):
+      bytes.append(zero + UInt8(value / 1000))
+      bytes.append(zero + UInt8(value / 100 % 10))
+      bytes.append(zero + UInt8(value / 10 % 10))
+      bytes.append(zero + UInt8(value % 10))
+    default:
+      let text = String(value)
+      bytes.append(contentsOf: repeatElement(zero, count: max(0, width - text.utf8.count)))
+      bytes.append(contentsOf: text.utf8)
     }
-    bytes[start...].reverse()
   }
 
   /// The fewest decimal digits `d` such that `whole + Double("0.d")` is `interval` again, which is

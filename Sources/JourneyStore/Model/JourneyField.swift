@@ -1,7 +1,7 @@
 /// One editable field of a journey, described once for every part of the program that reads or
 /// writes fields: the `set` command, JSON keys, CSV columns, the database, the change log and the
 /// editor. `JourneyField.all` is the only list of them.
-public struct JourneyField: Sendable {
+public final class JourneyField: Sendable {
   /// The field's name: its JSON key, CSV column and name in `roadtrip set`, such as `startDate`.
   public let name: String
   /// Shorter names a user may type instead, such as `start`.

@@ -13,8 +13,9 @@ public struct JourneyQuery: Sendable {
   public var startingFrom: Date?
   /// Keeps journeys that start before this date.
   public var startingBefore: Date?
-  /// The field to sort by; ties are broken by id.
-  public var sortField: JourneyField
+  /// The field to sort by, ties broken by id; `nil` keeps the order in which journeys were
+  /// stored, the cheapest to read (what an export uses).
+  public var sortField: JourneyField?
   /// Sorts from the largest value down.
   public var isDescending: Bool
   /// Returns at most this many journeys.
@@ -25,7 +26,7 @@ public struct JourneyQuery: Sendable {
     transportationTypes: Set<TransportationType> = [],
     startingFrom: Date? = nil,
     startingBefore: Date? = nil,
-    sortField: JourneyField = .startDate,
+    sortField: JourneyField? = .startDate,
     isDescending: Bool = false,
     limit: Int? = nil
   ) {
@@ -58,7 +59,11 @@ extension JourneyQuery {
     }
     var sql = conditions.isEmpty ? "" : " WHERE " + conditions.joined(separator: " AND ")
     let direction = isDescending ? "DESC" : "ASC"
-    sql += " ORDER BY \(sortField.column) \(direction), id \(direction)"
+    if let sortField {
+      sql += " ORDER BY \(sortField.column) \(direction), id \(direction)"
+    } else {
+      sql += " ORDER BY rowid \(direction)"
+    }
     if let limit {
       sql += " LIMIT ?"
       values.append(.integer(Int64(max(0, limit))))
