@@ -9,7 +9,7 @@ extension Date {
   /// a local date and time (`2026-11-21T08:00`, `2026-11-21`), or `now` (to the whole second).
   /// - Throws: `JourneyInputError.invalidDate`, which lists the accepted forms.
   public init(parsing text: String) throws(JourneyInputError) {
-    if text.lowercased() == "now" {
+    if text.utf8.count == 3, text.lowercased() == "now" {
       self = Date(timeIntervalSinceReferenceDate: Date().timeIntervalSinceReferenceDate.rounded(.down))
     } else if let date = Date(iso8601: text) {
       self = date

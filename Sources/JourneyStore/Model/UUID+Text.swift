@@ -14,47 +14,56 @@ extension UUID {
 
   /// Appends `lowercasedText`, as UTF-8.
   func appendLowercasedText(to bytes: inout [UInt8]) {
-    let hex = UInt8(ascii: "0")
     withUnsafeBytes(of: uuid) { raw in
-      for (index, byte) in raw.enumerated() {
+      for index in 0..<16 {
         if index == 4 || index == 6 || index == 8 || index == 10 { bytes.append(UInt8(ascii: "-")) }
-        for nibble in [byte >> 4, byte & 0x0F] {
-          bytes.append(nibble < 10 ? hex + nibble : UInt8(ascii: "a") + nibble - 10)
-        }
+        bytes.append(Self.hexDigits[Int(raw[index] >> 4)])
+        bytes.append(Self.hexDigits[Int(raw[index] & 0x0F)])
       }
     }
   }
 
+  private static let hexDigits = Array("0123456789abcdef".utf8)
+
   /// Reads an id in its 36-character form, in either case; `nil` for anything else.
   init?<Bytes: Collection<UInt8>>(text: Bytes) {
     guard text.count == 36 else { return nil }
+    let contiguous: uuid_t?? = text.withContiguousStorageIfAvailable { Self.uuid(from: $0) }
+    let parsed: uuid_t?
+    if let contiguous {
+      parsed = contiguous
+    } else {
+      parsed = Array(text).withUnsafeBufferPointer { Self.uuid(from: $0) }
+    }
+    guard let parsed else { return nil }
+    self.init(uuid: parsed)
+  }
+
+  /// The 16 bytes of an id written as 36 characters, or `nil`.
+  private static func uuid(from text: UnsafeBufferPointer<UInt8>) -> uuid_t? {
     var value: uuid_t = (0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0)
     let parsed = withUnsafeMutableBytes(of: &value) { raw -> Bool in
-      var index = 0
-      var high: UInt8?
-      for (position, character) in text.enumerated() {
+      var position = 0
+      for index in 0..<16 {
         if position == 8 || position == 13 || position == 18 || position == 23 {
-          guard character == UInt8(ascii: "-") else { return false }
-          continue
+          guard text[position] == UInt8(ascii: "-") else { return false }
+          position += 1
         }
-        let nibble: UInt8
-        switch character {
-        case UInt8(ascii: "0")...UInt8(ascii: "9"): nibble = character - UInt8(ascii: "0")
-        case UInt8(ascii: "a")...UInt8(ascii: "f"): nibble = character - UInt8(ascii: "a") + 10
-        case UInt8(ascii: "A")...UInt8(ascii: "F"): nibble = character - UInt8(ascii: "A") + 10
-        default: return false
-        }
-        if let first = high {
-          raw[index] = first << 4 | nibble
-          index += 1
-          high = nil
-        } else {
-          high = nibble
-        }
+        guard let high = nibble(text[position]), let low = nibble(text[position + 1]) else { return false }
+        raw[index] = high << 4 | low
+        position += 2
       }
       return true
     }
-    guard parsed else { return nil }
-    self.init(uuid: value)
+    return parsed ? value : nil
+  }
+
+  private static func nibble(_ character: UInt8) -> UInt8? {
+    switch character {
+    case UInt8(ascii: "0")...UInt8(ascii: "9"): character - UInt8(ascii: "0")
+    case UInt8(ascii: "a")...UInt8(ascii: "f"): character - UInt8(ascii: "a") + 10
+    case UInt8(ascii: "A")...UInt8(ascii: "F"): character - UInt8(ascii: "A") + 10
+    default: nil
+    }
   }
 }

@@ -11,6 +11,8 @@ final class Batch {
   private let connection: Connection
   private let origin: String
   private var id: Int64?
+  private var insertStatement: Statement?
+  private var recordStatement: Statement?
 
   init(connection: Connection, origin: String) {
     self.connection = connection
@@ -21,12 +23,19 @@ final class Batch {
   /// - Throws: `JourneyDatabaseError.duplicateID` when the id is taken, or `SQLiteError`.
   func insert(id: UUID, values: [DatabaseValue]) throws {
     let key = DatabaseValue.text(id.lowercasedText)
-    do {
-      try connection.run(Self.insertJourney, [key] + values)
-    } catch let error where error.isUniquenessViolation {
-      throw JourneyDatabaseError.duplicateID(id)
+    let statement = try insertJourney()
+    statement.bind(key, at: 1)
+    for (offset, value) in values.enumerated() {
+      statement.bind(value, at: Int32(offset + 2))
     }
-    try record(journey: key, kind: "insert")
+    do {
+      try statement.execute()
+    } catch {
+      // Not `catch let error where …`: that form crashes the Swift 6.3.1 optimizer here.
+      if error.isUniquenessViolation { throw JourneyDatabaseError.duplicateID(id) }
+      throw error
+    }
+    try record(journey: key, kind: .insert)
   }
 
   /// Sets one field of a journey and records its old and new value.
@@ -36,7 +45,7 @@ final class Batch {
     guard try connection.run("UPDATE journey SET \(field.column) = ?2 WHERE id = ?1", [key, new]) == 1 else {
       throw JourneyDatabaseError.journeyNotFound(id.lowercasedText)
     }
-    try record(journey: key, kind: "update", field: field, old: old, new: new)
+    try record(journey: key, kind: .update, field: field, old: old, new: new)
   }
 
   /// Writes the fields whose value differs between `old` and `new` (stored values in the order of
@@ -65,18 +74,46 @@ final class Batch {
       throw JourneyDatabaseError.journeyNotFound(id.lowercasedText)
     }
     for (field, value) in zip(JourneyField.all, values) {
-      try record(journey: key, kind: "delete", field: field, old: value)
+      try record(journey: key, kind: .delete, field: field, old: value)
     }
     try connection.run("DELETE FROM journey WHERE id = ?", [key])
   }
 
+  /// What a row of the change log records.
+  private enum Kind: String {
+    case insert, update, delete
+  }
+
   private func record(
-    journey: DatabaseValue, kind: String, field: JourneyField? = nil,
+    journey: DatabaseValue, kind: Kind, field: JourneyField? = nil,
     old: DatabaseValue = .null, new: DatabaseValue = .null
   ) throws {
-    try connection.run(
-      "INSERT INTO change (batch, journey, kind, field, old, new) VALUES (?, ?, ?, ?, ?, ?)",
-      [.integer(try batchID()), journey, .text(kind), field.map { .text($0.name) } ?? .null, old, new])
+    let batch = DatabaseValue.integer(try batchID())
+    let statement = try recordChange()
+    statement.bind(batch, at: 1)
+    statement.bind(journey, at: 2)
+    statement.bind(.text(kind.rawValue), at: 3)
+    statement.bind(field.map { .text($0.name) } ?? .null, at: 4)
+    statement.bind(old, at: 5)
+    statement.bind(new, at: 6)
+    try statement.execute()
+  }
+
+  /// The statement that inserts a journey, prepared once for the batch.
+  private func insertJourney() throws -> Statement {
+    if let insertStatement { return insertStatement }
+    let statement = try connection.statement(Self.insertJourney)
+    insertStatement = statement
+    return statement
+  }
+
+  /// The statement that records a change, prepared once for the batch.
+  private func recordChange() throws -> Statement {
+    if let recordStatement { return recordStatement }
+    let statement = try connection.statement(
+      "INSERT INTO change (batch, journey, kind, field, old, new) VALUES (?, ?, ?, ?, ?, ?)")
+    recordStatement = statement
+    return statement
   }
 
   private func batchID() throws -> Int64 {

@@ -10,7 +10,7 @@ struct IndexDeferral {
   /// The `CREATE INDEX` statements of the dropped indexes.
   private var dropped: [String] = []
 
-  /// How many inserted rows to wait for before considering it.
+  /// How many inserted rows to wait for before dropping the indexes of tables that hold rows.
   static let threshold = 16_384
 
   init(connection: Connection) throws {
@@ -20,9 +20,12 @@ struct IndexDeferral {
     existingRows = max(journeys, changes)
   }
 
-  /// Drops the indexes when `inserted` rows make the insert large, the first time it does.
+  /// Drops the indexes when `inserted` rows make the insert large, the first time it does: at
+  /// once into empty tables, else once it has outgrown them and passed `threshold` rows.
   mutating func noteInserted(_ inserted: Int) throws {
-    guard dropped.isEmpty, inserted >= Self.threshold, Int64(inserted) >= existingRows else { return }
+    guard dropped.isEmpty, Int64(inserted) >= existingRows, inserted >= Self.threshold || existingRows == 0 else {
+      return
+    }
     var indexes: [(name: String, sql: String)] = []
     try connection.forEachRow(
       "SELECT name, sql FROM sqlite_schema WHERE type = 'index' AND sql IS NOT NULL AND tbl_name IN ('journey', 'change')"

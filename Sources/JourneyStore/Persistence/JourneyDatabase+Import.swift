@@ -22,9 +22,6 @@ extension JourneyDatabase {
   ) throws -> ImportSummary {
     var summary = ImportSummary()
     var replaced: [(UUID, [DatabaseValue])] = []
-    let cacheSize = try connection.pragma("cache_size")
-    try connection.execute("PRAGMA cache_size = -65536")
-    defer { try? connection.execute("PRAGMA cache_size = \(cacheSize)") }
     try write { batch in
       var deferral = try IndexDeferral(connection: connection)
       while let journey = try reader.next() {
@@ -49,10 +46,8 @@ extension JourneyDatabase {
         } catch let error as SQLiteError where error.kind == .constraint {
           throw InterchangeError.malformed(line: journey.line, reason: error.message)
         }
-        if summary.total % IndexDeferral.threshold == 0 {
-          try deferral.noteInserted(summary.inserted)
-          progress?(summary.total)
-        }
+        try deferral.noteInserted(summary.inserted)
+        if summary.total % IndexDeferral.threshold == 0 { progress?(summary.total) }
       }
       try deferral.rebuild()
     }

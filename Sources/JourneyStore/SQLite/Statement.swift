@@ -65,6 +65,13 @@ final class Statement {
     }
   }
 
+  /// Runs a statement that returns no rows to its end, then makes it ready to run again.
+  /// - Throws: `SQLiteError`.
+  func execute() throws(SQLiteError) {
+    defer { reset() }
+    while try step() {}
+  }
+
   /// Makes the statement ready to run again, with no values bound.
   func reset() {
     sqlite3_reset(handle)
