@@ -13,8 +13,8 @@ public struct JourneyQuery: Sendable {
   public var startingFrom: Date?
   /// Keeps journeys that start before this date.
   public var startingBefore: Date?
-  /// The field to sort by, ties broken by id; `nil` keeps the order in which journeys were
-  /// stored, the cheapest to read (what an export uses).
+  /// The field to sort by, ties broken by the order in which journeys were stored; `nil` keeps
+  /// that order alone, the cheapest to read (what an export uses).
   public var sortField: JourneyField?
   /// Sorts from the largest value down.
   public var isDescending: Bool
@@ -60,7 +60,8 @@ extension JourneyQuery {
     var sql = conditions.isEmpty ? "" : " WHERE " + conditions.joined(separator: " AND ")
     let direction = isDescending ? "DESC" : "ASC"
     if let sortField {
-      sql += " ORDER BY \(sortField.column) \(direction), id \(direction)"
+      // Ties by rowid: indexes end in it, so a query by start date needs no sort.
+      sql += " ORDER BY \(sortField.column) \(direction), rowid \(direction)"
     } else {
       sql += " ORDER BY rowid \(direction)"
     }

@@ -72,6 +72,7 @@ struct FetchingTests {
       }
       #expect(plan.contains { $0.contains("USING INDEX journey_by") }, "plan: \(plan)")
       #expect(!plan.contains { $0.hasPrefix("SCAN journey") && !$0.contains("INDEX") }, "plan: \(plan)")
+      #expect(!plan.contains { $0.contains("TEMP B-TREE") }, "sorted by an index, not afterwards: \(plan)")
     }
   }
 
