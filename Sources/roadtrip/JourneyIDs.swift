@@ -39,8 +39,9 @@ extension JourneyIDs {
         continue
       }
       for line in try StandardInput.readLines() {
-        if let id = line.split(whereSeparator: { $0 == " " || $0 == "\t" }).first {
-          texts.append(String(id))
+        let fields = line.utf8.split { $0 == UInt8(ascii: " ") || $0 == UInt8(ascii: "\t") }
+        if let id = fields.first {
+          texts.append(String(decoding: id, as: UTF8.self))
         }
       }
     }

@@ -13,7 +13,7 @@ enum StandardInput {
 
   /// Every line of standard input, to its end, without line endings (`\n` or `\r\n`).
   /// - Throws: `CommandError.cannotReadInput`.
-  static func readLines() throws -> [Substring] {
+  static func readLines() throws -> [String] {
     var bytes: [UInt8] = []
     var chunk = [UInt8](repeating: 0, count: 1 << 16)
     while true {
@@ -26,9 +26,9 @@ enum StandardInput {
         throw CommandError.cannotReadInput(reason: String(cString: strerror(errno)))
       }
     }
-    let text = String(decoding: bytes, as: UTF8.self)
-    return text.split(separator: "\n", omittingEmptySubsequences: false).map { line in
-      line.hasSuffix("\r") ? line.dropLast() : line
+    // Split as bytes: splitting a String by Character is many times slower for 100,000 ids.
+    return bytes.split(separator: UInt8(ascii: "\n"), omittingEmptySubsequences: false).map { line in
+      String(decoding: line.last == UInt8(ascii: "\r") ? line.dropLast() : line, as: UTF8.self)
     }
   }
 
