@@ -63,9 +63,8 @@ final class Connection {
   @discardableResult
   func run(_ sql: String, _ values: [DatabaseValue] = []) throws(SQLiteError) -> Int {
     let statement = try statement(sql)
-    defer { statement.reset() }
     statement.bind(values)
-    while try statement.step() {}
+    try statement.execute()
     return Int(sqlite3_changes64(handle))
   }
 
