@@ -37,6 +37,29 @@ struct ImportExportCommandTests {
     #expect(result.standardOutput == Self.ndjson)
   }
 
+  @Test func exportStreamsWithoutGrowingMemory() async throws {
+    let sandbox = try CLISandbox()
+    func database(_ name: String, journeys count: Int) throws -> String {
+      let path = sandbox.folder.file(name)
+      let text = (0..<count).map { index in
+        #"{"name":"Journey \#(index)","transportationType":"bike","startDate":"2026-11-21T08:00:00Z","duration":\#(index)}"#
+      }.joined(separator: "\n")
+      _ = try JourneyDatabase(path: path).importJourneys(from: JourneyReader(text: text, format: .ndjson))
+      return path
+    }
+    let small = try database("small.sqlite", journeys: 1_000)
+    let large = try database("large.sqlite", journeys: 20_000)
+    for format in ["ndjson", "json", "csv"] {
+      let arguments = ["export", "--format", format, "--db"]
+      let smallPeak = try await RoadtripBinary.peakMemory(arguments + [small], environment: sandbox.environment)
+      let largePeak = try await RoadtripBinary.peakMemory(arguments + [large], environment: sandbox.environment)
+      // Twenty times the journeys (about 3 MB more output) take no more memory than SQLite's page
+      // cache (2 MB at most) may fill; holding the output would take 8 MiB more or so.
+      #expect(largePeak < smallPeak + 3_072, "\(format): \(smallPeak) KiB, then \(largePeak) KiB")
+      #expect(largePeak < 50 * 1_024)
+    }
+  }
+
   @Test func exportToAFileWritesItWholeAndPrivately() async throws {
     let sandbox = try CLISandbox()
     try sandbox.seedSamples()
