@@ -138,6 +138,30 @@ struct ImportExportCommandTests {
     #expect(try sandbox.changedFields(inBatch: 2) == [SampleJourneys.coastID: ["name"]])
   }
 
+  @Test func anInterruptedImportIs130AndImportsNothing() async throws {
+    let sandbox = try CLISandbox()
+    try sandbox.seedSamples()
+    let before = try sandbox.snapshot()
+    let pipe = Pipe()
+    let process = Process()
+    process.executableURL = URL(fileURLWithPath: RoadtripBinary.path)
+    process.arguments = ["import"]
+    process.environment = sandbox.environment
+    process.standardInput = pipe
+    process.standardOutput = FileHandle.nullDevice
+    process.standardError = FileHandle.nullDevice
+    async let status = RoadtripBinary.runToEnd(process)
+    // Journeys go in, the input stays open, and the import is interrupted halfway.
+    let lines = (0..<5_000).map { #"{"name":"Halfway \#($0)","transportationType":"bus","startDate":"2026-11-21","duration":60}"# }
+    try pipe.fileHandleForWriting.write(contentsOf: Data((lines.joined(separator: "\n") + "\n").utf8))
+    try await Task.sleep(for: .milliseconds(500))
+    process.interrupt()
+    #expect(try await status == 130)
+    try pipe.fileHandleForWriting.close()
+    #expect(try sandbox.snapshot() == before)
+    #expect(try await sandbox.run("db", "check").exitCode == 0)
+  }
+
   @Test func badArgumentsAreUsageErrors() async throws {
     let sandbox = try CLISandbox()
     let tsv = try await sandbox.run("import", "--format", "tsv", "x.tsv")
