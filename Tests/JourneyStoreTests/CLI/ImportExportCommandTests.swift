@@ -151,8 +151,10 @@ struct ImportExportCommandTests {
     process.standardOutput = FileHandle.nullDevice
     process.standardError = FileHandle.nullDevice
     async let status = RoadtripBinary.runToEnd(process)
-    // Journeys go in, the input stays open, and the import is interrupted halfway.
-    let lines = (0..<5_000).map { #"{"name":"Halfway \#($0)","transportationType":"bus","startDate":"2026-11-21","duration":60}"# }
+    while process.processIdentifier == 0 { try await Task.sleep(for: .milliseconds(10)) }
+    // Journeys go in, the input stays open, and the import is interrupted halfway. Less than a
+    // pipe's buffer is written, so that the write never waits for the reader.
+    let lines = (0..<400).map { #"{"name":"Halfway \#($0)","transportationType":"bus","startDate":"2026-11-21","duration":60}"# }
     try pipe.fileHandleForWriting.write(contentsOf: Data((lines.joined(separator: "\n") + "\n").utf8))
     try await Task.sleep(for: .milliseconds(500))
     process.interrupt()

@@ -44,6 +44,10 @@ struct BufferedOutputTests {
     process.standardError = try FileHandle(forWritingTo: URL(fileURLWithPath: errorPath))
     process.standardInput = FileHandle.nullDevice
     async let status = RoadtripBinary.runToEnd(process)
+    // Once the child has the write end, this process lets go of it: if the child stops, the read
+    // below sees the end of the input instead of waiting for ever.
+    while process.processIdentifier == 0 { try await Task.sleep(for: .milliseconds(10)) }
+    try output.fileHandleForWriting.close()
     let firstBytes = try output.fileHandleForReading.read(upToCount: 100) ?? Data()
     try output.fileHandleForReading.close()
     #expect(try await status == 0)
