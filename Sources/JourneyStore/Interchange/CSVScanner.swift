@@ -16,24 +16,22 @@ struct CSVScanner: ~Copyable {
   }
 
   /// Skips empty lines.
-  /// - Returns: The number of lines skipped.
-  mutating func skipEmptyLines() throws(JSONScanner.Failure) -> Int {
-    var lines = 0
+  mutating func skipEmptyLines() throws(JSONScanner.Failure) {
     while index < bytes.count {
       if bytes[index] == UInt8(ascii: "\n") {
-        lines += 1
         index += 1
       } else if bytes[index] == UInt8(ascii: "\r") {
-        guard index + 1 < bytes.count else { if isFinal { index += 1; continue }; throw .incomplete }
-        guard bytes[index + 1] == UInt8(ascii: "\n") else { return lines }
-        lines += 1
+        guard index + 1 < bytes.count else {
+          if isFinal { index += 1; continue }
+          throw .incomplete
+        }
+        guard bytes[index + 1] == UInt8(ascii: "\n") else { return }
         index += 2
       } else {
-        return lines
+        return
       }
     }
     if !isFinal { throw .incomplete }
-    return lines
   }
 
   /// Goes back to an earlier position, to report an error where a record starts.

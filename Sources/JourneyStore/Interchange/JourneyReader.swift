@@ -95,7 +95,7 @@ public final class JourneyReader {
     case .start where format == .csv:
       var scanner = CSVScanner(bytes, at: start, isFinal: isFinal)
       defer { scanFailureIndex = scanner.index }
-      _ = try scanner.skipEmptyLines()
+      try scanner.skipEmptyLines()
       guard !scanner.isAtEnd else { state = .finished; return (scanner.index, scanner.index, nil) }
       let headerStart = scanner.index
       let header = try scanner.record()
@@ -146,7 +146,7 @@ public final class JourneyReader {
   private func scanCSVRecord(
     _ scanner: inout CSVScanner, columns: [Int], state: inout State
   ) throws(JSONScanner.Failure) -> ScannedRecord {
-    _ = try scanner.skipEmptyLines()
+    try scanner.skipEmptyLines()
     guard !scanner.isAtEnd else {
       state = .finished
       return (scanner.index, scanner.index, nil)

@@ -3,7 +3,7 @@
 ///
 /// ```swift
 /// var writer = JourneyWriter(format: .ndjson) { print($0, terminator: "") }
-/// try database.forEachJourney { try writer.write($0) }
+/// try database.write(to: &writer)   // straight from the rows; or writer.write(journey), one at a time
 /// try writer.finish()
 /// ```
 public struct JourneyWriter {

@@ -95,7 +95,9 @@ extension Date {
     for count in 1...17 {
       let scaled = (fraction * Self.powersOfTen[count]).rounded()
       for candidate in [scaled, scaled - 1, scaled + 1] where candidate > 0 && candidate < Self.powersOfTen[count] {
-        let digits = Self.digits(Int64(candidate), count)
+        var bytes: [UInt8] = []
+        Self.appendDigits(Int64(candidate), count, to: &bytes)
+        let digits = String(decoding: bytes, as: UTF8.self)
         if whole + (Double("0." + digits) ?? .nan) == interval {
           return String(digits.reversed().drop { $0 == "0" }.reversed())
         }
@@ -129,11 +131,6 @@ extension Date {
     guard seconds != -1 || (parts.tm_year == 69 && parts.tm_mon == 11) else { return nil }
     self.init(timeIntervalSinceReferenceDate:
       TimeInterval(Int64(seconds) - CivilTime.referenceDateUnixSeconds) + civil.fraction)
-  }
-
-  private static func digits(_ value: Int64, _ width: Int) -> String {
-    let text = String(value)
-    return text.count >= width ? text : String(repeating: "0", count: width - text.count) + text
   }
 }
 

@@ -13,6 +13,7 @@ final class Batch {
   private var id: Int64?
   private var insertStatement: Statement?
   private var recordStatement: Statement?
+  private var updateStatements: [String: Statement] = [:]
 
   init(connection: Connection, origin: String) {
     self.connection = connection
@@ -42,7 +43,11 @@ final class Batch {
   /// - Throws: `JourneyDatabaseError.journeyNotFound` when no such journey exists, or `SQLiteError`.
   private func update(id: UUID, field: JourneyField, from old: DatabaseValue, to new: DatabaseValue) throws {
     let key = DatabaseValue.text(id.lowercasedText)
-    guard try connection.run("UPDATE journey SET \(field.column) = ?2 WHERE id = ?1", [key, new]) == 1 else {
+    let statement = try updateStatement(for: field)
+    statement.bind(key, at: 1)
+    statement.bind(new, at: 2)
+    try statement.execute()
+    guard connection.changes == 1 else {
       throw JourneyDatabaseError.journeyNotFound(id.lowercasedText)
     }
     try record(journey: key, kind: .update, field: field, old: old, new: new)
@@ -104,6 +109,14 @@ final class Batch {
     if let insertStatement { return insertStatement }
     let statement = try connection.statement(Self.insertJourney)
     insertStatement = statement
+    return statement
+  }
+
+  /// The statement that sets one field, prepared once for the batch.
+  private func updateStatement(for field: JourneyField) throws -> Statement {
+    if let statement = updateStatements[field.name] { return statement }
+    let statement = try connection.statement("UPDATE journey SET \(field.column) = ?2 WHERE id = ?1")
+    updateStatements[field.name] = statement
     return statement
   }
 

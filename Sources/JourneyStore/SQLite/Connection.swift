@@ -65,7 +65,7 @@ final class Connection {
     let statement = try statement(sql)
     statement.bind(values)
     try statement.execute()
-    return Int(sqlite3_changes64(handle))
+    return changes
   }
 
   /// Runs a query and hands each row to `body`, one at a time, as the statement positioned on it.
@@ -84,6 +84,11 @@ final class Connection {
     defer { statement.reset() }
     statement.bind(values)
     return try statement.step() ? statement.value(at: 0) : nil
+  }
+
+  /// The number of rows the last statement inserted, updated or deleted.
+  var changes: Int {
+    Int(sqlite3_changes64(handle))
   }
 
   /// The rowid of the last row this connection inserted.

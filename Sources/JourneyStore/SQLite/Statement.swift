@@ -111,9 +111,6 @@ final class Statement {
     sqlite3_column_int64(handle, column)
   }
 
-  var columnCount: Int32 {
-    sqlite3_column_count(handle)
-  }
 }
 
 /// Tells SQLite to copy bound text and blobs before the bind call returns (`SQLITE_TRANSIENT`).
