@@ -65,6 +65,8 @@ extension Failure {
       return (.dataError, error.description)
     case .cannotCreate:
       return (.cannotCreate, error.description)
+    case .revertConflict:
+      return (.failure, error.description)
     }
   }
 

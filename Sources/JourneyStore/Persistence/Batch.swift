@@ -10,14 +10,21 @@ import Foundation
 final class Batch {
   private let connection: Connection
   private let origin: String
+  private let kind: JourneyChange.BatchKind
+  private let reverts: Int64?
   private var id: Int64?
   private var insertStatement: Statement?
   private var recordStatement: Statement?
   private var updateStatements: [String: Statement] = [:]
 
-  init(connection: Connection, origin: String) {
+  /// - Parameters:
+  ///   - kind: A command's own changes, or an undo or redo.
+  ///   - reverts: The batch an undo or redo reverts.
+  init(connection: Connection, origin: String, kind: JourneyChange.BatchKind = .command, reverts: Int64? = nil) {
     self.connection = connection
     self.origin = origin
+    self.kind = kind
+    self.reverts = reverts
   }
 
   /// Inserts a journey and records the insert (without its values: the journey row holds them).
@@ -41,7 +48,7 @@ final class Batch {
 
   /// Sets one field of a journey and records its old and new value.
   /// - Throws: `JourneyDatabaseError.journeyNotFound` when no such journey exists, or `SQLiteError`.
-  private func update(id: UUID, field: JourneyField, from old: DatabaseValue, to new: DatabaseValue) throws {
+  func update(id: UUID, field: JourneyField, from old: DatabaseValue, to new: DatabaseValue) throws {
     let key = DatabaseValue.text(id.lowercasedText)
     let statement = try updateStatement(for: field)
     statement.bind(key, at: 1)
@@ -84,13 +91,9 @@ final class Batch {
     try connection.run("DELETE FROM journey WHERE id = ?", [key])
   }
 
-  /// What a row of the change log records.
-  private enum Kind: String {
-    case insert, update, delete
-  }
-
-  private func record(
-    journey: DatabaseValue, kind: Kind, field: JourneyField? = nil,
+  /// Records one change in the log.
+  func record(
+    journey: DatabaseValue, kind: JourneyChange.Kind, field: JourneyField? = nil,
     old: DatabaseValue = .null, new: DatabaseValue = .null
   ) throws {
     let batch = DatabaseValue.integer(try batchID())
@@ -129,11 +132,15 @@ final class Batch {
     return statement
   }
 
-  private func batchID() throws -> Int64 {
+  /// The id of the batch row once a change wrote it, `nil` while the batch is empty.
+  var writtenID: Int64? { id }
+
+  /// The id of the batch row, written when first asked for.
+  func batchID() throws -> Int64 {
     if let id { return id }
     try connection.run(
-      "INSERT INTO batch (at, origin) VALUES (?, ?)",
-      [.real(Date().timeIntervalSinceReferenceDate), .text(origin)])
+      "INSERT INTO batch (at, origin, kind, reverts) VALUES (?, ?, ?, ?)",
+      [.real(Date().timeIntervalSinceReferenceDate), .text(origin), .text(kind.rawValue), reverts.map { .integer($0) } ?? .null])
     let id = connection.lastInsertedRowID
     self.id = id
     return id

@@ -10,6 +10,7 @@ extension JourneyDatabase {
   /// Fetching a journey twice gives the same object.
   public func journey(id: UUID) throws -> Journey? {
     if let entry = managed[id] { return entry.object }
+    try markChangeLogPosition()
     guard let values = try JourneyRow.values(of: id, in: connection) else { return nil }
     return manage(id: id, values: values)
   }
@@ -45,6 +46,7 @@ extension JourneyDatabase {
   /// The managed journeys that a query selects, in its order.
   public func journeys(_ query: JourneyQuery = JourneyQuery()) throws -> [Journey] {
     var journeys: [Journey] = []
+    try markChangeLogPosition()
     try forEachRow(of: query) { row in
       guard let id = JourneyRow.id(of: row) else { return }
       journeys.append(managed[id]?.object ?? manage(id: id, values: JourneyRow.fieldValues(of: row)))

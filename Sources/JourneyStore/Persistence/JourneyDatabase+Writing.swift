@@ -19,6 +19,7 @@ extension JourneyDatabase {
   /// All are inserted or, when one fails, none.
   public func add(contentsOf journeys: some Sequence<Journey>) throws {
     var inserted: [(Journey, [DatabaseValue])] = []
+    try markChangeLogPosition()
     try write { batch in
       for journey in journeys {
         let values = JourneyRow.values(of: journey)
@@ -88,9 +89,10 @@ extension JourneyDatabase {
 
   /// Runs `body` in an immediate transaction whose changes form one batch of the change log.
   func write<T>(_ body: (Batch) throws -> T) throws -> T {
-    try connection.transaction(.immediate) {
-      try body(Batch(connection: connection, origin: configuration.origin))
-    }
+    let batch = Batch(connection: connection, origin: configuration.origin)
+    let result = try connection.transaction(.immediate) { try body(batch) }
+    if let id = batch.writtenID { ownBatches.insert(id) }
+    return result
   }
 
   /// Takes committed values into a managed journey: fields without unsaved edits get the new

@@ -23,6 +23,14 @@ public final class JourneyDatabase {
   var managed: [UUID: ManagedJourney] = [:]
   /// Managed journeys that may differ from their saved values: edited, or restored since.
   var candidates: Set<UUID> = []
+  /// The last change of the log that the managed journeys reflect, once a journey is managed.
+  var changeLogPosition: Int64?
+  /// `PRAGMA data_version` when `refresh()` last read the log: it changes when another
+  /// connection commits.
+  var dataVersion: Int64?
+  /// The batches this store committed that `refresh()` has not passed yet: it skips them, since
+  /// the managed journeys hold their values already.
+  var ownBatches: Set<Int64> = []
 
   /// Opens the database at `path`, creating it (and its folders) when it does not exist, and
   /// migrating it to the current schema.

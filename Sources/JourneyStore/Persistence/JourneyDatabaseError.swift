@@ -22,6 +22,9 @@ public enum JourneyDatabaseError: Error, Equatable, Sendable {
   case needsMigration(path: String, version: Int64)
   /// The database file or one of its folders could not be created.
   case cannotCreate(path: String, reason: String)
+  /// Undoing or redoing the batch would overwrite newer changes, listed (the first few of them);
+  /// nothing was changed. `force` reverts it anyway.
+  case revertConflict(kind: JourneyChange.BatchKind, batch: Int64, origin: String, conflicts: [RevertConflict])
 }
 
 extension JourneyDatabaseError: CustomStringConvertible {
@@ -45,6 +48,10 @@ extension JourneyDatabaseError: CustomStringConvertible {
       return "\(path) has the older schema version \(version); open it for writing once to upgrade it"
     case .cannotCreate(let path, let reason):
       return "cannot create \(path): \(reason)"
+    case .revertConflict(let kind, let batch, let origin, let conflicts):
+      let list = conflicts.map(\.description).joined(separator: "; ")
+      return "cannot \(kind.rawValue) batch \(batch) (\(origin)) without overwriting newer changes: \(list); "
+        + "use --force to \(kind.rawValue) it anyway"
     }
   }
 }

@@ -11,7 +11,7 @@ enum Schema {
   static var currentVersion: Int64 { Int64(migrations.count) }
 
   /// The SQL that takes a database from version `n` to `n + 1`, at index `n`.
-  static let migrations: [String] = [version1]
+  static let migrations: [String] = [version1, version2]
 
   /// Journeys, and the change log of every committed insert, update and delete.
   ///
@@ -55,5 +55,19 @@ enum Schema {
     ) STRICT;
     CREATE INDEX change_by_journey ON change (journey);
     CREATE INDEX change_by_batch ON change (batch);
+    """
+
+  /// Undo and redo: a batch may revert an earlier one.
+  ///
+  /// `kind` says whether a batch is a command's own changes, an undo (it reverts a command's batch
+  /// or a redo's) or a redo (it reverts an undo); `reverts` is the batch it reverts. Both are
+  /// recorded in the same transaction as the changes, so the log always says which changes are
+  /// in effect.
+  private static let version2 = """
+    ALTER TABLE batch ADD COLUMN kind TEXT NOT NULL DEFAULT 'command'
+      CHECK (kind = 'command' OR kind = 'undo' OR kind = 'redo');
+    ALTER TABLE batch ADD COLUMN reverts INTEGER REFERENCES batch (id)
+      CHECK ((reverts IS NULL) = (kind = 'command'));
+    CREATE UNIQUE INDEX batch_by_reverts ON batch (reverts) WHERE reverts IS NOT NULL;
     """
 }

@@ -84,8 +84,13 @@ struct MigrationTests {
     #expect(changes.filter { $0.kind == "insert" }.count == 9)
     #expect(changes.filter { $0.kind == "update" }.count == 15)
     #expect(changes.filter { $0.kind == "delete" }.count == 4)
-    // The migrated database takes new writes.
+    // The migrated database takes new writes, and its history can be undone: the last command of
+    // the fixture deleted a journey.
     try database.add(Journey(name: "After migration"))
     #expect(try database.count() == 9)
+    #expect(try database.undo()?.deleted == 1)
+    #expect(try database.undo()?.inserted == 1)
+    #expect(try database.journeys().contains { $0.name == "Deleted" })
+    #expect(try database.checkIntegrity().isSound)
   }
 }

@@ -1,0 +1,50 @@
+#if canImport(FoundationEssentials)
+import FoundationEssentials
+#else
+import Foundation
+#endif
+
+extension JourneyDatabase {
+  /// The changes a query selects, in its order.
+  public func changes(_ query: ChangeQuery = ChangeQuery()) throws -> [JourneyChange] {
+    var changes: [JourneyChange] = []
+    try forEachChange(query) { changes.append($0) }
+    return changes
+  }
+
+  /// Hands each change a query selects to `body`, one at a time, without holding them all in
+  /// memory: for the history of a large import.
+  public func forEachChange(_ query: ChangeQuery = ChangeQuery(), _ body: (JourneyChange) throws -> Void) throws {
+    let (sql, values) = query.sql
+    try connection.forEachRow(sql, values) { row in
+      if let change = JourneyChange(row: row) { try body(change) }
+    }
+  }
+
+  /// The id of the newest change in the log, or 0 when the log is empty.
+  public func lastChangeID() throws -> Int64 {
+    try connection.firstValue("SELECT max(id) FROM change")?.integer ?? 0
+  }
+
+  /// The id of the journey whose id is `text` or starts with it, among the journeys that exist
+  /// and those the change log remembers (deleted ones).
+  /// - Throws: As `resolveID(_:)`.
+  public func resolveIDInHistory(_ text: String) throws -> UUID {
+    do {
+      return try resolveID(text)
+    } catch JourneyDatabaseError.journeyNotFound {
+      var matches: [UUID] = []
+      try connection.forEachRow(
+        "SELECT DISTINCT journey FROM change WHERE journey >= ?1 AND journey < ?1 || 'g' ORDER BY journey LIMIT 11",
+        [.text(text.lowercased())]
+      ) { row in
+        if let id = JourneyRow.id(of: row) { matches.append(id) }
+      }
+      guard let id = matches.first else { throw JourneyDatabaseError.journeyNotFound(text) }
+      guard matches.count == 1 else {
+        throw JourneyDatabaseError.ambiguousID(text, candidates: Array(matches.prefix(10)))
+      }
+      return id
+    }
+  }
+}

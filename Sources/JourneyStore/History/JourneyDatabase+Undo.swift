@@ -1,0 +1,42 @@
+#if canImport(FoundationEssentials)
+import FoundationEssentials
+#else
+import Foundation
+#endif
+
+extension JourneyDatabase {
+  /// Reverts the most recent command's changes as one unit (an import of a million journeys is
+  /// one unit), in one transaction recorded in the log as an undo batch. Commands of every
+  /// process count: the log is the file's.
+  ///
+  /// It refuses to overwrite what a later command changed (a field set again, a journey deleted
+  /// since) unless `force` is set; then the newer change is overwritten, and journeys that are
+  /// gone are skipped.
+  /// - Returns: What was undone, or `nil` when there is nothing to undo.
+  /// - Throws: `JourneyDatabaseError.revertConflict` listing the newer changes, or `SQLiteError`;
+  ///   nothing is changed then.
+  @discardableResult
+  public func undo(force: Bool = false) throws -> RevertSummary? {
+    try revertLatest(.undo, force: force)
+  }
+
+  /// Reapplies the changes of the most recent undo, as `undo(force:)` reverts them: available
+  /// until a command makes new changes.
+  /// - Returns: What was redone, or `nil` when there is nothing to redo.
+  /// - Throws: As `undo(force:)`.
+  @discardableResult
+  public func redo(force: Bool = false) throws -> RevertSummary? {
+    try revertLatest(.redo, force: force)
+  }
+
+  private func revertLatest(_ kind: JourneyChange.BatchKind, force: Bool) throws -> RevertSummary? {
+    try markChangeLogPosition()
+    let summary: RevertSummary? = try connection.transaction(.immediate) {
+      guard let target = try Reversal.Target.latest(for: kind, in: connection) else { return nil }
+      return try Reversal(connection: connection, target: target, kind: kind, origin: configuration.origin)
+        .run(force: force)
+    }
+    if let summary { try applyOwnBatch(summary.batch) }
+    return summary
+  }
+}

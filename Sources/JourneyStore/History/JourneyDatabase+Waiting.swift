@@ -1,0 +1,42 @@
+extension JourneyDatabase {
+  /// Blocks until another connection (another process, usually) commits to the file, or
+  /// `timeout` passes, sleeping in between: `monitor` wakes it when the file is written.
+  ///
+  /// A commit becomes visible a moment after its last write to the file, so after each wake it
+  /// looks again a few times, briefly, before it goes back to sleep.
+  /// - Parameters:
+  ///   - monitor: A monitor of this database's file.
+  ///   - timeout: How long to wait at most.
+  ///   - isCancelled: Checked after each wake (a signal wakes it too); returns `false` at once when
+  ///     it says so.
+  /// - Returns: Whether another connection committed since the last call, or since the first
+  ///   journey was managed.
+  /// - Throws: `SQLiteError` when the file cannot be read.
+  public func waitForCommit(
+    using monitor: DatabaseMonitor, timeout: Duration, isCancelled: () -> Bool = { false }
+  ) throws -> Bool {
+    let deadline = ContinuousClock.now + timeout
+    var rechecks = Self.recheckDelays[...]
+    while !isCancelled() {
+      if try hasOutsideCommit() { return true }
+      let left = ContinuousClock.now.duration(to: deadline)
+      guard left > .zero else { return false }
+      if monitor.wait(timeout: min(left, rechecks.first ?? left)) {
+        rechecks = Self.recheckDelays[...]
+      } else if !rechecks.isEmpty {
+        rechecks.removeFirst()
+      }
+    }
+    return false
+  }
+
+  /// Whether another connection committed since the last look: `PRAGMA data_version` changed.
+  func hasOutsideCommit() throws -> Bool {
+    let version = try connection.pragma("data_version")
+    defer { dataVersion = version }
+    return dataVersion.map { $0 != version } ?? false
+  }
+
+  /// How long to sleep before looking again after the file was written, shortest first.
+  private static let recheckDelays: [Duration] = [.milliseconds(1), .milliseconds(3), .milliseconds(10), .milliseconds(30)]
+}
