@@ -126,17 +126,24 @@ extension Reversal {
       INSERT INTO change (batch, journey, kind)
       SELECT ?2, d.journey, 'insert' FROM change d WHERE \(gone) GROUP BY d.journey ORDER BY min(d.id)
       """, [target, batchID])
-    try connection.run("""
+    return try connection.run("""
       INSERT INTO journey (id, \(JourneyField.all.map(\.column).joined(separator: ", ")))
       SELECT d.journey, \(Self.lastValues) FROM change d WHERE \(gone) GROUP BY d.journey ORDER BY min(d.id)
       """, [target])
-    return connection.changes
   }
 
   /// Deletes the journeys the batch inserted, recording the last value of each of their fields.
   /// - Returns: How many journeys were deleted.
+  ///
+  /// Undoing a large import writes several log rows per journey: the indexes are dropped for the
+  /// while and built again at the end, as a large import does.
   private func revertInserts(into batchID: Int64) throws -> Int {
     let target = DatabaseValue.integer(target.id)
+    let inserts = try connection.firstValue(
+      "SELECT count(*) FROM change WHERE batch = ? AND kind = 'insert'", [target])?.integer ?? 0
+    guard inserts > 0 else { return 0 }
+    var deferral = try IndexDeferral(connection: connection)
+    try deferral.noteInserted(Int(inserts) * JourneyField.all.count)
     let fields = JourneyField.all.enumerated()
       .map { "SELECT \($0.offset) AS position, '\($0.element.name)' AS name" }
       .joined(separator: " UNION ALL ")
@@ -146,9 +153,10 @@ extension Reversal {
       FROM change i JOIN journey j ON j.id = i.journey CROSS JOIN (\(fields)) f
       WHERE i.batch = ?1 AND i.kind = 'insert' ORDER BY i.id, f.position
       """, [target, .integer(batchID)])
-    try connection.run(
+    let deleted = try connection.run(
       "DELETE FROM journey WHERE id IN (SELECT journey FROM change WHERE batch = ? AND kind = 'insert')", [target])
-    return connection.changes
+    try deferral.rebuild()
+    return deleted
   }
 }
 
