@@ -73,6 +73,20 @@ struct UndoTests {
     #expect(try reread.checkIntegrity().isSound)
   }
 
+  @Test func undoingALargeImportRebuildsTheIndexesItDrops() throws {
+    let folder = try TemporaryFolder()
+    let database = try Fixtures.database(in: folder)
+    let indexes = try ImportTests.indexes(of: database)
+    // Four log rows per journey undone: enough to pass the threshold at which indexes are dropped.
+    let count = IndexDeferral.threshold / JourneyField.all.count + 10
+    let text = (0..<count).map { #"{"name":"J\#($0)","transportationType":"car","startDate":"2026-11-21T08:00:00Z","duration":1}"# }
+    _ = try database.importJourneys(from: JourneyReader(text: text.joined(separator: "\n"), format: .ndjson))
+    #expect(try database.undo()?.deleted == count)
+    #expect(try ImportTests.indexes(of: database) == indexes)
+    #expect(try database.count() == 0)
+    #expect(try database.checkIntegrity().isSound)
+  }
+
   @Test func undoWalksBackThroughCommandsAndANewCommandEndsRedo() throws {
     let folder = try TemporaryFolder()
     let database = try Fixtures.database(in: folder)
