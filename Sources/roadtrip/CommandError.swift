@@ -28,6 +28,8 @@ enum CommandError: Error {
   case noDatabase(path: String, action: String)
   /// The integrity check found damage.
   case damagedDatabase(path: String, problemCount: Int)
+  /// The user interrupted the command (Ctrl-C in the interactive editor).
+  case interrupted
   /// A usage error found while running, such as too many ids read from standard input.
   case usage(String)
 }

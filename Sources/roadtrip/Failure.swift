@@ -132,6 +132,8 @@ extension Failure {
         "\(path) is damaged (\(count) problem\(count == 1 ? "" : "s") found); restore a backup")
     case .usage(let message):
       return (.usage, message)
+    case .interrupted:
+      return (.interrupted, nil)
     }
   }
 }

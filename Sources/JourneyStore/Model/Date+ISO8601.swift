@@ -30,7 +30,7 @@ extension Date {
   ///
   /// The fraction of a second has as few digits as it takes for `Date(iso8601:)` to read back
   /// exactly the same `Date`, so that exporting and importing journeys loses nothing.
-  var iso8601: String {
+  public var iso8601: String {
     var bytes: [UInt8] = []
     appendISO8601(to: &bytes)
     return String(decoding: bytes, as: UTF8.self)

@@ -1,0 +1,70 @@
+import JourneyStore
+import Observation
+
+#if canImport(Glibc)
+import Glibc
+#elseif canImport(Darwin)
+import Darwin
+#endif
+
+/// One run of the interactive editor on one journey: it takes over the terminal, draws the
+/// `JourneyEditor` whenever observation says that something it showed changed, and waits with
+/// `poll` for keys, for writes to the database file by other processes, and for signals.
+final class EditorSession {
+  let database: JourneyDatabase
+  /// The managed journey being edited; replaced when another process deletes it and then brings
+  /// it back (an undo).
+  var journey: Journey
+  let state: EditorState
+  let style: Style
+  /// Wakes the loop when the database file is written.
+  let monitor: DatabaseMonitor
+  var decoder = KeyDecoder()
+  /// After the file was written, how long to wait before each further look: a commit becomes
+  /// visible a moment after its last write.
+  var rechecks: ArraySlice<Duration> = []
+  let redraw = RedrawRequest()
+
+  init(database: JourneyDatabase, journey: Journey, style: Style) {
+    self.database = database
+    self.journey = journey
+    self.style = style
+    state = EditorState(size: TerminalSize(columns: 80, rows: 24))
+    monitor = DatabaseMonitor(path: database.path)
+  }
+}
+
+extension EditorSession {
+  /// The editor as it is now, its controls bound to the journey through bindings that save each
+  /// write; a write that fails puts its reason on the status line (the value has snapped back).
+  var editor: JourneyEditor {
+    let bindings = database.writeThrough(journey) { [state] error in
+      state.status = StatusMessage(notSaved: error)
+    }
+    return JourneyEditor(bindings: bindings, state: state, style: style)
+  }
+
+  /// Runs the editor until the user quits or a signal ends it, and restores the terminal on
+  /// every way out, errors included.
+  /// - Throws: `CommandError` when the terminal cannot be used, read or written.
+  func run() throws -> EditorOutcome {
+    let signals = try SignalPipe(catching: [SIGINT, SIGTERM, SIGHUP, SIGQUIT, SIGWINCH])
+    let terminal = try Terminal()
+    defer {
+      terminal.restore()
+      withExtendedLifetime(signals) {}
+    }
+    state.size = terminal.size
+    while true {
+      if redraw.take() { try draw(on: terminal) }
+      if let outcome = try waitAndHandle(terminal: terminal, signals: signals) { return outcome }
+    }
+  }
+
+  /// Draws the editor, and observes what the drawing read, so that the next change to any of it
+  /// asks for a new frame.
+  private func draw(on terminal: Terminal) throws {
+    let frame = withObservationTracking { editor.frame } onChange: { [redraw] in redraw.request() }
+    try terminal.draw(frame)
+  }
+}
