@@ -14,7 +14,7 @@ extension EditorSession {
         state.status = StatusMessage(deletedBy: last.origin)
       case .insert:
         guard let revived = try database.journey(id: journey.id) else { return }
-        journey = revived
+        bindings = Self.bindings(to: revived, in: database, state: state)
         state.isJourneyDeleted = false
         state.status = StatusMessage(changedBy: last.origin)
         redraw.request()

@@ -12,9 +12,9 @@ import Darwin
 /// `poll` for keys, for writes to the database file by other processes, and for signals.
 final class EditorSession {
   let database: JourneyDatabase
-  /// The managed journey being edited; replaced when another process deletes it and then brings
-  /// it back (an undo).
-  var journey: Journey
+  /// The managed journey being edited, with bindings to its fields that save each write; replaced
+  /// when another process deletes it and then brings it back (an undo).
+  var bindings: WriteThroughBindable
   let state: EditorState
   let style: Style
   /// Wakes the loop when the database file is written.
@@ -26,22 +26,32 @@ final class EditorSession {
   let redraw = RedrawRequest()
 
   init(database: JourneyDatabase, journey: Journey, style: Style) {
+    let state = EditorState(size: TerminalSize(columns: 80, rows: 24))
     self.database = database
-    self.journey = journey
+    self.state = state
     self.style = style
-    state = EditorState(size: TerminalSize(columns: 80, rows: 24))
+    bindings = Self.bindings(to: journey, in: database, state: state)
     monitor = DatabaseMonitor(path: database.path)
   }
 }
 
 extension EditorSession {
-  /// The editor as it is now, its controls bound to the journey through bindings that save each
-  /// write; a write that fails puts its reason on the status line (the value has snapped back).
+  /// The journey being edited.
+  var journey: Journey {
+    bindings.journey
+  }
+
+  /// The editor as it is now, its controls bound to the journey's fields.
   var editor: JourneyEditor {
-    let bindings = database.writeThrough(journey) { [state] error in
+    JourneyEditor(bindings: bindings, state: state, style: style)
+  }
+
+  /// Bindings to a managed journey's fields that save each write; a write that fails puts its
+  /// reason on the status line (the value has snapped back by then).
+  static func bindings(to journey: Journey, in database: JourneyDatabase, state: EditorState) -> WriteThroughBindable {
+    database.writeThrough(journey) { [state] error in
       state.status = StatusMessage(notSaved: error)
     }
-    return JourneyEditor(bindings: bindings, state: state, style: style)
   }
 
   /// Runs the editor until the user quits or a signal ends it, and restores the terminal on

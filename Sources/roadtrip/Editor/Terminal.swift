@@ -29,7 +29,8 @@ final class Terminal {
       characters[Int(VMIN)] = 1
       characters[Int(VTIME)] = 0
     }
-    guard tcsetattr(STDIN_FILENO, TCSAFLUSH, &settings) == 0 else {
+    // TCSANOW: keys typed before the editor was ready are read, not thrown away.
+    guard tcsetattr(STDIN_FILENO, TCSANOW, &settings) == 0 else {
       throw CommandError.usage("edit cannot use this terminal: \(String(cString: strerror(errno)))")
     }
     write(Self.enterSequence)
