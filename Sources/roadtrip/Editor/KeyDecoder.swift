@@ -1,6 +1,6 @@
 /// Reads keys from the bytes a terminal sends in raw mode: single bytes for characters and
 /// control keys, escape sequences for arrows (`ESC [ A`, or `ESC O A` in application mode) and
-/// Shift-Tab (`ESC [ Z`).
+/// Shift-Tab (`ESC [ Z`). Modifiers are ignored: Ctrl-Right (`ESC [ 1 ; 5 C`) is Right.
 ///
 /// A sequence cut between two reads is kept until the rest arrives; `flush()` gives up on it.
 struct KeyDecoder {

@@ -7,8 +7,8 @@ extension String {
     return width
   }
 
-  /// The text cut to at most `width` columns, keeping its escape sequences, and resetting the
-  /// style when a cut falls inside styled text.
+  /// The text cut to at most `width` columns, keeping all its escape sequences, also those after
+  /// the cut, so that styled text cut in the middle still ends its style.
   func truncated(toWidth width: Int) -> String {
     guard visibleWidth > width else { return self }
     var result = ""
@@ -24,7 +24,7 @@ extension String {
         isCut = true
       }
     }
-    return result.contains("\u{1B}") ? result + "\u{1B}[0m" : result
+    return result
   }
 
   private func forEachVisibleCharacter(_ body: (Character) -> Void) {
