@@ -28,6 +28,8 @@ enum CommandError: Error {
   case noDatabase(path: String, action: String)
   /// The integrity check found damage.
   case damagedDatabase(path: String, problemCount: Int)
+  /// `undo` or `redo` (the `action`) found nothing to revert; `hint` says why.
+  case nothingToRevert(_ action: String, hint: String)
   /// The user interrupted the command (Ctrl-C in the interactive editor).
   case interrupted
   /// A usage error found while running, such as too many ids read from standard input.

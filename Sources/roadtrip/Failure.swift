@@ -132,6 +132,8 @@ extension Failure {
         "\(path) is damaged (\(count) problem\(count == 1 ? "" : "s") found); restore a backup")
     case .usage(let message):
       return (.usage, message)
+    case .nothingToRevert(let action, let hint):
+      return (.failure, "nothing to \(action): \(hint); 'roadtrip history' shows the log")
     case .interrupted:
       return (.interrupted, nil)
     }

@@ -10,9 +10,12 @@ public struct RevertSummary: Equatable, Sendable {
   public let kind: JourneyChange.BatchKind
   /// The batch that was reverted: for an undo, the command's (or a redo's); for a redo, the undo's.
   public let revertedBatch: Int64
+  /// The batch of the command whose changes are now undone or redone: the start of the chain of
+  /// undos and redos that `revertedBatch` ends.
+  public let commandBatch: Int64
   /// What made the changes that are now undone or redone, such as `roadtrip transport 1a2b bike`.
   public let origin: String
-  /// When those changes were first committed.
+  /// When that command committed them.
   public let date: Date
   /// The batch that records the undo or redo in the change log.
   public let batch: Int64

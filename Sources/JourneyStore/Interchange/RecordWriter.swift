@@ -134,7 +134,7 @@ extension RecordWriter {
     buffer.append(contentsOf: (format == .csv ? "\r\n" : "\n").utf8)
   }
 
-  private mutating func flush() throws {
+  mutating func flush() throws {
     guard !buffer.isEmpty else { return }
     let text = String(decoding: buffer, as: UTF8.self)
     buffer.removeAll(keepingCapacity: true)

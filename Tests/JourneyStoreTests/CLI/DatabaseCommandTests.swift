@@ -44,7 +44,7 @@ struct DatabaseCommandTests {
     #expect(result.exitCode == 0, "\(result)")
     #expect(result.standardOutput == """
       path: \(sandbox.databasePath)
-      schema version: 1 (current)
+      schema version: \(Schema.currentVersion) (current)
       integrity: ok
       journeys: 3
       changes logged: 1 batch

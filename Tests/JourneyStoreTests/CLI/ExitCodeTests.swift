@@ -32,7 +32,7 @@ struct ExitCodeTests {
     let result = try await sandbox.run(arguments)
     #expect(result.exitCode == 65, "\(result)")
     #expect(result.standardError == """
-      roadtrip: error: \(sandbox.databasePath) has schema version 99, newer than this roadtrip knows (1); \
+      roadtrip: error: \(sandbox.databasePath) has schema version 99, newer than this roadtrip knows (\(Schema.currentVersion)); \
       upgrade roadtrip to use it
 
       """)

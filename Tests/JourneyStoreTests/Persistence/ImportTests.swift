@@ -79,7 +79,7 @@ struct ImportTests {
     let folder = try TemporaryFolder()
     let database = try Fixtures.database(in: folder)
     let indexes = try Self.indexes(of: database)
-    #expect(indexes.count == 4)
+    #expect(indexes.count == 5)  // two of journey, two of change, one of batch
     let count = IndexDeferral.threshold + 1_000
     let text = (0..<count).map { Self.line(name: "Journey \($0)", type: TransportationType.allCases[$0 % 8].rawValue) }.joined()
 

@@ -1,0 +1,44 @@
+import ArgumentParser
+import JourneyStore
+
+extension Roadtrip {
+  /// `roadtrip history [ID] [--limit N] [--format table|json|ndjson]`
+  struct History: ParsableCommand {
+    static let configuration = CommandConfiguration(
+      abstract: "Show the change log, newest first: when, which command, which journey, which field, old and new value.",
+      discussion: """
+        Every committed insert, update and delete is in the log, grouped in batches (one command, \
+        one import, one undo). An insert has no field; a delete lists each field's last value. \
+        JSON objects have the keys batch, at, command, journey, change, field, old and new (the \
+        last three only where they apply).
+        """)
+
+    @Argument(help: "Only the changes of this journey: its id or a unique prefix of at least 4 hex digits; deleted journeys count.")
+    var id: String?
+
+    @Option(help: "Print at most this many changes.")
+    var limit: Int?
+
+    @Option(help: "The output format. Default: table on a terminal, else ndjson.")
+    var format: ChangeFormat?
+
+    @OptionGroup var database: DatabaseOptions
+
+    func validate() throws {
+      if let limit, limit < 0 {
+        throw ValidationError("--limit is a number of changes, 0 or more, not \(limit)")
+      }
+    }
+
+    func run() throws {
+      let database = try self.database.openExisting()
+      let journeyID = try id.map { try database.resolveIDInHistory($0) }
+      var printer = ChangePrinter(format: ChangeFormat.resolved(format))
+      try database.forEachChange(ChangeQuery(journeyID: journeyID, limit: limit)) { try printer.print($0) }
+      try printer.finish()
+      if printer.count == 0 && format == nil && BufferedOutput.standard.isTerminal {
+        StandardError.write("No changes yet.\n")
+      }
+    }
+  }
+}

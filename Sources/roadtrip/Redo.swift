@@ -1,0 +1,26 @@
+import ArgumentParser
+import JourneyStore
+
+extension Roadtrip {
+  /// `roadtrip redo [--force]`
+  struct Redo: ParsableCommand {
+    static let configuration = CommandConfiguration(
+      abstract: "Reapply the changes of the most recent undo, as one unit.",
+      discussion: """
+        Available until a command makes new changes. The redo is recorded in the change log, and \
+        undo reverts it again. Prints what it changed on standard error.
+        """)
+
+    @Flag(help: "Reapply even when that overwrites a newer change.")
+    var force = false
+
+    @OptionGroup var database: DatabaseOptions
+
+    func run() throws {
+      guard let summary = try database.openExisting().redo(force: force) else {
+        throw CommandError.nothingToRevert("redo", hint: "no undo is waiting to be redone; a new command ends redo")
+      }
+      StandardError.write(summary.sentence)
+    }
+  }
+}

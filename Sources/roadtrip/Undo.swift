@@ -1,0 +1,28 @@
+import ArgumentParser
+import JourneyStore
+
+extension Roadtrip {
+  /// `roadtrip undo [--force]`
+  struct Undo: ParsableCommand {
+    static let configuration = CommandConfiguration(
+      abstract: "Revert the most recent command's changes, as one unit (an import counts as one).",
+      discussion: """
+        The most recent command of any process that is not undone yet; run it again to go further \
+        back. The undo is recorded in the change log, and redo reapplies it. Prints what it changed \
+        on standard error. It refuses, changing nothing, when that would overwrite a newer change \
+        the log does not account for (another program wrote the field, or deleted the journey).
+        """)
+
+    @Flag(help: "Revert even when that overwrites a newer change.")
+    var force = false
+
+    @OptionGroup var database: DatabaseOptions
+
+    func run() throws {
+      guard let summary = try database.openExisting().undo(force: force) else {
+        throw CommandError.nothingToRevert("undo", hint: "the change log has no command left to undo")
+      }
+      StandardError.write(summary.sentence)
+    }
+  }
+}

@@ -1,0 +1,73 @@
+import Foundation
+import Testing
+@testable import JourneyStore
+
+@Suite("roadtrip history")
+struct HistoryCommandTests {
+  @Test func listsEveryChangeNewestFirstWithItsCommand() async throws {
+    let sandbox = try CLISandbox()
+    try sandbox.seedSamples()
+    #expect(try await sandbox.run("set", "aaaa1", "name=Coast, again", "duration=2h").exitCode == 0)
+    #expect(try await sandbox.run("delete", "bbbb").exitCode == 0)
+
+    let result = try await sandbox.run("history", "--format", "ndjson")
+    #expect(result.exitCode == 0, "\(result)")
+    let objects = try result.lines.map { try JSONSerialization.jsonObject(with: Data($0.utf8)) as! [String: Any] }
+    #expect(objects.count == 4 + 2 + 3)  // 4 field values of the deleted ferry, 2 updates, 3 inserts
+    let delete = objects[0]
+    #expect(delete["change"] as? String == "delete" && delete["command"] as? String == "roadtrip delete bbbb")
+    #expect(delete["journey"] as? String == SampleJourneys.ferryID && delete["new"] == nil)
+    #expect(Set(objects[0..<4].compactMap { $0["field"] as? String }) == Set(JourneyField.all.map(\.name)))
+    let duration = try #require(objects.first { $0["field"] as? String == "duration" && $0["change"] as? String == "update" })
+    #expect(duration["old"] as? Double == 5400 && duration["new"] as? Double == 7200)
+    #expect(duration["batch"] as? Int == 2)
+    #expect(Date(iso8601: duration["at"] as? String ?? "") != nil)
+    let insert = try #require(objects.last)
+    #expect(insert["change"] as? String == "insert" && insert["field"] == nil && insert["old"] == nil)
+    #expect(Set(insert.keys) == ["batch", "at", "command", "journey", "change"])
+  }
+
+  @Test func filtersByJourneyEvenADeletedOneAndLimits() async throws {
+    let sandbox = try CLISandbox()
+    try sandbox.seedSamples()
+    #expect(try await sandbox.run("transport", "bbbb", "car").exitCode == 0)
+    #expect(try await sandbox.run("delete", "bbbb").exitCode == 0)
+
+    let ferry = try await sandbox.run("history", "bbbb", "--format", "json")
+    #expect(ferry.exitCode == 0, "\(ferry)")
+    let objects = try #require(try JSONSerialization.jsonObject(with: Data(ferry.standardOutput.utf8)) as? [[String: Any]])
+    #expect(objects.map { $0["change"] as? String } == ["delete", "delete", "delete", "delete", "update", "insert"])
+    #expect(objects.allSatisfy { $0["journey"] as? String == SampleJourneys.ferryID })
+
+    let limited = try await sandbox.run("history", "--limit", "2", "--format", "ndjson")
+    #expect(limited.lines.count == 2)
+    let ambiguous = try await sandbox.run("history", "aaaa")
+    #expect(ambiguous.exitCode == 64 && ambiguous.standardError.contains("ambiguous"))
+    let unknown = try await sandbox.run("history", "cccc")
+    #expect(unknown.exitCode == 66)
+  }
+
+  @Test func theTableHasOneLinePerChangeWithOldAndNewValues() async throws {
+    let sandbox = try CLISandbox()
+    try sandbox.seedSamples()
+    #expect(try await sandbox.run("set", "bbbb", "name=Line\nbreak").exitCode == 0)
+    let result = try await sandbox.run("history", "bbbb", "--format", "table")
+    #expect(result.exitCode == 0, "\(result)")
+    #expect(result.lines.count == 2)
+    let update = try #require(result.lines.first)
+    #expect(update.contains("#2"))
+    #expect(update.contains("bbbb3333  update  name"))
+    #expect(update.contains(#"'Ferry, "the big one"' → 'Line\nbreak'"#))
+    #expect(update.hasSuffix("roadtrip set bbbb 'name=Line\\nbreak'"))
+    #expect(!result.standardOutput.contains("\u{1B}"))
+  }
+
+  @Test func anEmptyOrMissingDatabaseHasNoHistoryAndIsNotCreated() async throws {
+    let sandbox = try CLISandbox()
+    let result = try await sandbox.run("history")
+    #expect(result.exitCode == 0 && result.standardOutput.isEmpty, "\(result)")
+    #expect(!sandbox.exists(sandbox.databasePath))
+    let json = try await sandbox.run("history", "--format", "json")
+    #expect(json.standardOutput == "[]\n")
+  }
+}

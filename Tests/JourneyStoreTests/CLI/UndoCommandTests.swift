@@ -1,0 +1,76 @@
+import Foundation
+import Testing
+@testable import JourneyStore
+
+@Suite("roadtrip undo and redo")
+struct UndoCommandTests {
+  @Test func undoAndRedoAnEditSayingWhatTheyDid() async throws {
+    let sandbox = try CLISandbox()
+    try sandbox.seedSamples()
+    #expect(try await sandbox.run("transport", "aaaa1", "bike").exitCode == 0)
+
+    let undo = try await sandbox.run("undo")
+    #expect(undo.exitCode == 0, "\(undo)")
+    #expect(undo.standardOutput.isEmpty)
+    #expect(undo.standardError.hasPrefix("Undid roadtrip transport aaaa1 bike (batch 2, "))
+    #expect(undo.standardError.hasSuffix("): 1 journey updated (transportationType).\n"))
+    #expect(try sandbox.value("transportationType", of: SampleJourneys.coastID) == "car")
+
+    let redo = try await sandbox.run("redo")
+    #expect(redo.exitCode == 0, "\(redo)")
+    #expect(redo.standardError.hasPrefix("Redid roadtrip transport aaaa1 bike (batch 2, "))
+    #expect(try sandbox.value("transportationType", of: SampleJourneys.coastID) == "bike")
+    #expect(try sandbox.origins().suffix(2) == ["roadtrip undo", "roadtrip redo"])
+
+    let nothing = try await sandbox.run("redo")
+    #expect(nothing.exitCode == 1)
+    #expect(nothing.standardError.hasPrefix("roadtrip: error: nothing to redo"))
+  }
+
+  @Test func anImportIsUndoneAndRedoneAsOneUnit() async throws {
+    let sandbox = try CLISandbox()
+    try sandbox.seedSamples()
+    let lines = (0..<500).map {
+      #"{"name":"Imported \#($0)","transportationType":"bus","startDate":"2026-11-21T08:00:00Z","duration":60}"#
+    }
+    #expect(try await sandbox.run("import", "-", input: lines.joined(separator: "\n")).exitCode == 0)
+    let imported = try sandbox.records()
+
+    let undo = try await sandbox.run("undo")
+    #expect(undo.exitCode == 0, "\(undo)")
+    #expect(undo.standardError.contains("500 journeys deleted"))
+    #expect(try sandbox.records().count == 3)
+    let redo = try await sandbox.run("redo")
+    #expect(redo.standardError.contains("500 journeys inserted"))
+    #expect(try sandbox.records() == imported)
+    #expect(try await sandbox.run("db", "check").exitCode == 0)
+  }
+
+  @Test func undoRefusesToClobberAChangeMadeOutsideTheLogAndForceOverrides() async throws {
+    let sandbox = try CLISandbox()
+    try sandbox.seedSamples()
+    #expect(try await sandbox.run("set", "aaaa1", "name=Renamed").exitCode == 0)
+    // Another program writes the same field straight into the file.
+    try Connection(path: sandbox.databasePath, busyTimeout: .seconds(5))
+      .run("UPDATE journey SET name = 'Edited elsewhere' WHERE id = ?", [.text(SampleJourneys.coastID)])
+    let before = try sandbox.snapshot()
+
+    let refused = try await sandbox.run("undo")
+    #expect(refused.exitCode == 1, "\(refused)")
+    #expect(refused.standardError.contains("name was changed since by a later command (it is now 'Edited elsewhere')"))
+    #expect(refused.standardError.contains("--force"))
+    #expect(try sandbox.snapshot() == before)
+
+    let forced = try await sandbox.run("undo", "--force")
+    #expect(forced.exitCode == 0, "\(forced)")
+    #expect(try sandbox.value("name", of: SampleJourneys.coastID) == "Coast road")
+  }
+
+  @Test func undoOnAnEmptyLogFailsAndCreatesNothing() async throws {
+    let sandbox = try CLISandbox()
+    let result = try await sandbox.run("undo")
+    #expect(result.exitCode == 1)
+    #expect(result.standardError == "roadtrip: error: nothing to undo: the change log has no command left to undo; 'roadtrip history' shows the log\n")
+    #expect(!sandbox.exists(sandbox.databasePath))
+  }
+}

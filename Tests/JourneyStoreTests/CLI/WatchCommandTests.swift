@@ -1,0 +1,105 @@
+import Foundation
+import Testing
+@testable import JourneyStore
+
+/// `watch` runs as a real background process while other processes edit the same file.
+@Suite("roadtrip watch")
+struct WatchCommandTests {
+  @Test func printsTheChangesOtherProcessesCommitUntilCount() async throws {
+    let sandbox = try CLISandbox()
+    try sandbox.seedSamples()
+    let watch = try WatchProcess(sandbox: sandbox, arguments: ["watch", "aaaa1", "--count", "3", "--format", "ndjson"])
+    defer { watch.stop() }
+    // Edit until the watch has seen three changes: it may start after the first edits.
+    var names: [String] = []
+    for round in 0..<200 where watch.isRunning {
+      #expect(try await sandbox.run("set", "aaaa1", "name=n\(round)").exitCode == 0)
+      #expect(try await sandbox.run("set", "bbbb", "name=other \(round)").exitCode == 0)  // filtered out
+      names.append("n\(round)")
+    }
+    #expect(try await watch.waitForExit(within: .seconds(20)) == 0)
+    let objects = try watch.output().split(separator: "\n").map {
+      try JSONSerialization.jsonObject(with: Data($0.utf8)) as! [String: Any]
+    }
+    #expect(objects.count == 3)
+    let seen = objects.compactMap { $0["new"] as? String }
+    #expect(seen.count == 3)
+    // Three consecutive edits, in commit order.
+    if let first = seen.first, let start = names.firstIndex(of: first) {
+      #expect(Array(names[start..<min(start + 3, names.count)]) == seen)
+    } else {
+      Issue.record("the watch printed \(seen), not edits that were made")
+    }
+    #expect(objects.allSatisfy { $0["journey"] as? String == SampleJourneys.coastID && $0["field"] as? String == "name" })
+  }
+
+  @Test func anInterruptEndsItCleanlyWithEveryLineWhole() async throws {
+    let sandbox = try CLISandbox()
+    try sandbox.seedSamples()
+    let watch = try WatchProcess(sandbox: sandbox, arguments: ["watch", "--format", "table"])
+    defer { watch.stop() }
+    for round in 0..<200 where watch.output().isEmpty {
+      #expect(try await sandbox.run("transport", "bbbb", round.isMultiple(of: 2) ? "car" : "bus").exitCode == 0)
+      try await Task.sleep(for: .milliseconds(20))
+    }
+    kill(watch.process.processIdentifier, SIGINT)
+    #expect(try await watch.waitForExit(within: .seconds(10)) == 0)
+    let output = watch.output()
+    #expect(output.hasSuffix("\n"))
+    #expect(output.contains("bbbb3333  update  transportationType"))
+  }
+
+  @Test func aJSONArrayIsAUsageError() async throws {
+    let sandbox = try CLISandbox()
+    let result = try await sandbox.run("watch", "--format", "json")
+    #expect(result.exitCode == 64)
+    #expect(result.standardError.contains("use --format ndjson"))
+  }
+}
+
+/// A `roadtrip watch` running in the background, its standard output going to a file.
+final class WatchProcess: @unchecked Sendable {
+  let process = Process()
+  private let outputPath: String
+
+  init(sandbox: CLISandbox, arguments: [String]) throws {
+    outputPath = sandbox.folder.file("watch-\(UUID().uuidString).out")
+    _ = FileManager.default.createFile(atPath: outputPath, contents: nil)
+    process.executableURL = URL(fileURLWithPath: RoadtripBinary.path)
+    process.arguments = arguments
+    process.environment = sandbox.environment
+    process.standardInput = FileHandle.nullDevice
+    process.standardOutput = try FileHandle(forWritingTo: URL(fileURLWithPath: outputPath))
+    process.standardError = FileHandle.nullDevice
+    try process.run()
+  }
+
+  var isRunning: Bool { process.isRunning }
+
+  /// What the watch printed so far.
+  func output() -> String {
+    String(decoding: FileManager.default.contents(atPath: outputPath) ?? Data(), as: UTF8.self)
+  }
+
+  /// Waits for the process to end, polling; kills it when it takes longer than `limit`.
+  /// - Returns: Its exit code, or `nil` when it had to be killed.
+  func waitForExit(within limit: Duration) async throws -> Int32? {
+    let deadline = ContinuousClock.now + limit
+    while process.isRunning {
+      guard ContinuousClock.now < deadline else {
+        stop()
+        return nil
+      }
+      try await Task.sleep(for: .milliseconds(20))
+    }
+    return process.terminationStatus
+  }
+
+  /// Kills the process if it still runs.
+  func stop() {
+    if process.isRunning {
+      kill(process.processIdentifier, SIGKILL)
+      process.waitUntilExit()
+    }
+  }
+}
