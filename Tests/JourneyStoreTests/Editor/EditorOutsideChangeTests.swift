@@ -65,5 +65,24 @@ extension EditorTests {
       editor.type("q")
       #expect(try await editor.waitForExit() == 0)
     }
+
+    @Test func aValueTheDatabaseRefusesSnapsBackWithTheReason() async throws {
+      let sandbox = try CLISandbox()
+      try sandbox.seedSamples()
+      #expect(try await sandbox.run("set", "aaaa1", "start=9999-12-31T23:50:00Z").exitCode == 0)
+      let editor = try sandbox.startEditor(coast)
+      try await editor.waitForScreen(showing: "› Type")
+      editor.type("\u{1B}[B\u{1B}[C")  // the start, 15 minutes later: the year 10000
+      let screen = try await editor.waitForScreen(showing: "Not saved: the database refused the value")
+      #expect(screen.contains("start dates lie in the years 0000 to 9999"), "\(screen)")
+      #expect(screen.contains("› Start     ◀ 9999-12-31T23:50:00Z ▶"), "snapped back\n\(screen)")
+      #expect(try sandbox.value("startDate", of: coast) == "9999-12-31T23:50:00Z")
+      editor.type("\u{1B}[D")  // earlier is fine
+      let saved = try await editor.waitForScreen(showing: "Start     9999-12-31T23:35:00Z")
+      #expect(!saved.contains("Not saved"), "\(saved)")
+      #expect(try sandbox.value("startDate", of: coast) == "9999-12-31T23:35:00Z")
+      editor.type("q")
+      #expect(try await editor.waitForExit() == 0)
+    }
   }
 }
