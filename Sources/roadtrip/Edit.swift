@@ -21,10 +21,13 @@ extension Roadtrip {
 
         Keys:
           up, down (or Tab, Shift-Tab)   choose a control
-          left, right (or -, +)          previous or next type; start 15 minutes earlier or \
-        later; duration 5 minutes shorter or longer (never below zero)
+          left, right (or -, +)          change its value: the previous or next type,
+                                         the start 15 minutes earlier or later, the
+                                         duration 5 minutes shorter or longer (not
+                                         below zero)
           q                              quit
           Ctrl-C                         quit with exit code 130
+          Ctrl-Z                         suspend (the shell's fg resumes)
 
         Needs a terminal on standard input and output: in scripts, use set or transport.
         """)

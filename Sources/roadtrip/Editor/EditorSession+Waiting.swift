@@ -23,6 +23,7 @@ extension EditorSession {
         switch number {
         case SIGWINCH: state.size = terminal.size
         case SIGINT: return .interrupted
+        case SIGTSTP: isSuspending = true
         default: return .signalled(number)
         }
       }

@@ -24,6 +24,8 @@ final class EditorSession {
   /// visible a moment after its last write.
   var rechecks: ArraySlice<Duration> = []
   let redraw = RedrawRequest()
+  /// Set by Ctrl-Z or SIGTSTP: the loop suspends the editor before it waits again.
+  var isSuspending = false
 
   init(database: JourneyDatabase, journey: Journey, style: Style) {
     let state = EditorState(size: TerminalSize(columns: 80, rows: 24))
@@ -58,7 +60,7 @@ extension EditorSession {
   /// every way out, errors included.
   /// - Throws: `CommandError` when the terminal cannot be used, read or written.
   func run() throws -> EditorOutcome {
-    let signals = try SignalPipe(catching: [SIGINT, SIGTERM, SIGHUP, SIGQUIT, SIGWINCH])
+    let signals = try SignalPipe(catching: [SIGINT, SIGTERM, SIGHUP, SIGQUIT, SIGTSTP, SIGWINCH])
     let terminal = try Terminal()
     defer {
       terminal.restore()
@@ -68,7 +70,19 @@ extension EditorSession {
     while true {
       if redraw.take() { try draw(on: terminal) }
       if let outcome = try waitAndHandle(terminal: terminal, signals: signals) { return outcome }
+      if isSuspending { try suspend(terminal: terminal, signals: signals) }
     }
+  }
+
+  /// Gives the terminal back and stops, as Ctrl-Z does to any program; once continued, takes the
+  /// terminal again and draws the whole screen at its current size.
+  private func suspend(terminal: Terminal, signals: SignalPipe) throws {
+    isSuspending = false
+    terminal.restore()
+    signals.raiseWithDefaultAction(SIGTSTP)
+    try terminal.takeOver()
+    state.size = terminal.size
+    redraw.request()
   }
 
   /// Draws the editor, and observes what the drawing read, so that the next change to any of it

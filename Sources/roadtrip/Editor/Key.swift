@@ -5,6 +5,8 @@ enum Key: Equatable {
   case tab, backTab
   /// Ctrl-C: in raw mode it arrives as a byte, not as SIGINT.
   case interrupt
+  /// Ctrl-Z: in raw mode it arrives as a byte, not as SIGTSTP.
+  case suspend
   /// A printable ASCII character, such as `q`, `+` or `-`.
   case character(Character)
   /// Anything else: other control characters, other escape sequences, other characters.

@@ -60,6 +60,7 @@ extension KeyDecoder {
   private static func key(for byte: UInt8) -> Key {
     switch byte {
     case 3: .interrupt
+    case 26: .suspend
     case 9: .tab
     case 0x20...0x7E: .character(Character(Unicode.Scalar(byte)))
     default: .other

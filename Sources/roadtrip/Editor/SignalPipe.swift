@@ -67,4 +67,14 @@ extension SignalPipe {
       signals += buffer[..<count].map(Int32.init)
     }
   }
+
+  /// Lets a signal take its default action, now, then catches it again: for SIGTSTP, the
+  /// process stops here until SIGCONT (unless its process group is orphaned, when the kernel
+  /// discards the signal). Nothing happens when the process ignores the signal.
+  func raiseWithDefaultAction(_ number: Int32) {
+    let handler = signal(number, SIG_DFL)
+    defer { signal(number, handler) }
+    if let handler, unsafeBitCast(handler, to: Int.self) == unsafeBitCast(SIG_IGN, to: Int.self) { return }
+    raise(number)
+  }
 }

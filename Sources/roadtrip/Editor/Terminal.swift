@@ -6,12 +6,15 @@ import Darwin
 
 /// The terminal the editor runs on, taken over while it lives: raw mode on standard input (keys
 /// arrive one at a time, unechoed, Ctrl-C as the byte 3 rather than a signal), the alternate
-/// screen and a hidden cursor on standard output. `restore()` puts everything back as it was.
+/// screen and a hidden cursor on standard output. `restore()` puts everything back as it was;
+/// `takeOver()` takes it again (after a suspension, Ctrl-Z).
 final class Terminal {
   /// The settings of standard input before the editor changed them.
   private let original: termios
-  /// Whether `restore()` has run.
-  private var isRestored = false
+  /// The settings the editor uses: raw mode.
+  private let raw: termios
+  /// Whether the editor has the terminal now (`restore()` has not run since `takeOver()`).
+  private var isTakenOver = false
 
   /// Takes over the terminal on standard input and output.
   /// - Throws: `CommandError.usage` when standard input is not a terminal whose settings can be
@@ -29,11 +32,8 @@ final class Terminal {
       characters[Int(VMIN)] = 1
       characters[Int(VTIME)] = 0
     }
-    // TCSANOW: keys typed before the editor was ready are read, not thrown away.
-    guard tcsetattr(STDIN_FILENO, TCSANOW, &settings) == 0 else {
-      throw CommandError.usage("edit cannot use this terminal: \(String(cString: strerror(errno)))")
-    }
-    write(Self.enterSequence)
+    raw = settings
+    try takeOver()
   }
 
   deinit {
@@ -48,11 +48,24 @@ extension Terminal {
   /// Shows the cursor, resets colours and leaves the alternate screen.
   private static let leaveSequence = "\u{1B}[0m\u{1B}[?25h\u{1B}[?1049l"
 
+  /// Puts standard input in raw mode and switches to the alternate screen.
+  /// - Throws: `CommandError.usage` when the terminal refuses the settings.
+  func takeOver() throws {
+    guard !isTakenOver else { return }
+    var settings = raw
+    // TCSANOW: keys typed before the editor was ready are read, not thrown away.
+    guard tcsetattr(STDIN_FILENO, TCSANOW, &settings) == 0 else {
+      throw CommandError.usage("edit cannot use this terminal: \(String(cString: strerror(errno)))")
+    }
+    isTakenOver = true
+    write(Self.enterSequence)
+  }
+
   /// Puts the terminal back as it was: the screen, the cursor and the settings of standard input.
   /// Safe to call more than once.
   func restore() {
-    guard !isRestored else { return }
-    isRestored = true
+    guard isTakenOver else { return }
+    isTakenOver = false
     write(Self.leaveSequence)
     var settings = original
     _ = tcsetattr(STDIN_FILENO, TCSAFLUSH, &settings)

@@ -52,6 +52,28 @@ extension EditorTests {
       #expect(editor.rawOutput.hasSuffix(leaveSequence))
     }
 
+    @Test func ctrlZGivesTheTerminalBackAndTakesItAgainOnContinuing() async throws {
+      let sandbox = try CLISandbox()
+      try sandbox.seedSamples()
+      let editor = try sandbox.startEditor(coast)
+      let before = editor.terminal.settings
+      try await editor.waitForScreen(showing: "q quit")
+      let framesBefore = editor.frameCount
+      // The editor runs in a session of its own whose process group is orphaned: the kernel
+      // discards its SIGTSTP, so it continues at once, as after `fg`.
+      editor.type("\u{1A}")
+      try await editor.waitForScreen(timeout: .seconds(15), "a new frame") { _ in editor.frameCount > framesBefore + 1 }
+      let output = editor.rawOutput
+      let leave = try #require(output.range(of: leaveSequence), "the terminal was given back")
+      #expect(output[leave.upperBound...].contains("\u{1B}[?1049h\u{1B}[?25l"), "and taken again")
+      #expect(editor.terminal.settings != before)
+      editor.type("\u{1B}[C")
+      try await editor.waitForScreen(showing: "🚕 Shared Ride")
+      editor.type("q")
+      #expect(try await editor.waitForExit() == 0)
+      #expect(editor.terminal.settings == before)
+    }
+
     @Test func withoutATerminalItIsAUsageError() async throws {
       let sandbox = try CLISandbox()
       try sandbox.seedSamples()
@@ -76,7 +98,7 @@ extension EditorTests {
       let sandbox = try CLISandbox()
       let result = try await sandbox.run("edit", "--help")
       #expect(result.exitCode == 0, "\(result)")
-      for text in ["up, down (or Tab, Shift-Tab)", "left, right (or -, +)", "15 minutes", "5 minutes", "q ", "Ctrl-C", "130", "--db <path>"] {
+      for text in ["up, down (or Tab, Shift-Tab)", "left, right (or -, +)", "15 minutes", "5 minutes", "q ", "Ctrl-C", "130", "Ctrl-Z", "--db <path>"] {
         #expect(result.standardOutput.contains(text), "\(text)")
       }
     }

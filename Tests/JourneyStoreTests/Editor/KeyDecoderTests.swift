@@ -9,7 +9,7 @@ extension EditorTests {
       ("\u{1B}[A\u{1B}[B\u{1B}[C\u{1B}[D", [Key.up, .down, .right, .left]),
       ("\u{1B}OA\u{1B}OD", [.up, .left]),
       ("\t\u{1B}[Z", [.tab, .backTab]),
-      ("q+-\u{3}", [.character("q"), .character("+"), .character("-"), .interrupt]),
+      ("q+-\u{3}\u{1A}", [.character("q"), .character("+"), .character("-"), .interrupt, .suspend]),
       ("\u{1B}[1;5C\u{1B}[5~é", [.right, .other, .other, .other]),  // Ctrl-Right is right; Page Up; é is 2 bytes
     ])
     func decodesWholeSequences(_ text: String, keys: [Key]) {
