@@ -65,13 +65,21 @@ extension PseudoTerminal {
     _ = withUnsafeMutablePointer(to: &size) { ioctl(master, UInt(TIOCSWINSZ), $0) }
   }
 
-  /// Types bytes at the terminal, as a keyboard would.
+  /// Types bytes at the terminal, as a keyboard would; gives up after 5 seconds of a full
+  /// input queue (a program that stopped reading).
   func type(_ text: String) {
     let bytes = Array(text.utf8)
+    let deadline = ContinuousClock.now + .seconds(5)
     var written = 0
-    while written < bytes.count {
+    while written < bytes.count && ContinuousClock.now < deadline {
       let count = bytes[written...].withUnsafeBytes { write(master, $0.baseAddress, $0.count) }
-      if count > 0 { written += count } else if errno != EINTR && errno != EAGAIN { return }
+      if count > 0 {
+        written += count
+      } else if errno == EINTR || errno == EAGAIN {
+        usleep(1000)
+      } else {
+        return
+      }
     }
   }
 
