@@ -44,6 +44,23 @@ extension EditorTests {
       #expect(try await editor.waitForExit() == 0)
     }
 
+    @Test func aJourneyBroughtBackByUndoCanBeEditedAgain() async throws {
+      let sandbox = try CLISandbox()
+      try sandbox.seedSamples()
+      let editor = try sandbox.startEditor(coast)
+      try await editor.waitForScreen(showing: "Coast road")
+      #expect(try await sandbox.run("delete", "aaaa1").exitCode == 0)
+      try await editor.waitForScreen(showing: "Deleted by another process")
+      #expect(try await sandbox.run("undo").exitCode == 0)
+      let screen = try await editor.waitForScreen(showing: "Changed by another process: roadtrip undo")
+      #expect(screen.contains("› Type"), "the controls are back\n\(screen)")
+      editor.type("\u{1B}[C")
+      try await editor.waitForScreen(showing: "🚕 Shared Ride")
+      #expect(try sandbox.value("transportationType", of: coast) == "hired-car")
+      editor.type("q")
+      #expect(try await editor.waitForExit() == 0)
+    }
+
     @Test func aChangeThatCannotBeSavedSnapsBackWithTheReason() async throws {
       let sandbox = try CLISandbox()
       try sandbox.seedSamples()
