@@ -17,10 +17,7 @@ extension Roadtrip {
     @OptionGroup var database: DatabaseOptions
 
     func run() throws {
-      guard let summary = try database.openExisting().redo(force: force) else {
-        throw CommandError.nothingToRevert("redo", hint: "no undo is waiting to be redone; a new command ends redo")
-      }
-      StandardError.write(summary.sentence)
+      try database.revert(.redo, force: force)
     }
   }
 }

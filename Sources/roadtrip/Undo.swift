@@ -19,10 +19,7 @@ extension Roadtrip {
     @OptionGroup var database: DatabaseOptions
 
     func run() throws {
-      guard let summary = try database.openExisting().undo(force: force) else {
-        throw CommandError.nothingToRevert("undo", hint: "the change log has no command left to undo")
-      }
-      StandardError.write(summary.sentence)
+      try database.revert(.undo, force: force)
     }
   }
 }

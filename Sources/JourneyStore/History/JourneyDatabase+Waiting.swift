@@ -48,5 +48,5 @@ extension JourneyDatabase {
   }
 
   /// How long to sleep before looking again after the file was written, shortest first.
-  private static let recheckDelays: [Duration] = [.milliseconds(1), .milliseconds(3), .milliseconds(10), .milliseconds(30)]
+  static let recheckDelays: [Duration] = [.milliseconds(1), .milliseconds(3), .milliseconds(10), .milliseconds(30)]
 }

@@ -203,7 +203,7 @@ extension Reversal {
   /// and the field's value now.
   private static func conflict(journey row: Statement, field: Int32, isGone: Int32, current: Int32) -> RevertConflict {
     let id = JourneyRow.id(of: row) ?? UUID()
-    let field = JourneyField.all.first { $0.name == row.text(at: 1) }
+    let field = JourneyField.all.first { $0.name == row.text(at: field) }
     guard row.integer(at: isGone) == 0 else {
       return RevertConflict(journeyID: id, field: field, reason: .deletedSince)
     }

@@ -45,5 +45,24 @@ struct ReadmeTourTests {
     let imported = try await sandbox.run("import", "--db", copy, input: exported.standardOutput)
     #expect(imported.standardError.hasPrefix("Imported 2 journeys in "))
     #expect(try sandbox.records(at: copy) == sandbox.records())
+
+    // History, undo and watch.
+    let history = try await sandbox.run("history", "--limit", "2", "--format", "table")
+    #expect(history.lines.count == 2)
+    #expect(history.lines[0].contains("#5     \(school.prefix(8))  update  duration            1200 → 2700  roadtrip set - 'name=School run' duration=45m"))
+    #expect(history.lines[1].contains("#4     \(school.prefix(8))  update  transportationType  car → bike  roadtrip transport - bike"))
+    let undo = try await sandbox.run("undo")
+    #expect(undo.standardError.hasPrefix("Undid roadtrip set - 'name=School run' duration=45m (batch 5, "))
+    #expect(undo.standardError.hasSuffix("): 1 journey updated (duration).\n"))
+    let redo = try await sandbox.run("redo")
+    #expect(redo.standardError.hasPrefix("Redid roadtrip set - 'name=School run' duration=45m (batch 5, "))
+    let watch = try WatchProcess(sandbox: sandbox, arguments: ["watch", "--count", "1", "--format", "table"])
+    defer { watch.stop() }
+    for _ in 0..<100 where watch.isRunning {
+      #expect(try await sandbox.run("transport", prefix, "car").exitCode == 0)
+      #expect(try await sandbox.run("transport", prefix, "bike").exitCode == 0)
+    }
+    #expect(try await watch.waitForExit(within: .seconds(20)) == 0)
+    #expect(watch.output().contains("\(coast.prefix(8))  update  transportationType  "))
   }
 }

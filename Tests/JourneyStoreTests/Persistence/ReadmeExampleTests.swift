@@ -34,6 +34,13 @@ struct ReadmeExampleTests {
     #expect(failures.isEmpty)
 
     try database.edit(journey.id) { $0.name = "Coast road, day 2" }
+
+    let recent = try database.changes(ChangeQuery(journeyID: journey.id, limit: 10))
+    #expect(recent.first?.field == .name && recent.last?.kind == .insert)
+    #expect(try database.undo()?.fields == [.name])
+    #expect(journey.name == "Coast road")
+    #expect(try database.redo()?.fields == [.name])
+    #expect(try database.refresh().isEmpty)
     let bikeRides = try database.journeys(JourneyQuery(transportationTypes: [.bike], sortField: .startDate))
     #expect(bikeRides.map(\.name) == ["Coast road, day 2"])
     #expect(bikeRides.first === journey)
