@@ -30,6 +30,8 @@ enum CommandError: Error {
   case damagedDatabase(path: String, problemCount: Int)
   /// `undo` or `redo` (the `action`) found nothing to revert; `hint` says why.
   case nothingToRevert(_ action: String, hint: String)
+  /// The user interrupted the command (Ctrl-C in the interactive editor).
+  case interrupted
   /// A usage error found while running, such as too many ids read from standard input.
   case usage(String)
 }

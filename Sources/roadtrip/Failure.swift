@@ -134,6 +134,8 @@ extension Failure {
       return (.usage, message)
     case .nothingToRevert(let action, let hint):
       return (.failure, "nothing to \(action): \(hint); 'roadtrip history' shows the log")
+    case .interrupted:
+      return (.interrupted, nil)
     }
   }
 }

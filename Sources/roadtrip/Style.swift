@@ -36,6 +36,16 @@ extension Style {
     decorate(text, "36")
   }
 
+  /// Red text: for errors.
+  func red(_ text: String) -> String {
+    decorate(text, "31")
+  }
+
+  /// Text in reverse video: for the selected option of a picker.
+  func inverse(_ text: String) -> String {
+    decorate(text, "7")
+  }
+
   private func decorate(_ text: String, _ code: String) -> String {
     isDecorated && !text.isEmpty ? "\u{1B}[\(code)m\(text)\u{1B}[0m" : text
   }

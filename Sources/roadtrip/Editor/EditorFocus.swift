@@ -1,0 +1,18 @@
+/// The editor's controls, top to bottom: the one that the left and right keys change.
+enum EditorFocus: CaseIterable {
+  case transportationType, startDate, duration
+}
+
+extension EditorFocus {
+  /// The control below, or the first after the last.
+  var next: EditorFocus {
+    let all = Self.allCases
+    return all[(all.firstIndex(of: self)! + 1) % all.count]
+  }
+
+  /// The control above, or the last before the first.
+  var previous: EditorFocus {
+    let all = Self.allCases
+    return all[(all.firstIndex(of: self)! + all.count - 1) % all.count]
+  }
+}

@@ -1,0 +1,32 @@
+import JourneyStore
+
+#if canImport(FoundationEssentials)
+import FoundationEssentials
+#else
+import Foundation
+#endif
+
+/// The original app's start date picker: the start in UTC, as the command line writes it; left
+/// and right move it a quarter of an hour earlier or later.
+struct StartDatePicker {
+  @Binding var startDate: Date
+  let isFocused: Bool
+  let style: Style
+}
+
+extension StartDatePicker {
+  /// How far one step moves the start: 15 minutes.
+  static let step: TimeInterval = 15 * 60
+}
+
+extension StartDatePicker: TerminalControl {
+  func step(by count: Int) {
+    startDate = startDate.addingTimeInterval(TimeInterval(count) * Self.step)
+  }
+
+  func lines(width: Int) -> [String] {
+    let label = ControlLabel(title: "Start", isFocused: isFocused, style: style).rendered
+    let value = SteppedValue(text: startDate.iso8601, hint: "15 min steps", isFocused: isFocused, style: style)
+    return [label + value.rendered]
+  }
+}

@@ -1,0 +1,105 @@
+import Foundation
+import Testing
+
+extension EditorTests {
+  /// Other processes use the file while the editor is open: their commits appear on screen, and
+  /// their locks make a change fail, visibly, without losing anything.
+  @Suite("Other processes")
+  struct OtherProcesses {
+    private let coast = SampleJourneys.coastID
+
+    @Test func aChangeByAnotherProcessAppearsOnScreen() async throws {
+      let sandbox = try CLISandbox()
+      try sandbox.seedSamples()
+      let editor = try sandbox.startEditor(coast)
+      try await editor.waitForScreen(showing: "Coast road")
+      #expect(try await sandbox.run("set", "aaaa1", "name=Coast road, day 2", "duration=2h").exitCode == 0)
+      var screen = try await editor.waitForScreen(showing: "Coast road, day 2")
+      #expect(screen.contains("Duration  2h"), "\(screen)")
+      #expect(screen.contains("Changed by another process: roadtrip set aaaa1 'name=Coast road, day 2' duration=2h"), "\(screen)")
+      #expect(try await sandbox.run("transport", "aaaa1", "bike").exitCode == 0)
+      screen = try await editor.waitForScreen(showing: "🚲 Bike")
+      #expect(screen.contains("Changed by another process: roadtrip transport aaaa1 bike"), "\(screen)")
+
+      editor.type("\u{1B}[C")  // the editor goes on from the new value: bike → car
+      try await editor.waitForScreen(showing: "🚗 Car")
+      #expect(try sandbox.value("transportationType", of: coast) == "car")
+      #expect(try sandbox.value("name", of: coast) == "Coast road, day 2")
+      editor.type("q")
+      #expect(try await editor.waitForExit() == 0)
+    }
+
+    @Test func aDeletionByAnotherProcessIsShownAndOnlyQuitRemains() async throws {
+      let sandbox = try CLISandbox()
+      try sandbox.seedSamples()
+      let editor = try sandbox.startEditor(coast)
+      try await editor.waitForScreen(showing: "Coast road")
+      #expect(try await sandbox.run("delete", "aaaa1").exitCode == 0)
+      let screen = try await editor.waitForScreen(showing: "Deleted by another process (roadtrip delete aaaa1); press q to quit.")
+      #expect(!screen.contains("› Type"), "\(screen)")
+      editor.type("\u{1B}[C+")
+      #expect(try await editor.framesDrawn(during: .milliseconds(300)) == 0)
+      #expect(try sandbox.record(coast) == nil)
+      editor.type("q")
+      #expect(try await editor.waitForExit() == 0)
+    }
+
+    @Test func aJourneyBroughtBackByUndoCanBeEditedAgain() async throws {
+      let sandbox = try CLISandbox()
+      try sandbox.seedSamples()
+      let editor = try sandbox.startEditor(coast)
+      try await editor.waitForScreen(showing: "Coast road")
+      #expect(try await sandbox.run("delete", "aaaa1").exitCode == 0)
+      try await editor.waitForScreen(showing: "Deleted by another process")
+      #expect(try await sandbox.run("undo").exitCode == 0)
+      let screen = try await editor.waitForScreen(showing: "Changed by another process: roadtrip undo")
+      #expect(screen.contains("› Type"), "the controls are back\n\(screen)")
+      editor.type("\u{1B}[C")
+      try await editor.waitForScreen(showing: "🚕 Shared Ride")
+      #expect(try sandbox.value("transportationType", of: coast) == "hired-car")
+      editor.type("q")
+      #expect(try await editor.waitForExit() == 0)
+    }
+
+    @Test func aChangeThatCannotBeSavedSnapsBackWithTheReason() async throws {
+      let sandbox = try CLISandbox()
+      try sandbox.seedSamples()
+      let editor = try sandbox.startEditor(coast, environment: ["ROADTRIP_BUSY_TIMEOUT": "200"])
+      try await editor.waitForScreen(showing: "🚗 Car")
+      let lock = try await DatabaseLockHolder(databasePath: sandbox.databasePath, folder: sandbox.folder)
+      editor.type("\u{1B}[C")
+      let screen = try await editor.waitForScreen(showing: "Not saved: the database stayed locked by another process")
+      #expect(screen.contains("🚗 Car"), "snapped back\n\(screen)")
+      #expect(!screen.contains("Shared Ride"), "\(screen)")
+      #expect(editor.exitCode == nil)
+      try await lock.release()
+      #expect(try sandbox.value("transportationType", of: coast) == "car")
+
+      editor.type("\u{1B}[C")
+      let saved = try await editor.waitForScreen(showing: "🚕 Shared Ride")
+      #expect(!saved.contains("Not saved"), "the next change that is saved clears the error\n\(saved)")
+      #expect(try sandbox.value("transportationType", of: coast) == "hired-car")
+      editor.type("q")
+      #expect(try await editor.waitForExit() == 0)
+    }
+
+    @Test func aValueTheDatabaseRefusesSnapsBackWithTheReason() async throws {
+      let sandbox = try CLISandbox()
+      try sandbox.seedSamples()
+      #expect(try await sandbox.run("set", "aaaa1", "start=9999-12-31T23:50:00Z").exitCode == 0)
+      let editor = try sandbox.startEditor(coast)
+      try await editor.waitForScreen(showing: "› Type")
+      editor.type("\u{1B}[B\u{1B}[C")  // the start, 15 minutes later: the year 10000
+      let screen = try await editor.waitForScreen(showing: "Not saved: the database refused the value")
+      #expect(screen.contains("start dates lie in the years 0000 to 9999"), "\(screen)")
+      #expect(screen.contains("› Start     ◀ 9999-12-31T23:50:00Z ▶"), "snapped back\n\(screen)")
+      #expect(try sandbox.value("startDate", of: coast) == "9999-12-31T23:50:00Z")
+      editor.type("\u{1B}[D")  // earlier is fine
+      let saved = try await editor.waitForScreen(showing: "Start     9999-12-31T23:35:00Z")
+      #expect(!saved.contains("Not saved"), "\(saved)")
+      #expect(try sandbox.value("startDate", of: coast) == "9999-12-31T23:35:00Z")
+      editor.type("q")
+      #expect(try await editor.waitForExit() == 0)
+    }
+  }
+}
