@@ -1,11 +1,5 @@
 import JourneyStore
 
-#if canImport(FoundationEssentials)
-import FoundationEssentials
-#else
-import Foundation
-#endif
-
 /// Prints changes of the log to standard output, one at a time, as `history` and `watch` do: a
 /// line of text each, or JSON objects.
 struct ChangePrinter {
@@ -52,7 +46,6 @@ extension ChangePrinter {
 
   /// `2026-11-21T08:00:03Z  #12  1a2b3c4d  update  name  'Old' → 'New'  roadtrip set 1a2b name=New`
   private func line(for change: JourneyChange) -> String {
-    let date = Date(timeIntervalSinceReferenceDate: change.date.timeIntervalSinceReferenceDate.rounded(.down))
     let fieldWidth = JourneyField.all.map(\.name.count).max() ?? 0
     var values = ""
     if let field = change.field {
@@ -61,7 +54,7 @@ extension ChangePrinter {
       values = [old, new].compactMap { $0 }.joined(separator: " → ")
     }
     let columns = [
-      style.dim(date.iso8601),
+      style.dim(change.date.iso8601WholeSeconds),
       style.yellow("#\(change.batch)".padded(to: 5)),
       String(change.journeyID.uuidString.lowercased().prefix(8)),
       change.kind.rawValue.padded(to: 6),

@@ -65,8 +65,8 @@ extension Failure {
       return (.dataError, error.description)
     case .cannotCreate:
       return (.cannotCreate, error.description)
-    case .revertConflict:
-      return (.failure, error.description)
+    case .revertConflict(let kind, _, _, _):
+      return (.failure, error.description + "; 'roadtrip \(kind.rawValue) --force' overwrites them")
     }
   }
 

@@ -1,11 +1,5 @@
 import JourneyStore
 
-#if canImport(FoundationEssentials)
-import FoundationEssentials
-#else
-import Foundation
-#endif
-
 extension RevertSummary {
   /// What `undo` and `redo` print on standard error, such as
   /// `Undid roadtrip transport 1a2b bike (batch 12, 2026-11-21T08:00:03Z): 1 journey updated (transportationType).`
@@ -18,8 +12,7 @@ extension RevertSummary {
     if deleted > 0 { parts.append(Self.count(deleted, "deleted")) }
     let verb = kind == .redo ? "Redid" : "Undid"
     let what = parts.isEmpty ? "nothing left to change" : parts.joined(separator: ", ")
-    let time = Date(timeIntervalSinceReferenceDate: date.timeIntervalSinceReferenceDate.rounded(.down))
-    return "\(verb) \(origin.escapingControlCharacters) (batch \(commandBatch), \(time.iso8601)): \(what).\n"
+    return "\(verb) \(origin.escapingControlCharacters) (batch \(commandBatch), \(date.iso8601WholeSeconds)): \(what).\n"
   }
 
   private static func count(_ number: Int, _ verb: String) -> String {

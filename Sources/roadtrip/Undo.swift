@@ -10,7 +10,9 @@ extension Roadtrip {
         The most recent command of any process that is not undone yet; run it again to go further \
         back. The undo is recorded in the change log, and redo reapplies it. Prints what it changed \
         on standard error. It refuses, changing nothing, when that would overwrite a newer change \
-        the log does not account for (another program wrote the field, or deleted the journey).
+        the log does not account for (another program wrote the field, or deleted the journey). \
+        The log keeps no copy of the values of an added or imported journey, so undoing an add or \
+        an import does not notice a field of it that only another program changed.
         """)
 
     @Flag(help: "Revert even when that overwrites a newer change.")

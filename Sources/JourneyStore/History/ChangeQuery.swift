@@ -17,6 +17,7 @@ public struct ChangeQuery: Equatable, Sendable {
   /// At most this many changes, or all when `nil`.
   public var limit: Int?
 
+  /// A query of the changes that match every condition given, newest first by default.
   public init(
     journeyID: UUID? = nil, batch: Int64? = nil, after: Int64? = nil, isNewestFirst: Bool = true, limit: Int? = nil
   ) {

@@ -6,8 +6,8 @@ import Darwin
 
 /// Wakes whoever waits on it when some process may have committed to a database file, so that
 /// nobody has to poll: Linux's inotify, on the file's folder, for writes to the database and its
-/// write-ahead log. It only says "look now"; `JourneyDatabase.refresh()` (a cheap
-/// `PRAGMA data_version` when nothing changed) says what was committed.
+/// write-ahead log. It only says "look now": `JourneyDatabase.waitForCommit` (a cheap
+/// `PRAGMA data_version`) says whether another connection committed, and `refresh()` what.
 ///
 /// Where inotify is not available (another system, a network file system that does not report
 /// writes), `wait(timeout:)` simply times out, so waiting in a loop still works, as a poll.
@@ -49,7 +49,7 @@ extension DatabaseMonitor {
       let left = ContinuousClock.now.duration(to: deadline)
       guard left > .zero else { return false }
       let (seconds, attoseconds) = left.components
-      let milliseconds = Int32(clamping: seconds * 1000 + attoseconds / 1_000_000_000_000_000 + 1)
+      let milliseconds = Int32(clamping: min(seconds, 86_400) * 1000 + attoseconds / 1_000_000_000_000_000 + 1)
       if fileDescriptor < 0 {
         _ = poll(nil, 0, milliseconds)
         return false
@@ -73,9 +73,10 @@ extension DatabaseMonitor {
       var offset = 0
       let header = MemoryLayout<inotify_event>.size
       while offset + header <= count {
-        let length = buffer.withUnsafeBytes {
-          Int($0.loadUnaligned(fromByteOffset: offset, as: inotify_event.self).len)
-        }
+        let event = buffer.withUnsafeBytes { $0.loadUnaligned(fromByteOffset: offset, as: inotify_event.self) }
+        let length = Int(event.len)
+        // Events were lost: any of them may have been a write.
+        if event.mask & UInt32(IN_Q_OVERFLOW) != 0 { isRelevant = true }
         let name = buffer[(offset + header)..<min(offset + header + length, count)].prefix { $0 != 0 }
         if names.contains(Array(name)) { isRelevant = true }
         offset += header + length

@@ -13,7 +13,7 @@ extension JourneyChange {
       let journeyID = row.withText(at: 5, { UUID(text: $0) }),
       let kind = Kind(rawValue: row.text(at: 6))
     else { return nil }
-    let field = JourneyField.all.first { $0.name == row.text(at: 7) }
+    let field = JourneyField.exactlyNamed(row.text(at: 7))
     guard (field == nil) == (kind == .insert) else { return nil }
     self.init(
       id: row.integer(at: 0), batch: row.integer(at: 1),

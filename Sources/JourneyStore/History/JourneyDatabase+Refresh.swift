@@ -16,22 +16,13 @@ extension JourneyDatabase {
   /// - Throws: `SQLiteError` when the log cannot be read.
   @discardableResult
   public func refresh() throws -> [JourneyChange] {
-    guard let position = changeLogPosition else {
+    guard changeLogPosition != nil else {
       try markChangeLogPosition()
       return []
     }
-    var changes: [JourneyChange] = []
-    var lastBatch: Int64?
-    try forEachChange(ChangeQuery(after: position, isNewestFirst: false)) { change in
-      changeLogPosition = change.id
-      lastBatch = change.batch
-      guard !ownBatches.contains(change.batch) else { return }
-      apply(change)
-      changes.append(change)
-    }
-    if let lastBatch { ownBatches = ownBatches.filter { $0 > lastBatch } }
-    collectEdits()
-    return changes
+    try catchUp()
+    defer { unreportedChanges.removeAll() }
+    return unreportedChanges
   }
 
   /// Remembers where the change log ends, once: call it before reading the first journey to
@@ -42,32 +33,51 @@ extension JourneyDatabase {
     changeLogPosition = try lastChangeID()
   }
 
-  /// Applies the changes of one of this store's own batches to the managed journeys, which
-  /// `refresh()` then skips: what an undo or a redo changed.
-  func applyOwnBatch(_ batch: Int64) throws {
-    try forEachChange(ChangeQuery(batch: batch, isNewestFirst: false)) { apply($0) }
-    ownBatches.insert(batch)
+  /// Applies every change committed since the position to the managed journeys, in the order of
+  /// the log, this store's own included (so that an older outside change never lands on top of
+  /// a newer own one); the others' wait in `unreportedChanges` for `refresh()` to return them.
+  func catchUp() throws {
+    guard let position = changeLogPosition else { return }
+    var lastBatch: Int64?
+    try forEachChange(ChangeQuery(after: position, isNewestFirst: false)) { change in
+      changeLogPosition = change.id
+      lastBatch = change.batch
+      try apply(change)
+      if !ownBatches.contains(change.batch) { unreportedChanges.append(change) }
+    }
+    if let lastBatch { ownBatches = ownBatches.filter { $0 > lastBatch } }
     collectEdits()
   }
 
-  /// Applies one change of the log to the managed journey it concerns.
-  private func apply(_ change: JourneyChange) {
-    guard var entry = managed[change.journeyID] else { return }
+  /// Applies one change of the log to the managed journey it concerns: a new value to a field
+  /// without an unsaved edit; a deleted journey set aside, to be managed again (the same object)
+  /// if an undo brings it back.
+  private func apply(_ change: JourneyChange) throws {
+    let id = change.journeyID
     switch change.kind {
     case .insert:
-      break
+      guard managed[id] == nil, let object = detached.removeValue(forKey: id),
+        let values = try JourneyRow.values(of: id, in: connection)
+      else { return }
+      for (field, value) in zip(JourneyField.all, values) where field.read(object) != value {
+        _ = field.write(object, value)
+      }
+      managed[id] = ManagedJourney(object: object, saved: values)
+      tracker.track(object)
     case .delete:
-      managed[change.journeyID] = nil
-      candidates.remove(change.journeyID)
+      guard let entry = managed.removeValue(forKey: id) else { return }
+      detached[id] = entry.object
+      candidates.remove(id)
     case .update:
-      guard let field = change.field, let new = change.newValue?.stored,
+      guard var entry = managed[id], let field = change.field, let new = change.newValue?.stored,
         let index = JourneyField.all.firstIndex(of: field)
       else { return }
-      if field.read(entry.object) == entry.saved[index] {
+      let current = field.read(entry.object)
+      if current == entry.saved[index] && current != new {
         _ = field.write(entry.object, new)
       }
       entry.saved[index] = new
-      managed[change.journeyID] = entry
+      managed[id] = entry
     }
   }
 }

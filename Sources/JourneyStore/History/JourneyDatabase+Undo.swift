@@ -9,9 +9,12 @@ extension JourneyDatabase {
   /// one unit), in one transaction recorded in the log as an undo batch. Commands of every
   /// process count: the log is the file's.
   ///
-  /// It refuses to overwrite what a later command changed (a field set again, a journey deleted
-  /// since) unless `force` is set; then the newer change is overwritten, and journeys that are
-  /// gone are skipped.
+  /// It works by value and refuses, changing nothing, to overwrite what the log does not account
+  /// for: a field that no longer holds what the batch wrote, a journey it inserted that is gone,
+  /// one it deleted that exists again (another program wrote the file, or an earlier forced
+  /// undo). With `force` it overwrites them, and skips journeys that are gone. The log keeps no
+  /// copy of an inserted journey's values, so a field of it that only a program outside the log
+  /// changed is not noticed.
   /// - Returns: What was undone, or `nil` when there is nothing to undo.
   /// - Throws: `JourneyDatabaseError.revertConflict` listing the newer changes, or `SQLiteError`;
   ///   nothing is changed then.
@@ -36,7 +39,10 @@ extension JourneyDatabase {
       return try Reversal(connection: connection, target: target, kind: kind, origin: configuration.origin)
         .run(force: force)
     }
-    if let summary { try applyOwnBatch(summary.batch) }
+    if let summary {
+      ownBatches.insert(summary.batch)
+      if !managed.isEmpty || !detached.isEmpty { try catchUp() }
+    }
     return summary
   }
 }

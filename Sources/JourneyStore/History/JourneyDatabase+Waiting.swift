@@ -12,8 +12,8 @@ extension JourneyDatabase {
   /// Blocks until another connection (another process, usually) commits to the file, or
   /// `timeout` passes, sleeping in between: `monitor` wakes it when the file is written.
   ///
-  /// A commit becomes visible a moment after its last write to the file, so after each wake it
-  /// looks again a few times, briefly, before it goes back to sleep.
+  /// It looks on the schedule of `WakeSchedule`: a few times, briefly, after each write (a commit
+  /// becomes visible a moment after its last write), and at least four times a second.
   /// - Parameters:
   ///   - monitor: A monitor of this database's file.
   ///   - timeout: How long to wait at most.
@@ -26,16 +26,12 @@ extension JourneyDatabase {
     using monitor: DatabaseMonitor, timeout: Duration, isCancelled: () -> Bool = { false }
   ) throws -> Bool {
     let deadline = ContinuousClock.now + timeout
-    var rechecks = Self.recheckDelays[...]
+    var schedule = WakeSchedule()
     while !isCancelled() {
       if try hasOutsideCommit() { return true }
       let left = ContinuousClock.now.duration(to: deadline)
       guard left > .zero else { return false }
-      if monitor.wait(timeout: min(left, rechecks.first ?? left)) {
-        rechecks = Self.recheckDelays[...]
-      } else if !rechecks.isEmpty {
-        rechecks.removeFirst()
-      }
+      schedule.noteWake(monitor.wait(timeout: min(left, schedule.next)))
     }
     return false
   }
@@ -47,6 +43,4 @@ extension JourneyDatabase {
     return dataVersion.map { $0 != version } ?? false
   }
 
-  /// How long to sleep before looking again after the file was written, shortest first.
-  static let recheckDelays: [Duration] = [.milliseconds(1), .milliseconds(3), .milliseconds(10), .milliseconds(30)]
 }

@@ -1,5 +1,3 @@
-import Dispatch
-
 /// The changes other processes commit to a database, as an asynchronous sequence: each element
 /// holds what one `JourneyDatabase.refresh()` took in (the changes of one commit or more), after
 /// the managed journeys were updated, so their observers have already seen it.
@@ -16,7 +14,10 @@ public struct OutsideChanges: AsyncSequence {
   public typealias Element = [JourneyChange]
   let database: JourneyDatabase
   let monitor: DatabaseMonitor
+}
 
+extension OutsideChanges {
+  /// An iterator that refreshes the database each time its file is written.
   public func makeAsyncIterator() -> Iterator {
     Iterator(database: database, monitor: monitor)
   }
@@ -31,43 +32,18 @@ extension OutsideChanges {
     /// The next changes committed by others, or `nil` once the task is cancelled.
     /// - Throws: `SQLiteError` when the change log cannot be read.
     public mutating func next(isolation actor: isolated (any Actor)? = #isolation) async throws -> [JourneyChange]? {
-      var rechecks: ArraySlice<Duration> = []
+      var schedule = WakeSchedule()
       while !Task.isCancelled {
         let changes = try database.refresh()
         if !changes.isEmpty { return changes }
-        // A commit becomes visible a moment after its last write: after a wake, look again soon.
-        let woke = await monitor.wait(upTo: rechecks.first ?? .milliseconds(250))
-        if woke {
-          rechecks = JourneyDatabase.recheckDelays[...]
-        } else if !rechecks.isEmpty {
-          rechecks.removeFirst()
-        }
+        schedule.noteWake(await monitor.wait(upTo: schedule.next))
       }
       return nil
     }
 
+    /// The next changes committed by others, as `next(isolation:)` gives them.
     public mutating func next() async throws -> [JourneyChange]? {
       try await next(isolation: nil)
-    }
-  }
-}
-
-extension JourneyDatabase {
-  /// What other processes commit from now on, as it is committed; see `OutsideChanges`.
-  /// - Throws: `SQLiteError` when the change log cannot be read.
-  public func outsideChanges() throws -> OutsideChanges {
-    try markChangeLogPosition()
-    return OutsideChanges(database: self, monitor: DatabaseMonitor(path: path))
-  }
-}
-
-extension DatabaseMonitor {
-  /// Waits as `wait(timeout:)` does, on another thread, so that the caller's is free meanwhile.
-  func wait(upTo timeout: Duration) async -> Bool {
-    await withCheckedContinuation { continuation in
-      DispatchQueue.global().async {
-        continuation.resume(returning: self.wait(timeout: timeout))
-      }
     }
   }
 }

@@ -36,6 +36,12 @@ extension JourneyField {
 }
 
 extension JourneyField {
+  /// The field whose name is exactly `name`, as the database and the change log store it;
+  /// `nil` for any other text (no aliases, no case folding: `named(_:)` reads what people type).
+  static func exactlyNamed(_ name: String) -> JourneyField? {
+    all.first { $0.name == name }
+  }
+
   /// The field with this name or alias, ignoring case.
   /// - Throws: `JourneyInputError.unknownField`, with the nearest field name as a suggestion.
   public static func named(_ name: String) throws(JourneyInputError) -> JourneyField {

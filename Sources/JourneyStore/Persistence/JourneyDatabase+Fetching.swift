@@ -78,6 +78,7 @@ extension JourneyDatabase {
 
   /// Starts managing a journey read from the database.
   func manage(id: UUID, values: [DatabaseValue]) -> Journey {
+    detached[id] = nil
     let journey = JourneyRow.journey(id: id, values: values)
     managed[id] = ManagedJourney(object: journey, saved: values)
     tracker.track(journey)

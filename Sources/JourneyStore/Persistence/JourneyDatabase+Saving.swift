@@ -50,7 +50,15 @@ extension JourneyDatabase {
     do {
       try write { batch in
         for journey in pending {
-          try batch.update(id: journey.id, from: journey.saved, to: journey.current)
+          // The log records the value the file held, which another process may have changed
+          // since this one read it: an undo then puts back what was really there.
+          guard let stored = try JourneyRow.values(of: journey.id, in: connection) else {
+            throw JourneyDatabaseError.journeyNotFound(journey.id.lowercasedText)
+          }
+          let old = zip(zip(journey.saved, journey.current), stored).map { pair, stored in
+            pair.0 != pair.1 ? stored : pair.1
+          }
+          try batch.update(id: journey.id, from: old, to: journey.current)
         }
       }
     } catch {

@@ -33,7 +33,7 @@ extension JourneyDatabase {
     }
   }
 
-  /// Deletes a journey. The object is no longer managed.
+  /// Deletes a journey. The object is no longer managed (until an undo brings the journey back).
   /// - Throws: `JourneyDatabaseError.journeyNotFound` when it is not in the database.
   public func delete(_ journey: Journey) throws {
     try delete(ids: [journey.id])
@@ -50,7 +50,7 @@ extension JourneyDatabase {
       }
     }
     for id in deleted {
-      managed[id] = nil
+      detached[id] = managed.removeValue(forKey: id)?.object
       candidates.remove(id)
     }
   }

@@ -31,6 +31,10 @@ public final class JourneyDatabase {
   /// The batches this store committed that `refresh()` has not passed yet: it skips them, since
   /// the managed journeys hold their values already.
   var ownBatches: Set<Int64> = []
+  /// Changes by others that `catchUp()` applied and `refresh()` has not returned yet.
+  var unreportedChanges: [JourneyChange] = []
+  /// Managed journeys that were deleted, by id: an undo that brings one back manages it again.
+  var detached: [UUID: Journey] = [:]
 
   /// Opens the database at `path`, creating it (and its folders) when it does not exist, and
   /// migrating it to the current schema.

@@ -50,8 +50,7 @@ extension JourneyDatabaseError: CustomStringConvertible {
       return "cannot create \(path): \(reason)"
     case .revertConflict(let kind, let batch, let origin, let conflicts):
       let list = conflicts.map(\.description).joined(separator: "; ")
-      return "cannot \(kind.rawValue) batch \(batch) (\(origin)) without overwriting newer changes: \(list); "
-        + "use --force to \(kind.rawValue) it anyway"
+      return "cannot \(kind.rawValue) batch \(batch) (\(origin)) without overwriting newer changes: \(list)"
     }
   }
 }

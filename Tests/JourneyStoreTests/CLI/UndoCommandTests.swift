@@ -57,8 +57,8 @@ struct UndoCommandTests {
 
     let refused = try await sandbox.run("undo")
     #expect(refused.exitCode == 1, "\(refused)")
-    #expect(refused.standardError.contains("name was changed since by a later command (it is now 'Edited elsewhere')"))
-    #expect(refused.standardError.contains("--force"))
+    #expect(refused.standardError.contains("name no longer holds what that command wrote (it is now 'Edited elsewhere')"))
+    #expect(refused.standardError.hasSuffix("; 'roadtrip undo --force' overwrites them\n"))
     #expect(try sandbox.snapshot() == before)
 
     let forced = try await sandbox.run("undo", "--force")

@@ -28,7 +28,7 @@ struct OutsideChangeSequenceTests {
     #expect(seen == ["bike", "bus", "scooter"])
   }
 
-  @Test func theSequenceEndsWhenItsTaskIsCancelled() async throws {
+  @Test(.timeLimit(.minutes(1))) func theSequenceEndsWhenItsTaskIsCancelled() async throws {
     let folder = try TemporaryFolder()
     let path = try Fixtures.database(in: folder).path
     let listener = Task.detached {

@@ -43,6 +43,37 @@ struct OutsideChangeTests {
     #expect(try Fixtures.row(journey.id, in: mine.path)?[0] == .text("Edited here"))
   }
 
+  @Test func anOlderOutsideChangeNeverLandsOnANewerOwnOne() throws {
+    let folder = try TemporaryFolder()
+    let mine = try Fixtures.database(in: folder)
+    let journey = try mine.add(Journey(name: "a"))
+    try Fixtures.database(in: folder, origin: "theirs").edit(journey.id) { $0.name = "b" }
+    try mine.edit(journey.id) { $0.name = "c" }
+    #expect(try mine.refresh().map(\.origin) == ["theirs"])
+    #expect(journey.name == "c")
+    try mine.undo()
+    try mine.refresh()
+    #expect(journey.name == "b")
+    #expect(try Fixtures.row(journey.id, in: mine.path)?[0] == .text("b"))
+  }
+
+  @Test func aJourneyDeletedElsewhereAndBroughtBackIsTheSameObjectAgain() throws {
+    let folder = try TemporaryFolder()
+    let mine = try Fixtures.database(in: folder)
+    let journey = try mine.add(Journey(name: "Kept"))
+    let theirs = try Fixtures.database(in: folder, origin: "theirs")
+    try theirs.delete(ids: [journey.id])
+    try mine.refresh()
+    #expect(try mine.journey(id: journey.id) == nil)
+    try theirs.undo()
+    try mine.refresh()
+    #expect(try mine.journey(id: journey.id) === journey)
+    journey.name = "Edited after coming back"
+    #expect(mine.hasChanges)
+    try mine.save()
+    #expect(try Fixtures.row(journey.id, in: mine.path)?[0] == .text("Edited after coming back"))
+  }
+
   @Test func waitForCommitWakesOnAnotherProcesssCommit() throws {
     let folder = try TemporaryFolder()
     let mine = try Fixtures.database(in: folder)
@@ -51,7 +82,7 @@ struct OutsideChangeTests {
     #expect(monitor.fileDescriptor >= 0)
     #expect(try !mine.waitForCommit(using: monitor, timeout: .milliseconds(50)))
 
-    // A real second process: the sqlite3 shell, writing through the change log's tables directly.
+    // A real second process: python3 (which CI has), writing the change log's tables directly.
     let shell = Process()
     shell.executableURL = URL(fileURLWithPath: "/usr/bin/env")
     shell.arguments = ["python3", "-c", """
