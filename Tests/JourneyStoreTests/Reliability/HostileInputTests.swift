@@ -169,6 +169,32 @@ struct HostileInputTests {
     #expect(codes.keys.allSatisfy { $0 < 128 })
   }
 
+  @Test func megabyteValuesAndNULRoundTrip() async throws {
+    let sandbox = try CLISandbox()
+    let megabyte = String(repeating: "ñ'\"\\,\u{0}\n🚲", count: 100_000)
+    let journeys = [
+      Journey(name: megabyte, startDate: SampleJourneys.morning, duration: 1e300),
+      Journey(name: "tiny", startDate: Date(timeIntervalSinceReferenceDate: -63_145_526_400), duration: 5e-324),
+      Journey(name: "late", startDate: Date(timeIntervalSinceReferenceDate: 252_423_993_599.999), duration: 0),
+    ]
+    let records = journeys.map(JourneyRecord.init)
+    for format in ["ndjson", "json", "csv"] {
+      let path = sandbox.folder.file("big.\(format)")
+      try Self.document(journeys, format: format).write(to: URL(fileURLWithPath: path))
+      let imported = try await sandbox.runBounded(["import", path, "--on-conflict", "replace"])
+      #expect(imported.exitCode == 0, "\(format): \(imported)")
+    }
+    let stored = try sandbox.records()
+    for record in records {
+      #expect(stored[record["id"]!.text] == record)
+    }
+    try await Self.expectExportRoundTrips(sandbox)
+    // The largest argument Linux passes (128 KiB) is a name like any other.
+    let long = String(repeating: "x", count: 131_000)
+    let add = try await sandbox.runBounded(["add", long])
+    #expect(add.exitCode == 0, "\(add)")
+    #expect(try sandbox.value("name", of: add.standardOutput.trimmingCharacters(in: .newlines)) == long)
+  }
 
   @Test func invalidInputFilesAre65AndImportNothing() async throws {
     let sandbox = try CLISandbox()
