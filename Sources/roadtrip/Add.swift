@@ -38,7 +38,21 @@ extension Roadtrip {
 
     func run() throws {
       let journey = try makeJourney()
-      try database.openCreatingIfMissing().writingUserValues { try $0.add(journey) }
+      let existed = try database.databaseExists()
+      let store = try database.openCreatingIfMissing()
+      // Reported before it is stored: output that cannot be written adds nothing.
+      do {
+        try report(journey)
+        try BufferedOutput.standard.flushBeforeCommit()
+      } catch {
+        if !existed { try? database.removeDatabase() }
+        throw error
+      }
+      try store.writingUserValues { try $0.add(journey) }
+    }
+
+    /// Prints the new journey's id, or the journey with `--json`.
+    private func report(_ journey: Journey) throws {
       guard json else {
         try BufferedOutput.standard.write(journey.id.uuidString.lowercased() + "\n")
         return

@@ -35,21 +35,24 @@ extension Roadtrip {
       let (ids, assignments) = try plan()
       let database = try self.database.openExisting()
       let resolved = try ids.resolve(in: database)
-      var edited: [Journey] = []
+      var printer = JourneyPrinter(format: .json)
+      var unprinted = resolved.count
       try database.writingUserValues {
         try $0.edit(ids: resolved) { journey in
           for (field, value) in assignments {
             field.assign(value, to: journey)
           }
-          if json { edited.append(journey) }
+          guard json else { return }
+          try printer.print(journey)
+          unprinted -= 1
+          if unprinted == 0 {
+            // Reported before the commit: output that cannot be written changes nothing.
+            try printer.finish()
+            try BufferedOutput.standard.flushBeforeCommit()
+          }
         }
       }
-      guard json else { return }
-      var printer = JourneyPrinter(format: .json)
-      for journey in edited {
-        try printer.print(journey)
-      }
-      try printer.finish()
+      if json && resolved.isEmpty { try printer.finish() }
     }
 
     /// The journeys named and, for each field to set, its parsed value.
