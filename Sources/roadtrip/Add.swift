@@ -38,17 +38,13 @@ extension Roadtrip {
 
     func run() throws {
       let journey = try makeJourney()
-      let existed = try database.databaseExists()
-      let store = try database.openCreatingIfMissing()
-      // Reported before it is stored: output that cannot be written adds nothing.
-      do {
-        try report(journey)
-        try BufferedOutput.standard.flushBeforeCommit()
-      } catch {
-        if !existed { try? database.removeDatabase() }
-        throw error
+      try database.openCreatingIfMissing().writingUserValues {
+        // Reported before the commit: output that cannot be written adds nothing.
+        try $0.add(contentsOf: [journey]) {
+          try report(journey)
+          try BufferedOutput.standard.flushBeforeCommit()
+        }
       }
-      try store.writingUserValues { try $0.add(journey) }
     }
 
     /// Prints the new journey's id, or the journey with `--json`.

@@ -35,24 +35,24 @@ extension Roadtrip {
       let (ids, assignments) = try plan()
       let database = try self.database.openExisting()
       let resolved = try ids.resolve(in: database)
-      var printer = JourneyPrinter(format: .json)
-      var unprinted = resolved.count
+      var edited: [Journey] = []
       try database.writingUserValues {
         try $0.edit(ids: resolved) { journey in
           for (field, value) in assignments {
             field.assign(value, to: journey)
           }
+          if json { edited.append(journey) }
+        } beforeCommit: {
           guard json else { return }
-          try printer.print(journey)
-          unprinted -= 1
-          if unprinted == 0 {
-            // Reported before the commit: output that cannot be written changes nothing.
-            try printer.finish()
-            try BufferedOutput.standard.flushBeforeCommit()
+          // Reported before the commit: output that cannot be written changes nothing.
+          var printer = JourneyPrinter(format: .json)
+          for journey in edited {
+            try printer.print(journey)
           }
+          try printer.finish()
+          try BufferedOutput.standard.flushBeforeCommit()
         }
       }
-      if json && resolved.isEmpty { try printer.finish() }
     }
 
     /// The journeys named and, for each field to set, its parsed value.

@@ -17,7 +17,9 @@ extension JourneyDatabase {
 
   /// Inserts journeys in one transaction, recorded as one batch, and manages them from now on.
   /// All are inserted or, when one fails, none.
-  public func add(contentsOf journeys: some Sequence<Journey>) throws {
+  /// - Parameter beforeCommit: Runs after the inserts, before the commit, such as to report
+  ///   them: when it throws, nothing is inserted.
+  public func add(contentsOf journeys: some Sequence<Journey>, beforeCommit: () throws -> Void = {}) throws {
     var inserted: [(Journey, [DatabaseValue])] = []
     try write { batch in
       for journey in journeys {
@@ -25,6 +27,7 @@ extension JourneyDatabase {
         try batch.insert(id: journey.id, values: values)
         inserted.append((journey, values))
       }
+      try beforeCommit()
     }
     for (journey, values) in inserted {
       managed[journey.id] = ManagedJourney(object: journey, saved: values)
@@ -67,7 +70,11 @@ extension JourneyDatabase {
   }
 
   /// Edits journeys as `edit(_:_:)` does, all in one transaction recorded as one batch.
-  public func edit(ids: some Sequence<UUID>, _ body: (Journey) throws -> Void) throws {
+  /// - Parameter beforeCommit: Runs after the writes, before the commit, such as to report them:
+  ///   when it throws, nothing is written.
+  public func edit(
+    ids: some Sequence<UUID>, _ body: (Journey) throws -> Void, beforeCommit: () throws -> Void = {}
+  ) throws {
     var committed: [(UUID, [DatabaseValue])] = []
     try write { batch in
       for id in ids {
@@ -80,6 +87,7 @@ extension JourneyDatabase {
         try batch.update(id: id, from: old, to: new)
         committed.append((id, new))
       }
+      try beforeCommit()
     }
     for (id, values) in committed {
       refresh(id, with: values)
