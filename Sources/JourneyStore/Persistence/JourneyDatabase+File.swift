@@ -40,6 +40,8 @@ extension JourneyDatabase {
       return connection
     } catch let error as SQLiteError where error.kind == .full || isOnReadOnlyFileSystem(path) {
       if isOnReadOnlyFileSystem(path) {
+        // Immutable ignores a WAL: only when there is none to read.
+        guard !hasWAL(path) else { throw error }
         let connection = try Connection(path: path, busyTimeout: configuration.busyTimeout, immutable: true)
         try connection.prepareSchema(readOnly: true)
         return connection
@@ -50,6 +52,12 @@ extension JourneyDatabase {
       try connection.prepareSchema(readOnly: configuration.isReadOnly)
       return connection
     }
+  }
+
+  /// Whether the database has a WAL file with frames in it.
+  private static func hasWAL(_ path: String) -> Bool {
+    var info = stat()
+    return stat(path + "-wal", &info) == 0 && info.st_size > 0
   }
 
   /// Whether the file system that holds `path` is mounted read-only; the corresponding C

@@ -2,6 +2,10 @@ import Foundation
 import Testing
 @testable import JourneyStore
 
+#if canImport(Glibc)
+import Glibc
+#endif
+
 /// A disk that is really full and a file system that is really read-only (a small tmpfs the test
 /// mounts and always unmounts), and standard output that cannot be written: exit 74 with a clear
 /// message, the earlier data intact, reading still possible.
@@ -88,6 +92,36 @@ struct ResourceTests {
     #expect(try sandbox.records(at: database).count == 3)
     let write = try await sandbox.runBounded(["transport", "aaaa1", "bike"], environment: environment)
     #expect(write.exitCode == 0, "\(write)")
+  }
+
+  @Test(.enabled(if: TemporaryMount.isPermitted, TemporaryMount.skipReason))
+  func aReadOnlyFileSystemWithAWALIsNeverReadStale() async throws {
+    let sandbox = try CLISandbox()
+    let mount = try TemporaryMount(size: "1m", in: sandbox.folder)
+    let database = mount.file("journeys.sqlite")
+    try sandbox.seed(SampleJourneys.all, at: database)
+    // A change committed only to the WAL by a process killed before it could checkpoint; the
+    // shared-memory file is gone (as when the files were copied without it), then the file
+    // system becomes read-only.
+    let script = """
+      import os, signal, sqlite3, sys
+      connection = sqlite3.connect(sys.argv[1], isolation_level=None)
+      connection.execute("PRAGMA wal_autocheckpoint = 0")
+      connection.execute("UPDATE journey SET name = 'Only in the WAL' WHERE id = ?", (sys.argv[2],))
+      os.kill(os.getpid(), signal.SIGKILL)
+      """
+    let killed = try await Child.run(
+      "/usr/bin/env", ["python3", "-c", script, database, SampleJourneys.coastID], environment: sandbox.environment,
+      in: sandbox.folder)
+    #expect(killed.exitCode == 128 + SIGKILL)
+    try FileManager.default.removeItem(atPath: database + "-shm")
+    try mount.remount(readOnly: true)
+    let show = try await sandbox.runBounded(["show", "aaaa1", "--format", "json"], environment: ["ROADTRIP_DB": database])
+    // Either the committed name, or a clear refusal: never the name from before the commit.
+    #expect(!show.standardOutput.contains("Coast road"), "\(show)")
+    #expect(show.exitCode == 0 || show.exitCode == 74, "\(show)")
+    #expect(show.exitCode != 0 || show.standardOutput.contains("Only in the WAL"), "\(show)")
+    #expect(show.exitCode == 0 || show.standardError.hasPrefix("roadtrip: error: cannot open the database \(database)"), "\(show)")
   }
 
   @Test(arguments: [
