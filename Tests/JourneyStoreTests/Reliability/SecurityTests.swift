@@ -2,6 +2,10 @@ import Foundation
 import Testing
 @testable import JourneyStore
 
+#if canImport(Glibc)
+import Glibc
+#endif
+
 /// Journeys are private, SQL never carries a user's value in its text, roadtrip runs no other
 /// program, and paths are paths, whatever characters they hold.
 @Suite("Reliability: security")
@@ -31,6 +35,32 @@ struct SecurityTests {
     }
     // A folder that already existed keeps its mode.
     #expect(try Self.mode(of: sandbox.folder.path) == 0o755)
+  }
+
+  @Test func theWALAndSharedMemoryFilesAre0600UnderAUmaskOfZero() async throws {
+    let sandbox = try CLISandbox()
+    // An import under umask 0 creates the database, then waits inside its transaction for input
+    // that a feeder keeps coming: its WAL and shared-memory files exist meanwhile.
+    let pipe = Pipe()
+    let feeder = try Child(
+      "/usr/bin/env", ["python3", "-c", "import time; time.sleep(60)"], environment: sandbox.environment,
+      in: sandbox.folder, output: pipe.fileHandleForWriting)
+    let quoted = "'\(RoadtripBinary.path)' import"
+    let importing = try Child(
+      "/bin/sh", ["-c", "umask 0; exec " + quoted], environment: sandbox.environment, input: pipe.fileHandleForReading,
+      in: sandbox.folder)
+    try pipe.fileHandleForWriting.close()
+    try pipe.fileHandleForReading.close()
+    defer {
+      importing.signal(SIGKILL)
+      feeder.signal(SIGKILL)
+    }
+    let files = ["", "-wal", "-shm"].map { sandbox.databasePath + $0 }
+    let created = try await importing.wait(within: .seconds(30)) { files.allSatisfy(sandbox.exists) }
+    #expect(created, "the import did not create its files")
+    for file in files {
+      #expect(try Self.mode(of: file) == 0o600, "\(file)")
+    }
   }
 
   @Test func sqlTextNeverInterpolatesAValue() throws {
