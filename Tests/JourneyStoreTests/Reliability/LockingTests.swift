@@ -2,6 +2,10 @@ import Foundation
 import Testing
 @testable import JourneyStore
 
+#if canImport(Glibc)
+import Glibc
+#endif
+
 /// Another real process (the sqlite3 shell, or python3's sqlite3) holds the write lock in
 /// `BEGIN IMMEDIATE`: roadtrip waits up to `$ROADTRIP_BUSY_TIMEOUT` and succeeds when the lock
 /// goes away, or exits 75 past the timeout having changed nothing.
@@ -61,4 +65,60 @@ struct LockingTests {
     #expect(retried.exitCode == 0, "\(retried)")
     #expect(try sandbox.batchCount() == before.batchCount + 1)
   }
+
+  @Test func aWriterWaitingOnAFailingFirstImportKeepsItsJourney() async throws {
+    let sandbox = try CLISandbox()
+    // A first import creates the database and holds its write lock while it reads; a feeder
+    // sends one good line, then, when told, a malformed one.
+    let go = sandbox.folder.file("go")
+    let feeder = """
+      import os, sys, time
+      sys.stdout.write('{"name":"Imported","transportationType":"bus","startDate":"2026-11-21","duration":60}\\n')
+      sys.stdout.flush()
+      for _ in range(6000):
+          if os.path.exists(sys.argv[1]):
+              break
+          time.sleep(0.01)
+      sys.stdout.write('not json\\n')
+      sys.stdout.flush()
+      time.sleep(60)
+      """
+    let pipe = Pipe()
+    let feeding = try Child(
+      "/usr/bin/env", ["python3", "-c", feeder, go], environment: sandbox.environment, in: sandbox.folder,
+      output: pipe.fileHandleForWriting)
+    let importing = try sandbox.start(["import"], input: pipe.fileHandleForReading)
+    try pipe.fileHandleForWriting.close()
+    try pipe.fileHandleForReading.close()
+    defer { feeding.signal(SIGKILL) }
+    let probe = { () -> Bool in
+      guard sandbox.exists(sandbox.databasePath + "-wal"), let connection = try? Connection(path: sandbox.databasePath, busyTimeout: .zero) else {
+        return false
+      }
+      do {
+        try connection.execute("BEGIN IMMEDIATE")
+        try connection.execute("ROLLBACK")
+        return false
+      } catch {
+        return true
+      }
+    }
+    #expect(try await importing.wait(within: .seconds(30), until: probe), "the import never held the lock")
+    // Another process adds a journey meanwhile: it waits for the lock.
+    let adding = try sandbox.start(["add", "Must survive"], environment: ["ROADTRIP_BUSY_TIMEOUT": "30000"])
+    #expect(try await !adding.wait(within: .milliseconds(700)) { !adding.isRunning })
+    FileManager.default.createFile(atPath: go, contents: nil)
+    let imported = try await importing.finish(within: .seconds(30))
+    let added = try await adding.finish(within: .seconds(30))
+    #expect(imported.exitCode == 65, "\(imported)")
+    // The add either failed and said so, or its journey is in the database.
+    if added.exitCode == 0 {
+      let id = added.standardOutput.trimmingCharacters(in: .newlines)
+      #expect(sandbox.exists(sandbox.databasePath), "the journey the add reported was deleted with the database")
+      #expect(try sandbox.exists(sandbox.databasePath) && sandbox.value("name", of: id) == "Must survive")
+    } else {
+      #expect(added.standardError.hasPrefix("roadtrip: error: "), "\(added)")
+    }
+  }
 }
+
