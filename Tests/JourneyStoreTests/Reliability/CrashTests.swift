@@ -81,6 +81,30 @@ struct CrashTests {
     #expect(bikes == .integer(1), "only the new write is a bike")
   }
 
+  @Test(arguments: Ending.allCases)
+  func anExportToAFileIsAllOrNothing(_ ending: Ending) async throws {
+    let sandbox = try CLISandbox()
+    try await sandbox.seedQuickly(60_000)
+    let destination = sandbox.folder.file("journeys.ndjson")
+    let previous = Data("the previous export\n".utf8)
+    try previous.write(to: URL(fileURLWithPath: destination))
+    let exporting = try sandbox.start(["export", "--output", destination])
+    let temporary = { () -> String? in
+      (try? FileManager.default.contentsOfDirectory(atPath: sandbox.folder.path))?
+        .first { $0.hasPrefix("journeys.ndjson.roadtrip-") }.map(sandbox.folder.file)
+    }
+    let writing = try await exporting.wait(within: .seconds(60)) { temporary().map { sandbox.size(of: $0) > 1 << 20 } ?? false }
+    #expect(writing, "the export never wrote 1 MiB to its temporary file while running")
+    exporting.signal(ending.signal)
+    let result = try await exporting.finish(within: .seconds(30))
+    #expect(result.exitCode == ending.exitCode, "\(result)")
+    // The destination is the previous file, whole.
+    #expect(sandbox.bytes(of: destination) == previous)
+    if ending == .interrupt {
+      #expect(temporary() == nil, "an interrupted export left \(temporary() ?? "")")
+    }
+  }
+
   /// `db check` passes, nothing changed, and a new write goes in and is logged.
   static func expectCleanAndWritable(_ sandbox: CLISandbox, unchangedFrom before: CLISandbox.Snapshot) async throws {
     let check = try await sandbox.runBounded(["db", "check"])
