@@ -105,6 +105,24 @@ struct CrashTests {
     }
   }
 
+  @Test(arguments: Ending.allCases)
+  func aBackupIsWholeOrAbsent(_ ending: Ending) async throws {
+    let sandbox = try CLISandbox()
+    try await sandbox.seedQuickly(300_000)
+    let destination = sandbox.folder.file("backup.sqlite")
+    let backingUp = try sandbox.start(["db", "backup", destination])
+    let started = try await backingUp.wait(within: .seconds(60)) {
+      ((try? FileManager.default.contentsOfDirectory(atPath: sandbox.folder.path)) ?? [])
+        .contains { $0.hasPrefix("backup.sqlite") && sandbox.size(of: sandbox.folder.file($0)) > 1 << 20 }
+    }
+    #expect(started, "the backup never wrote 1 MiB while running")
+    backingUp.signal(ending.signal)
+    let result = try await backingUp.finish(within: .seconds(30))
+    #expect(result.exitCode == ending.exitCode, "\(result)")
+    // No half-written file where the backup belongs: a later look finds no backup, not a broken one.
+    #expect(!sandbox.exists(destination), "a partial backup was left at the destination")
+  }
+
   /// `db check` passes, nothing changed, and a new write goes in and is logged.
   static func expectCleanAndWritable(_ sandbox: CLISandbox, unchangedFrom before: CLISandbox.Snapshot) async throws {
     let check = try await sandbox.runBounded(["db", "check"])
