@@ -32,7 +32,7 @@ struct CrashTests {
       for i in range(int(sys.argv[1])):
           sys.stdout.write('{"name":"Crash %d","transportationType":"bus","startDate":"2026-11-21T08:00:00Z","duration":60}\\n' % i)
       sys.stdout.flush()
-      time.sleep(120)
+      time.sleep(300)
       """
     let pipe = Pipe()
     let feeding = try Child(
@@ -62,7 +62,7 @@ struct CrashTests {
     let sandbox = try CLISandbox()
     let count = 60_000
     try await sandbox.seedQuickly(count)
-    let before = try sandbox.snapshot()
+    let before = try await onOwnThread { try sandbox.snapshot() }
     let idsPath = sandbox.folder.file("ids")
     try Data((0..<count).map { CLISandbox.seededID($0) + "\n" }.joined().utf8).write(to: URL(fileURLWithPath: idsPath))
     let wal = sandbox.databasePath + "-wal"
@@ -129,7 +129,7 @@ struct CrashTests {
     #expect(check.exitCode == 0, "\(check)")
     #expect(check.standardOutput.contains("integrity: ok\n"))
     #expect(check.standardOutput.contains("journeys: \(before.records.count)\n"))
-    #expect(try sandbox.snapshot() == before)
+    #expect(try await onOwnThread { try sandbox.snapshot() } == before)
     let id = try #require(before.records.keys.sorted().first)
     let write = try await sandbox.runBounded(["transport", id, "bike"])
     #expect(write.exitCode == 0, "\(write)")

@@ -28,7 +28,7 @@ struct LockingTests {
     #expect(!finishedEarly)
     #expect(command.isRunning)
     #expect(try await holder.release().exitCode == 0)
-    let result = try await command.finish(within: .seconds(30))
+    let result = try await command.finish(within: .seconds(120))
     #expect(result.exitCode == 0, "\(result)")
     #expect(result.standardError == "")
     #expect(try sandbox.value("name", of: Self.coast) == "Renamed by roadtrip")
@@ -75,13 +75,13 @@ struct LockingTests {
       import os, sys, time
       sys.stdout.write('{"name":"Imported","transportationType":"bus","startDate":"2026-11-21","duration":60}\\n')
       sys.stdout.flush()
-      for _ in range(6000):
+      for _ in range(30000):
           if os.path.exists(sys.argv[1]):
               break
           time.sleep(0.01)
       sys.stdout.write('not json\\n')
       sys.stdout.flush()
-      time.sleep(60)
+      time.sleep(300)
       """
     let pipe = Pipe()
     let feeding = try Child(
@@ -103,13 +103,13 @@ struct LockingTests {
         return true
       }
     }
-    #expect(try await importing.wait(within: .seconds(30), until: probe), "the import never held the lock")
+    #expect(try await importing.wait(within: .seconds(120), until: probe), "the import never held the lock")
     // Another process adds a journey meanwhile: it waits for the lock.
     let adding = try sandbox.start(["add", "Must survive"], environment: ["ROADTRIP_BUSY_TIMEOUT": "30000"])
     #expect(try await !adding.wait(within: .milliseconds(700)) { !adding.isRunning })
     FileManager.default.createFile(atPath: go, contents: nil)
-    let imported = try await importing.finish(within: .seconds(30))
-    let added = try await adding.finish(within: .seconds(30))
+    let imported = try await importing.finish(within: .seconds(120))
+    let added = try await adding.finish(within: .seconds(120))
     #expect(imported.exitCode == 65, "\(imported)")
     // The add either failed and said so, or its journey is in the database.
     if added.exitCode == 0 {

@@ -43,7 +43,7 @@ struct SecurityTests {
     // that a feeder keeps coming: its WAL and shared-memory files exist meanwhile.
     let pipe = Pipe()
     let feeder = try Child(
-      "/usr/bin/env", ["python3", "-c", "import time; time.sleep(60)"], environment: sandbox.environment,
+      "/usr/bin/env", ["python3", "-c", "import time; time.sleep(300)"], environment: sandbox.environment,
       in: sandbox.folder, output: pipe.fileHandleForWriting)
     let quoted = "'\(RoadtripBinary.path)' import"
     let importing = try Child(
@@ -56,7 +56,7 @@ struct SecurityTests {
       feeder.signal(SIGKILL)
     }
     let files = ["", "-wal", "-shm"].map { sandbox.databasePath + $0 }
-    let created = try await importing.wait(within: .seconds(30)) { files.allSatisfy(sandbox.exists) }
+    let created = try await importing.wait(within: .seconds(120)) { files.allSatisfy(sandbox.exists) }
     #expect(created, "the import did not create its files")
     for file in files {
       #expect(try Self.mode(of: file) == 0o600, "\(file)")

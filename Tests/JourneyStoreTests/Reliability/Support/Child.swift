@@ -98,7 +98,8 @@ final class Child: @unchecked Sendable {
       if !process.isRunning { return false }
       try await Task.sleep(for: .milliseconds(5))
     }
-    return false
+    // Once more: a loaded machine may not have run this task again before the deadline.
+    return try condition() && process.isRunning
   }
 
   /// Runs a program to its end, killing it past `timeout`.

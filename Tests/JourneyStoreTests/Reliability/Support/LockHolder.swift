@@ -4,7 +4,7 @@ import Testing
 
 /// Another program that takes the database's write lock (`BEGIN IMMEDIATE`), optionally writes in
 /// that transaction, and holds the lock until the test releases it, then commits; it gives up by
-/// itself after a minute, so that no test can leave it behind for long.
+/// itself after five minutes (and is killed when the test lets go of it), so that no test can leave it behind for long.
 final class LockHolder {
   /// The program that holds the lock.
   enum Program: String, CaseIterable, CustomTestStringConvertible {
@@ -17,7 +17,7 @@ final class LockHolder {
   private let releaseFlag: String
   private let databasePath: String
 
-  /// Starts the holder and waits (at most 30 s, for a loaded machine) until it says that it
+  /// Starts the holder and waits (at most 120 s, for a loaded machine) until it says that it
   /// holds the lock, then checks that a connection of the test's own cannot take it.
   /// - Parameter sql: Written inside the holder's transaction, committed on release.
   init(_ program: Program, on databasePath: String, writing sql: String = "", in folder: TemporaryFolder) async throws {
@@ -28,7 +28,7 @@ final class LockHolder {
     switch program {
     case .sqlite3Shell:
       let script = folder.file("holder-\(UUID().uuidString).sql")
-      let wait = "i=0; while [ ! -e '\(releaseFlag)' ] && [ $i -lt 6000 ]; do sleep 0.01; i=$((i+1)); done"
+      let wait = "i=0; while [ ! -e '\(releaseFlag)' ] && [ $i -lt 30000 ]; do sleep 0.01; i=$((i+1)); done"
       let text = """
         .bail on
         .timeout 20000
@@ -49,7 +49,7 @@ final class LockHolder {
         if sys.argv[3]:
             connection.execute(sys.argv[3])
         open(sys.argv[2] + ".held", "w").close()
-        for _ in range(6000):
+        for _ in range(30000):
             if os.path.exists(sys.argv[2]):
                 break
             time.sleep(0.01)
@@ -58,7 +58,7 @@ final class LockHolder {
       child = try Child(
         "/usr/bin/env", ["python3", "-c", script, databasePath, releaseFlag, sql], environment: environment, in: folder)
     }
-    let announced = try await child.wait(within: .seconds(30)) { FileManager.default.fileExists(atPath: heldFlag) }
+    let announced = try await child.wait(within: .seconds(120)) { FileManager.default.fileExists(atPath: heldFlag) }
     guard announced else {
       throw SetupFailure("\(program.rawValue) did not take the lock: \(try await child.finish(within: .seconds(5)))")
     }
@@ -77,6 +77,6 @@ final class LockHolder {
   @discardableResult
   func release() async throws -> CommandResult {
     FileManager.default.createFile(atPath: releaseFlag, contents: nil)
-    return try await child.finish(within: .seconds(30))
+    return try await child.finish(within: .seconds(120))
   }
 }
