@@ -11,6 +11,7 @@ import argparse
 import json
 import os
 import random
+import shutil
 import sqlite3
 import subprocess
 import sys
@@ -132,6 +133,8 @@ def main():
         "ok" if check.returncode == 0 else check.stdout.decode()))
     if problems:
         print("failing inputs kept in " + keep)
+    elif not options.keep:
+        shutil.rmtree(folder, ignore_errors=True)
     sys.exit(1 if problems or check.returncode != 0 else 0)
 
 
