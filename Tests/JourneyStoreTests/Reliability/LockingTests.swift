@@ -22,13 +22,14 @@ struct LockingTests {
     let holder = try await LockHolder(
       program, on: sandbox.databasePath, writing: "UPDATE journey SET name = 'Renamed by the holder' WHERE id = '\(Self.coast)';",
       in: sandbox.folder)
-    let command = try sandbox.start(["set", "aaaa1", "name=Renamed by roadtrip"], environment: ["ROADTRIP_BUSY_TIMEOUT": "20000"])
-    // roadtrip is waiting: it cannot finish while the lock is held.
+    let command = try sandbox.start(["set", "aaaa1", "name=Renamed by roadtrip"], environment: ["ROADTRIP_BUSY_TIMEOUT": "180000"])
+    // roadtrip is waiting: it cannot finish while the lock is held. (Its timeout is long because
+    // on a loaded machine this test may not run again for many seconds.)
     let finishedEarly = try await command.wait(within: .milliseconds(700)) { !command.isRunning }
     #expect(!finishedEarly)
     #expect(command.isRunning)
     #expect(try await holder.release().exitCode == 0)
-    let result = try await command.finish(within: .seconds(120))
+    let result = try await command.finish(within: .seconds(240))
     #expect(result.exitCode == 0, "\(result)")
     #expect(result.standardError == "")
     #expect(try sandbox.value("name", of: Self.coast) == "Renamed by roadtrip")
@@ -105,11 +106,11 @@ struct LockingTests {
     }
     #expect(try await importing.wait(within: .seconds(120), until: probe), "the import never held the lock")
     // Another process adds a journey meanwhile: it waits for the lock.
-    let adding = try sandbox.start(["add", "Must survive"], environment: ["ROADTRIP_BUSY_TIMEOUT": "30000"])
+    let adding = try sandbox.start(["add", "Must survive"], environment: ["ROADTRIP_BUSY_TIMEOUT": "180000"])
     #expect(try await !adding.wait(within: .milliseconds(700)) { !adding.isRunning })
     FileManager.default.createFile(atPath: go, contents: nil)
     let imported = try await importing.finish(within: .seconds(120))
-    let added = try await adding.finish(within: .seconds(120))
+    let added = try await adding.finish(within: .seconds(240))
     #expect(imported.exitCode == 65, "\(imported)")
     // The add either failed and said so, or its journey is in the database.
     if added.exitCode == 0 {

@@ -28,7 +28,8 @@ final class LockHolder {
     switch program {
     case .sqlite3Shell:
       let script = folder.file("holder-\(UUID().uuidString).sql")
-      let wait = "i=0; while [ ! -e '\(releaseFlag)' ] && [ $i -lt 30000 ]; do sleep 0.01; i=$((i+1)); done"
+      // The shell that waits ends with the sqlite3 process ($PPID) if that is killed.
+      let wait = "i=0; while [ ! -e '\(releaseFlag)' ] && [ $i -lt 60000 ] && kill -0 $PPID; do sleep 0.01; i=$((i+1)); done"
       let text = """
         .bail on
         .timeout 20000
@@ -49,7 +50,7 @@ final class LockHolder {
         if sys.argv[3]:
             connection.execute(sys.argv[3])
         open(sys.argv[2] + ".held", "w").close()
-        for _ in range(30000):
+        for _ in range(60000):
             if os.path.exists(sys.argv[2]):
                 break
             time.sleep(0.01)
