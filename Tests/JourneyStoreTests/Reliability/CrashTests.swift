@@ -45,9 +45,8 @@ struct CrashTests {
     defer { feeding.signal(SIGKILL) }
 
     let wal = sandbox.databasePath + "-wal"
-    let spilled = try await importing.wait(within: .seconds(90)) { sandbox.size(of: wal) > 1 << 20 }
+    let spilled = try await importing.signal(ending.signal, when: { sandbox.size(of: wal) > 1 << 20 })
     #expect(spilled, "the import never wrote 1 MiB to the WAL while running")
-    importing.signal(ending.signal)
     let result = try await importing.finish(within: .seconds(30))
     feeding.signal(SIGKILL)
     _ = try await feeding.finish(within: .seconds(10))
@@ -69,9 +68,8 @@ struct CrashTests {
     #expect(sandbox.size(of: wal) == 0)
 
     let editing = try sandbox.start(["transport", "-", "bike"], inputFile: idsPath)
-    let spilled = try await editing.wait(within: .seconds(90)) { sandbox.size(of: wal) > 512 << 10 }
+    let spilled = try await editing.signal(ending.signal, when: { sandbox.size(of: wal) > 512 << 10 })
     #expect(spilled, "the batch edit never wrote 512 KiB to the WAL while running")
-    editing.signal(ending.signal)
     let result = try await editing.finish(within: .seconds(30))
     #expect(result.exitCode == ending.exitCode, "\(result)")
 
@@ -89,13 +87,12 @@ struct CrashTests {
     let previous = Data("the previous export\n".utf8)
     try previous.write(to: URL(fileURLWithPath: destination))
     let exporting = try sandbox.start(["export", "--output", destination])
-    let temporary = { () -> String? in
+    let temporary: @Sendable () -> String? = {
       (try? FileManager.default.contentsOfDirectory(atPath: sandbox.folder.path))?
         .first { $0.hasPrefix("journeys.ndjson.roadtrip-") }.map(sandbox.folder.file)
     }
-    let writing = try await exporting.wait(within: .seconds(60)) { temporary().map { sandbox.size(of: $0) > 1 << 20 } ?? false }
+    let writing = try await exporting.signal(ending.signal, when: { temporary().map { sandbox.size(of: $0) > 1 << 20 } ?? false })
     #expect(writing, "the export never wrote 1 MiB to its temporary file while running")
-    exporting.signal(ending.signal)
     let result = try await exporting.finish(within: .seconds(30))
     #expect(result.exitCode == ending.exitCode, "\(result)")
     // The destination is the previous file, whole.
@@ -111,12 +108,11 @@ struct CrashTests {
     try await sandbox.seedQuickly(300_000)
     let destination = sandbox.folder.file("backup.sqlite")
     let backingUp = try sandbox.start(["db", "backup", destination])
-    let started = try await backingUp.wait(within: .seconds(60)) {
+    let started = try await backingUp.signal(ending.signal, when: {
       ((try? FileManager.default.contentsOfDirectory(atPath: sandbox.folder.path)) ?? [])
         .contains { $0.hasPrefix("backup.sqlite") && sandbox.size(of: sandbox.folder.file($0)) > 1 << 20 }
-    }
+    })
     #expect(started, "the backup never wrote 1 MiB while running")
-    backingUp.signal(ending.signal)
     let result = try await backingUp.finish(within: .seconds(30))
     #expect(result.exitCode == ending.exitCode, "\(result)")
     // No half-written file where the backup belongs: a later look finds no backup, not a broken one.

@@ -102,6 +102,27 @@ final class Child: @unchecked Sendable {
     return try condition() && process.isRunning
   }
 
+  /// Sends a signal the moment `condition` holds while the process runs, watching from a thread
+  /// of its own (every 2 ms), so that a loaded machine cannot make the test miss the moment.
+  /// - Returns: Whether the signal was sent while the process ran; `false` when it ended first or
+  ///   `timeout` passed.
+  func signal(_ number: Int32, when condition: @escaping @Sendable () -> Bool, within timeout: Duration = .seconds(90))
+    async throws -> Bool
+  {
+    try await onOwnThread { [self] in
+      let deadline = ContinuousClock.now + timeout
+      while ContinuousClock.now < deadline && process.isRunning {
+        if condition() {
+          guard process.isRunning else { return false }
+          kill(process.processIdentifier, number)
+          return true
+        }
+        usleep(2000)
+      }
+      return false
+    }
+  }
+
   /// Runs a program to its end, killing it past `timeout`.
   static func run(
     _ executable: String = RoadtripBinary.path, _ arguments: [String], environment: [String: String],
