@@ -38,7 +38,17 @@ extension Roadtrip {
 
     func run() throws {
       let journey = try makeJourney()
-      try database.openCreatingIfMissing().writingUserValues { try $0.add(journey) }
+      try database.openCreatingIfMissing().writingUserValues {
+        // Reported before the commit: output that cannot be written adds nothing.
+        try $0.add(contentsOf: [journey]) {
+          try report(journey)
+          try BufferedOutput.standard.flushBeforeCommit()
+        }
+      }
+    }
+
+    /// Prints the new journey's id, or the journey with `--json`.
+    private func report(_ journey: Journey) throws {
       guard json else {
         try BufferedOutput.standard.write(journey.id.uuidString.lowercased() + "\n")
         return

@@ -54,4 +54,16 @@ final class BufferedOutput {
     default: throw CommandError.cannotWriteOutput(destination: destination, reason: String(cString: strerror(failure)))
     }
   }
+
+  /// Writes out what is buffered before a change is committed, so that output that cannot be
+  /// written (`> /dev/full`) stops the change: a command either reports and stores, or does
+  /// neither. A reader that has gone (`| head`) stops nothing.
+  /// - Throws: `CommandError.cannotWriteOutput`.
+  func flushBeforeCommit() throws {
+    do {
+      try flush()
+    } catch CommandError.outputClosed {
+      // The reader left early: normal, and no reason to keep the change from being stored.
+    }
+  }
 }

@@ -86,15 +86,40 @@ extension DatabaseOptions {
   }
 
   /// Removes the database file with its WAL and shared-memory files: what a failed first write
-  /// created, so that it leaves nothing behind.
+  /// created, so that it leaves nothing behind; unless another process has the database open
+  /// (it may be waiting to write to it, and its write would go to a deleted file).
   func removeDatabase() throws {
     let path = try resolvedPath()
+    guard !isOpenElsewhere(path) else { return }
     for suffix in ["", "-wal", "-shm"] {
       unlink(path + suffix)
     }
   }
 
+  /// Whether another process has the database open: in WAL mode every SQLite connection holds a
+  /// read lock on the database file's shared-lock range (from byte 2^30 + 2, 510 bytes) for as
+  /// long as it is open. The corresponding C function is `fcntl` with `F_GETLK`, which sees the
+  /// locks of other processes only. When the file cannot be examined, it is taken as in use.
+  private func isOpenElsewhere(_ path: String) -> Bool {
+    let descriptor = openForReading(path)
+    guard descriptor >= 0 else { return errno != ENOENT }
+    defer { close(descriptor) }
+    var lock = flock()
+    lock.l_type = Int16(F_WRLCK)
+    lock.l_whence = Int16(SEEK_SET)
+    lock.l_start = 0x4000_0002
+    lock.l_len = 510
+    guard fcntl(descriptor, F_GETLK, &lock) == 0 else { return true }
+    return lock.l_type != Int16(F_UNLCK)
+  }
+
   private func fileExists(at path: String) -> Bool {
     access(path, F_OK) == 0
   }
+}
+
+/// Opens a file to read; the corresponding C function is `open` (out of the type, whose own
+/// `open` would be taken).
+private func openForReading(_ path: String) -> Int32 {
+  open(path, O_RDONLY | O_CLOEXEC)
 }

@@ -16,6 +16,12 @@ enum OutputFile {
       throw CommandError.cannotWriteOutput(destination: path, reason: String(cString: strerror(errno)))
     }
     let temporary = String(cString: template)
+    ProcessSetup.temporaryFile = strdup(temporary)
+    defer {
+      let file = ProcessSetup.temporaryFile
+      ProcessSetup.temporaryFile = nil
+      free(file)
+    }
     do {
       defer { close(descriptor) }
       try body(BufferedOutput(descriptor: descriptor, destination: path))

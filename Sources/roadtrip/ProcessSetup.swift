@@ -6,14 +6,22 @@ import Darwin
 
 /// What the process arranges before parsing its command line.
 enum ProcessSetup {
+  /// A file to remove if the process is interrupted: the temporary file an export to a file is
+  /// writing, before it is renamed into place. The process has one thread; the SIGINT handler
+  /// reads it.
+  nonisolated(unsafe) static var temporaryFile: UnsafeMutablePointer<CChar>? = nil
+
   /// Ignores SIGPIPE, so that a reader closing the pipe shows up as `EPIPE` from `write`;
   /// makes SIGINT end the process with exit code 130 (an open transaction is rolled back by
-  /// SQLite), unblocking it in case the parent left it blocked, unless the parent ignores it (a
-  /// background job); and puts `/dev/null` in place of a closed standard stream, so that no
+  /// SQLite; the temporary file of an export is removed), unblocking it in case the parent left
+  /// it blocked, unless the parent ignores it (a background job); and puts `/dev/null` in place of a closed standard stream, so that no
   /// file the command opens takes its descriptor, remembering that standard output was closed.
   static func prepare() {
     signal(SIGPIPE, SIG_IGN)
-    let previous = signal(SIGINT) { _ in _exit(ExitStatus.interrupted.rawValue) }
+    let previous = signal(SIGINT) { _ in
+      if let file = ProcessSetup.temporaryFile { unlink(file) }
+      _exit(ExitStatus.interrupted.rawValue)
+    }
     if let previous, unsafeBitCast(previous, to: Int.self) == unsafeBitCast(SIG_IGN, to: Int.self) {
       signal(SIGINT, SIG_IGN)
     }

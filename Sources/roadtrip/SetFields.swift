@@ -42,14 +42,17 @@ extension Roadtrip {
             field.assign(value, to: journey)
           }
           if json { edited.append(journey) }
+        } beforeCommit: {
+          guard json else { return }
+          // Reported before the commit: output that cannot be written changes nothing.
+          var printer = JourneyPrinter(format: .json)
+          for journey in edited {
+            try printer.print(journey)
+          }
+          try printer.finish()
+          try BufferedOutput.standard.flushBeforeCommit()
         }
       }
-      guard json else { return }
-      var printer = JourneyPrinter(format: .json)
-      for journey in edited {
-        try printer.print(journey)
-      }
-      try printer.finish()
     }
 
     /// The journeys named and, for each field to set, its parsed value.

@@ -246,7 +246,9 @@ public final class JourneyReader {
         throw .malformed(line: line, reason: "\(field.name): \(error)")
       }
     }
-    if let endText = try text(JourneyRecord.keys.count - 1) {
+    // The text export writes is accepted as it is, also for an end past what ISO 8601 can write
+    // (a start in 9999 plus a huge duration), which export writes as a number of seconds.
+    if let endText = try text(JourneyRecord.keys.count - 1), endText != JourneyRecord.endDate(of: stored).iso8601 {
       let end = JourneyRecord.endDate(of: stored)
       guard let given = Date(iso8601: endText) else {
         throw .malformed(line: line, reason: "\(JourneyRecord.endDateKey): \(JourneyInputError.invalidDate(endText))")

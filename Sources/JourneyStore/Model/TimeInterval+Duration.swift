@@ -48,9 +48,14 @@ extension TimeInterval {
   }
 
   private static func seconds(plain text: String) -> TimeInterval? {
-    guard text.first?.isNumber == true || text.first == ".",
+    guard text.first?.isNumber == true || text.first == ".", isDecimal(text),
       let value = Double(text), value.isFinite, value >= 0 else { return nil }
     return value
+  }
+
+  /// Whether a number is written in decimal: `Double(_:)` also reads hexadecimal (`0x10`).
+  private static func isDecimal(_ text: some StringProtocol) -> Bool {
+    text.utf8.allSatisfy { (UInt8(ascii: "0")...UInt8(ascii: "9")).contains($0) || "+-.eE".utf8.contains($0) }
   }
 
   /// `h:mm` or `h:mm:ss`, seconds possibly fractional.
@@ -61,7 +66,7 @@ extension TimeInterval {
     else { return nil }
     var seconds = 0.0
     if parts.count == 3 {
-      guard parts[2].count >= 2, parts[2].first?.isNumber == true, let value = Double(parts[2]),
+      guard parts[2].count >= 2, parts[2].first?.isNumber == true, isDecimal(parts[2]), let value = Double(parts[2]),
         value < 60 else { return nil }
       seconds = value
     }

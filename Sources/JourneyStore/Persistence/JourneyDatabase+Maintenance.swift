@@ -1,3 +1,9 @@
+#if canImport(FoundationEssentials)
+import FoundationEssentials
+#else
+import Foundation
+#endif
+
 #if canImport(Glibc)
 import Glibc
 #elseif canImport(Darwin)
@@ -32,22 +38,24 @@ extension JourneyDatabase {
   /// Writes a consistent copy of the database to a new file while other connections keep
   /// reading and writing: the copy is of one committed snapshot (`VACUUM INTO`).
   ///
-  /// The new file gets mode 0600 and missing folders mode 0700, as a new database does. When the
-  /// copy fails, the new file is removed.
+  /// The new file gets mode 0600 and missing folders mode 0700, as a new database does. The copy
+  /// is written to a temporary file beside it and linked into place when it is complete, so that
+  /// a backup that fails or is killed never leaves a partial copy under the name asked for.
   /// - Parameter path: Where to write the copy; nothing may exist there yet.
   /// - Throws: `JourneyDatabaseError.cannotCreate` when something exists at `path` or the file
   ///   cannot be created; `SQLiteError` when the copy fails (a full disk, a lock held past the
   ///   busy timeout).
   public func backup(to path: String) throws {
-    guard access(path, F_OK) != 0 else {
-      throw JourneyDatabaseError.cannotCreate(path: path, reason: "a file already exists there; choose a new name")
-    }
-    try Self.createFileIfMissing(at: path)
-    do {
-      try connection.run("VACUUM INTO ?", [.text(path)])
-    } catch {
-      unlink(path)
-      throw error
+    let exists = JourneyDatabaseError.cannotCreate(path: path, reason: "a file already exists there; choose a new name")
+    guard access(path, F_OK) != 0 else { throw exists }
+    let temporary = path + ".roadtrip-backup-" + UUID().uuidString.prefix(8)
+    try Self.createFileIfMissing(at: temporary)
+    defer { unlink(temporary) }
+    try connection.run("VACUUM INTO ?", [.text(temporary)])
+    // `link` never replaces a file that appeared meanwhile, as `rename` would.
+    guard link(temporary, path) == 0 else {
+      if errno == EEXIST { throw exists }
+      throw JourneyDatabaseError.cannotCreate(path: path, reason: String(cString: strerror(errno)))
     }
   }
 }

@@ -17,7 +17,9 @@ extension JourneyDatabase {
 
   /// Inserts journeys in one transaction, recorded as one batch, and manages them from now on.
   /// All are inserted or, when one fails, none.
-  public func add(contentsOf journeys: some Sequence<Journey>) throws {
+  /// - Parameter beforeCommit: Runs after the inserts, before the commit, such as to report
+  ///   them: when it throws, nothing is inserted.
+  public func add(contentsOf journeys: some Sequence<Journey>, beforeCommit: () throws -> Void = {}) throws {
     var inserted: [(Journey, [DatabaseValue])] = []
     try markChangeLogPosition()
     try write { batch in
@@ -26,6 +28,7 @@ extension JourneyDatabase {
         try batch.insert(id: journey.id, values: values)
         inserted.append((journey, values))
       }
+      try beforeCommit()
     }
     for (journey, values) in inserted {
       managed[journey.id] = ManagedJourney(object: journey, saved: values)
@@ -68,7 +71,11 @@ extension JourneyDatabase {
   }
 
   /// Edits journeys as `edit(_:_:)` does, all in one transaction recorded as one batch.
-  public func edit(ids: some Sequence<UUID>, _ body: (Journey) throws -> Void) throws {
+  /// - Parameter beforeCommit: Runs after the writes, before the commit, such as to report them:
+  ///   when it throws, nothing is written.
+  public func edit(
+    ids: some Sequence<UUID>, _ body: (Journey) throws -> Void, beforeCommit: () throws -> Void = {}
+  ) throws {
     var committed: [(UUID, [DatabaseValue])] = []
     try write { batch in
       for id in ids {
@@ -81,6 +88,7 @@ extension JourneyDatabase {
         try batch.update(id: id, from: old, to: new)
         committed.append((id, new))
       }
+      try beforeCommit()
     }
     for (id, values) in committed {
       refresh(id, with: values)

@@ -49,8 +49,6 @@ public final class JourneyDatabase {
     if configuration.createsFile && !configuration.isReadOnly {
       try Self.createFileIfMissing(at: path)
     }
-    connection = try Connection(
-      path: path, readOnly: configuration.isReadOnly, busyTimeout: configuration.busyTimeout)
-    try connection.prepareSchema(readOnly: configuration.isReadOnly)
+    connection = try Self.connect(path: path, configuration: configuration)
   }
 }

@@ -16,13 +16,19 @@ final class Connection {
   ///   - create: Creates the file when it does not exist.
   ///   - busyTimeout: How long a statement waits for another connection's lock before it fails
   ///     with `SQLITE_BUSY`.
+  ///   - immutable: Opens read-only, without locks or a shared-memory file, as SQLite's
+  ///     `immutable=1` does: only for a file that nothing can change, such as one on a
+  ///     read-only file system.
   /// - Throws: `SQLiteError`; the handle is closed even when opening fails.
-  init(path: String, readOnly: Bool = false, create: Bool = false, busyTimeout: Duration) throws(SQLiteError) {
+  init(
+    path: String, readOnly: Bool = false, create: Bool = false, busyTimeout: Duration, immutable: Bool = false
+  ) throws(SQLiteError) {
     var flags = SQLITE_OPEN_NOMUTEX | SQLITE_OPEN_EXRESCODE
-    flags |= readOnly ? SQLITE_OPEN_READONLY : SQLITE_OPEN_READWRITE
-    if create && !readOnly { flags |= SQLITE_OPEN_CREATE }
+    flags |= readOnly || immutable ? SQLITE_OPEN_READONLY : SQLITE_OPEN_READWRITE
+    if create && !readOnly && !immutable { flags |= SQLITE_OPEN_CREATE }
+    if immutable { flags |= SQLITE_OPEN_URI }
     var handle: OpaquePointer?
-    let code = sqlite3_open_v2(path, &handle, flags, nil)
+    let code = sqlite3_open_v2(immutable ? Self.immutableURI(path) : path, &handle, flags, nil)
     guard code == SQLITE_OK, let handle else {
       let error = handle.map { SQLiteError(connection: $0) }
         ?? SQLiteError(extendedResultCode: code, message: String(cString: sqlite3_errstr(code)))
@@ -35,6 +41,25 @@ final class Connection {
     let milliseconds = busyTimeout.components.seconds * 1000 + busyTimeout.components.attoseconds / 1_000_000_000_000_000
     sqlite3_busy_timeout(handle, Int32(clamping: milliseconds))
     try execute("PRAGMA foreign_keys = ON")
+  }
+
+  /// A `file:` URI for a path, every byte but letters, digits, `-._~/` percent-encoded, with
+  /// `immutable=1`.
+  private static func immutableURI(_ path: String) -> String {
+    var uri = path.hasPrefix("/") ? "file://" : "file:"
+    for byte in path.utf8 {
+      switch byte {
+      case UInt8(ascii: "a")...UInt8(ascii: "z"), UInt8(ascii: "A")...UInt8(ascii: "Z"), UInt8(ascii: "0")...UInt8(ascii: "9"),
+        UInt8(ascii: "-"), UInt8(ascii: "."), UInt8(ascii: "_"), UInt8(ascii: "~"), UInt8(ascii: "/"):
+        uri.unicodeScalars.append(Unicode.Scalar(byte))
+      default:
+        let hex = Array("0123456789ABCDEF".unicodeScalars)
+        uri.unicodeScalars.append("%")
+        uri.unicodeScalars.append(hex[Int(byte >> 4)])
+        uri.unicodeScalars.append(hex[Int(byte & 0xF)])
+      }
+    }
+    return uri + "?immutable=1"
   }
 
   deinit {

@@ -1,5 +1,11 @@
 import CSQLite
 
+#if canImport(Glibc)
+import Glibc
+#elseif canImport(Darwin)
+import Darwin
+#endif
+
 /// An error reported by SQLite, with the result codes, SQLite's message and the SQL that failed.
 ///
 /// Its description reads like `SQLite error 19 (CHECK constraint failed: duration >= 0) while
@@ -13,19 +19,23 @@ public struct SQLiteError: Error, Sendable {
   public let message: String
   /// The statement that failed, when there was one.
   public let sql: String?
+  /// The operating system's `errno` behind an I/O error, such as `ENOSPC`; 0 when there was none.
+  let systemErrorCode: Int32
 
-  init(extendedResultCode: Int32, message: String, sql: String? = nil) {
+  init(extendedResultCode: Int32, message: String, sql: String? = nil, systemErrorCode: Int32 = 0) {
     self.resultCode = extendedResultCode & 0xFF
     self.extendedResultCode = extendedResultCode
     self.message = message
     self.sql = sql
+    self.systemErrorCode = systemErrorCode
   }
 
   /// The error SQLite last reported on a connection.
   init(connection: OpaquePointer, sql: String? = nil) {
     self.init(
       extendedResultCode: sqlite3_extended_errcode(connection),
-      message: String(cString: sqlite3_errmsg(connection)), sql: sql)
+      message: String(cString: sqlite3_errmsg(connection)), sql: sql,
+      systemErrorCode: sqlite3_system_errno(connection))
   }
 }
 
@@ -52,7 +62,14 @@ extension SQLiteError {
 
   /// What went wrong, in the terms a caller decides on.
   public var kind: Kind {
-    switch resultCode {
+    // SQLite reports a full disk or a read-only file system met while it extends its
+    // shared-memory file, or creates it, as a plain I/O error or "unable to open": the
+    // operating system's errno says which.
+    if resultCode == SQLITE_IOERR || resultCode == SQLITE_CANTOPEN {
+      if systemErrorCode == ENOSPC || systemErrorCode == EDQUOT { return .full }
+      if systemErrorCode == EROFS { return .readOnly }
+    }
+    return switch resultCode {
     case SQLITE_BUSY, SQLITE_LOCKED: .busy
     case SQLITE_CONSTRAINT: .constraint
     case SQLITE_CORRUPT, SQLITE_NOTADB: .corrupt

@@ -1,0 +1,206 @@
+import Foundation
+import Testing
+@testable import JourneyStore
+
+#if canImport(Glibc)
+import Glibc
+#endif
+
+/// Journeys are private, SQL never carries a user's value in its text, roadtrip runs no other
+/// program, and paths are paths, whatever characters they hold.
+@Suite("Reliability: security")
+struct SecurityTests {
+  @Test func underAUmaskOfZeroFilesAre0600AndFolders0700() async throws {
+    let sandbox = try CLISandbox()
+    let database = sandbox.folder.file("new/deeper/journeys.sqlite")
+    let commands = [
+      ["add", "Private", "--db", database],
+      ["export", "--db", database, "--output", sandbox.folder.file("export.ndjson")],
+      ["db", "backup", sandbox.folder.file("backups/2026/copy.sqlite"), "--db", database],
+      ["import", sandbox.folder.file("export.ndjson"), "--db", sandbox.folder.file("imported/journeys.sqlite")],
+    ]
+    for arguments in commands {
+      let quoted = ([RoadtripBinary.path] + arguments).map { "'\($0)'" }.joined(separator: " ")
+      let result = try await Child.run("/bin/sh", ["-c", "umask 0; exec " + quoted], environment: sandbox.environment, in: sandbox.folder)
+      #expect(result.exitCode == 0, "\(arguments): \(result)")
+    }
+    for file in [
+      database, sandbox.folder.file("export.ndjson"), sandbox.folder.file("backups/2026/copy.sqlite"),
+      sandbox.folder.file("imported/journeys.sqlite"),
+    ] {
+      #expect(try Self.mode(of: file) == 0o600, "\(file)")
+    }
+    for folder in ["new", "new/deeper", "backups", "backups/2026", "imported"] {
+      #expect(try Self.mode(of: sandbox.folder.file(folder)) == 0o700, "\(folder)")
+    }
+    // A folder that already existed keeps its mode.
+    #expect(try Self.mode(of: sandbox.folder.path) == 0o755)
+  }
+
+  @Test func theWALAndSharedMemoryFilesAre0600UnderAUmaskOfZero() async throws {
+    let sandbox = try CLISandbox()
+    // An import under umask 0 creates the database, then waits inside its transaction for input
+    // that a feeder keeps coming: its WAL and shared-memory files exist meanwhile.
+    let pipe = Pipe()
+    let feeder = try Child(
+      "/usr/bin/env", ["python3", "-c", "import time; time.sleep(300)"], environment: sandbox.environment,
+      in: sandbox.folder, output: pipe.fileHandleForWriting)
+    let quoted = "'\(RoadtripBinary.path)' import"
+    let importing = try Child(
+      "/bin/sh", ["-c", "umask 0; exec " + quoted], environment: sandbox.environment, input: pipe.fileHandleForReading,
+      in: sandbox.folder)
+    try pipe.fileHandleForWriting.close()
+    try pipe.fileHandleForReading.close()
+    defer {
+      importing.signal(SIGKILL)
+      feeder.signal(SIGKILL)
+    }
+    let files = ["", "-wal", "-shm"].map { sandbox.databasePath + $0 }
+    let created = try await importing.wait(within: .seconds(120)) { files.allSatisfy(sandbox.exists) }
+    #expect(created, "the import did not create its files")
+    for file in files {
+      #expect(try Self.mode(of: file) == 0o600, "\(file)")
+    }
+  }
+
+  @Test func sqlTextNeverInterpolatesAValue() throws {
+    // Every interpolation inside SQL text in the sources, and why each is safe: none holds
+    // anything a user typed or a file held; values go through bound parameters.
+    let allowed: [String: String] = [
+      "Schema.currentVersion": "a constant", "Schema.applicationID": "a constant",
+      "name": "the pragma names the code passes as literals", "kind.rawValue": "IMMEDIATE or DEFERRED",
+      "sortField.column": "a column of the field table", "direction": "ASC or DESC", "field.column": "a column of the field table",
+      "columns": "the column list", "JourneyRow.columns": "the column list", "clauses": "text with ? placeholders only",
+      "JourneyField.transportationType.column": "a column", "JourneyField.startDate.column": "a column",
+      "types.map { _ in \"?\" }.joined(separator: \", \")": "placeholders",
+      "JourneyField.all.map(\\.column).joined(separator: \", \")": "the column list",
+      "String(repeating: \", ?\", count: JourneyField.all.count)": "placeholders",
+      "index.name": "an index name read from sqlite_schema, of the schema's own indexes",
+      "Self.currentValue(field: \"u.field\")": "a CASE over the field names and columns of JourneyField.all",
+      "Self.currentValue(field: \"l.field\")": "a CASE over the field names and columns of JourneyField.all",
+      "Self.currentValue(field: \"f.name\")": "a CASE over the field names and columns of JourneyField.all",
+      "Self.lastValues": "max(CASE …) over the field names of JourneyField.all",
+      "condition": "one of two fixed conditions on batch kinds",
+      "gone": "a fixed condition with ? placeholders",
+      "fields": "a UNION of the positions and names of JourneyField.all",
+      "$0.offset": "a field's position in JourneyField.all", "$0.element.name": "a field's name in JourneyField.all",
+    ]
+    let keywords = try Regex(#"\b(SELECT|INSERT|UPDATE|DELETE|WHERE|VALUES|PRAGMA|DROP|CREATE|BEGIN|ORDER BY|IN \()\b"#)
+    var found: [String] = []
+    var files = 0
+    for file in try Self.sourceFiles() {
+      files += 1
+      let text = try String(contentsOfFile: file, encoding: .utf8)
+      var inMultiline = false
+      var multiline: [String] = []
+      for line in text.split(separator: "\n", omittingEmptySubsequences: false).map(String.init) {
+        let quotes = line.components(separatedBy: "\"\"\"").count - 1
+        if inMultiline || quotes % 2 == 1 { multiline.append(line) }
+        if quotes % 2 == 1 {
+          if inMultiline {
+            let literal = multiline.joined(separator: "\n")
+            if literal.contains(keywords) { found += Self.interpolations(in: literal).map { "\(file): \($0)" } }
+            multiline = []
+          }
+          inMultiline.toggle()
+          continue
+        }
+        if !inMultiline, line.contains(keywords), line.contains("\"") {
+          found += Self.interpolations(in: line).map { "\(file): \($0)" }
+        }
+      }
+    }
+    #expect(files > 50)
+    #expect(!found.isEmpty, "the scan finds the safe interpolations, so it would find an unsafe one")
+    let unexpected = found.filter { allowed[String($0.split(separator: ": ", maxSplits: 1)[1])] == nil }
+    #expect(unexpected.isEmpty, "interpolated into SQL: \(unexpected)")
+  }
+
+  @Test func roadtripRunsNoOtherProgram() throws {
+    let forbidden = ["Process(", "posix_spawn", "system(", "popen(", "execv", "execl", "fork(", "/bin/sh"]
+    for file in try Self.sourceFiles() {
+      let text = try String(contentsOfFile: file, encoding: .utf8)
+      for word in forbidden {
+        #expect(!text.contains(word), "\(file) uses \(word)")
+      }
+    }
+  }
+
+  @Test(arguments: [
+    "with spaces/my journeys.sqlite", "it's \"quoted\"/j'ourneys\".sqlite", "-leading-dash/-journeys.sqlite",
+    "new\nline/jour\nneys.sqlite", "$(touch pwned)/`touch pwned`.sqlite", "ünïcödé 🚲/*.sqlite", "semi;colon/a;b.sqlite",
+  ])
+  func pathsAreTakenLiterally(_ relative: String) async throws {
+    let sandbox = try CLISandbox()
+    let database = sandbox.folder.file(relative)
+    let environment = ["ROADTRIP_DB": database]
+    let add = try await sandbox.runBounded(["add", "Odd path"], environment: environment)
+    #expect(add.exitCode == 0, "\(add)")
+    #expect(sandbox.exists(database))
+    #expect(try await sandbox.runBounded(["db", "path"], environment: environment).standardOutput == database + "\n")
+    // --db=PATH works as the variable does, also relative to the working folder.
+    let list = try await sandbox.runBounded(["list", "--format", "ids", "--db=" + relative])
+    #expect(list.exitCode == 0, "\(list)")
+    #expect(list.lines == [add.standardOutput.trimmingCharacters(in: .newlines)])
+    // An export to, an import from and a backup to equally odd names.
+    let folder = (relative as NSString).deletingLastPathComponent
+    let export = sandbox.folder.file(folder + "/-out " + "'x'.ndjson")
+    #expect(try await sandbox.runBounded(["export", "--output", export], environment: environment).exitCode == 0)
+    let imported = try await sandbox.runBounded(["import", "--on-conflict", "skip", "--", export], environment: environment)
+    #expect(imported.exitCode == 0, "\(imported)")
+    #expect(imported.standardError.hasPrefix("Imported 0 journeys (1 skipped)"))
+    let backup = sandbox.folder.file(folder + "/-copy\n.sqlite")
+    #expect(try await sandbox.runBounded(["db", "backup", backup], environment: environment).exitCode == 0)
+    #expect(try sandbox.records(at: backup).count == 1)
+    // Nothing else appeared: no file named after a part of a path, no command ran.
+    let names = try FileManager.default.contentsOfDirectory(atPath: sandbox.folder.file(folder)).sorted()
+    let expected = [(database as NSString).lastPathComponent, "-out 'x'.ndjson", "-copy\n.sqlite"].sorted()
+    #expect(names == expected)
+    #expect(!sandbox.exists(sandbox.folder.file("pwned")))
+  }
+
+  // MARK: - Helpers
+
+  static func mode(of path: String) throws -> Int {
+    let attributes = try FileManager.default.attributesOfItem(atPath: path)
+    return (attributes[.posixPermissions] as? NSNumber)?.intValue ?? -1
+  }
+
+  /// The Swift files of the library and the command.
+  static func sourceFiles() throws -> [String] {
+    var root = URL(fileURLWithPath: #filePath)
+    while !FileManager.default.fileExists(atPath: root.appendingPathComponent("Package.swift").path) {
+      root.deleteLastPathComponent()
+    }
+    let sources = root.appendingPathComponent("Sources").path
+    let enumerator = FileManager.default.enumerator(atPath: sources)
+    var files: [String] = []
+    while let name = enumerator?.nextObject() as? String {
+      if name.hasSuffix(".swift") { files.append(sources + "/" + name) }
+    }
+    return files.sorted()
+  }
+
+  /// The expressions interpolated into a piece of text: `\(expression)`, nested parentheses included.
+  static func interpolations(in text: String) -> [String] {
+    var results: [String] = []
+    let characters = Array(text)
+    var index = 0
+    while index + 1 < characters.count {
+      guard characters[index] == "\\", characters[index + 1] == "(" else {
+        index += 1
+        continue
+      }
+      var depth = 1
+      var end = index + 2
+      while end < characters.count, depth > 0 {
+        if characters[end] == "(" { depth += 1 }
+        if characters[end] == ")" { depth -= 1 }
+        end += 1
+      }
+      results.append(String(characters[(index + 2)..<(end - 1)]))
+      index = end
+    }
+    return results
+  }
+}
