@@ -83,3 +83,13 @@ extension Roadtrip {
     }
   }
 }
+
+extension Roadtrip.SetFields: PositionalCommand {
+  static func make(arguments: [String], databasePath: String?) -> Self {
+    var command = Self()
+    command.arguments = arguments
+    command.json = false
+    command.database = DatabaseOptions.make(path: databasePath)
+    return command
+  }
+}
