@@ -34,7 +34,7 @@ extension Roadtrip {
     func run() throws {
       let (ids, assignments) = try plan()
       let database = try self.database.openExisting()
-      let resolved = try ids.resolve(in: database)
+      let resolved = try ids.resolve(in: database, looksUpFullIDs: false)
       var edited: [Journey] = []
       try database.writingUserValues {
         try $0.edit(ids: resolved) { journey in

@@ -36,7 +36,7 @@ extension Roadtrip {
     func run() throws {
       let (ids, type) = try split()
       let database = try self.database.openExisting()
-      let resolved = try ids.resolve(in: database)
+      let resolved = try ids.resolve(in: database, looksUpFullIDs: false)
       guard type != nil || step != nil else {
         try database.reading {
           for id in resolved {
