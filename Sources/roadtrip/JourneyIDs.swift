@@ -59,6 +59,8 @@ extension JourneyIDs {
     let texts = try texts()
     let fullIDs = looksUpFullIDs ? [] : texts.compactMap { UUID(lowercasedText: $0) }
     let named = fullIDs.count == texts.count ? fullIDs : try database.reading { try texts.map(database.resolveID) }
+    // One id needs no set: making the first Set<UUID> of a process costs a conformance lookup.
+    guard named.count > 1 else { return named }
     var seen: Set<UUID> = []
     return named.filter { seen.insert($0).inserted }
   }
