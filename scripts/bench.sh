@@ -1,7 +1,10 @@
 #!/usr/bin/env bash
 # Compares the release roadtrip binary with the sqlite3 shell on the same journeys, in one run,
-# with hyperfine alternating the two commands of each pair, and prints the ratios (PERFORMANCE.md,
-# P1-P4 and P7). usage: scripts/bench.sh [ROWS]   (default 1000000; RUNS=n sets hyperfine's runs)
+# with hyperfine, and prints the ratios (PERFORMANCE.md, P1-P4 and P7). hyperfine runs all runs of
+# one command, then all of the other: a change of load between the two blocks biases a ratio, so
+# rerun, or interleave by hand, on a busy machine.
+# usage: scripts/bench.sh [ROWS]   (default 1000000; RUNS=n sets hyperfine's runs;
+# ONLY="edit batch" runs only those of: import export edit batch list)
 set -euo pipefail
 rows=${1:-1000000}
 runs=${RUNS:-5}
