@@ -1,10 +1,14 @@
 #!/usr/bin/env bash
 # Compares the release roadtrip binary with the sqlite3 shell on the same journeys, in one run,
-# with hyperfine alternating the two commands of each pair, and prints the ratios (PERFORMANCE.md,
-# P1-P4 and P7). usage: scripts/bench.sh [ROWS]   (default 1000000; RUNS=n sets hyperfine's runs)
+# with hyperfine, and prints the ratios (PERFORMANCE.md, P1-P4 and P7). hyperfine runs all runs of
+# one command, then all of the other: a change of load between the two blocks biases a ratio, so
+# rerun, or interleave by hand, on a busy machine.
+# usage: scripts/bench.sh [ROWS]   (default 1000000; RUNS=n sets hyperfine's runs;
+# ONLY="edit batch" runs only those of: import export edit batch list)
 set -euo pipefail
 rows=${1:-1000000}
 runs=${RUNS:-5}
+only=" ${ONLY:-import export edit batch list} "
 root=$(cd "$(dirname "$0")/.." && pwd)
 work=$(mktemp -d /tmp/roadtrip-bench.XXXXXX)
 trap 'rm -rf "$work"' EXIT
@@ -30,10 +34,14 @@ import json, sys
 name, path, ours, anchor = sys.argv[1], sys.argv[2], int(sys.argv[3]), int(sys.argv[4])
 r = json.load(open(path))["results"]
 o, a = r[ours]["median"], r[anchor]["median"]
-print(f"| {name} | {o*1000:.1f} ms | {a*1000:.1f} ms | {a/o:.2f}× |")
+# CPU time (user + system, means over the runs) moves less than wall time on a shared machine.
+oc, ac = (r[i]["user"] + r[i]["system"] for i in (ours, anchor))
+print(f"| {name} | {o*1000:.1f} ms | {a*1000:.1f} ms | {a/o:.2f}× | {oc*1000:.1f} ms | {ac*1000:.1f} ms | {ac/oc:.2f}× |")
 PY
 }
+wants() { [[ "$only" == *" $1 "* ]]; }
 bench() {  # name, our prepare, our command, the anchor's prepare, the anchor's command
+  wants "$1" || return 0
   hyperfine -N --style none --runs "$runs" --export-json "$work/$1.json" \
     --prepare "$2" "$3" --prepare "$4" "$5" >&2
   results+=("$(ratio "$1" "$work/$1.json" 0 1)")
@@ -45,6 +53,10 @@ bench import "sh -c 'cp empty.sqlite import.sqlite; rm -f import.sqlite-*'" \
   "$roadtrip import journeys.ndjson --db import.sqlite" \
   "sh -c 'cp equivalent.sqlite anchor.sqlite; rm -f anchor.sqlite-*'" \
   "sqlite3 anchor.sqlite -cmd '.mode csv' '.import journeys.csv journey'"
+if ! wants import && { wants export || wants batch || wants list; }; then  # they read what import wrote
+  cp empty.sqlite import.sqlite && "$roadtrip" import journeys.ndjson --db import.sqlite 2>/dev/null
+  cp equivalent.sqlite anchor.sqlite && sqlite3 anchor.sqlite -cmd '.mode csv' '.import journeys.csv journey'
+fi
 # P2: export of every journey vs sqlite3 -json.
 bench export true "sh -c '$roadtrip export --db import.sqlite > /dev/null'" \
   true "sh -c 'sqlite3 -json anchor.sqlite \"SELECT * FROM journey\" > /dev/null'"
@@ -71,6 +83,6 @@ bench list true \
 echo
 echo "$(date -u +%Y-%m-%d), $(uname -m), $(nproc) cores, SQLite $(sqlite3 --version | cut -d' ' -f1), $rows journeys, median of $runs runs"
 echo
-echo "| work | roadtrip | sqlite3 | roadtrip speed ÷ sqlite3 speed |"
-echo "|---|---|---|---|"
+echo "| work | roadtrip | sqlite3 | roadtrip speed ÷ sqlite3 speed | roadtrip CPU | sqlite3 CPU | CPU ratio |"
+echo "|---|---|---|---|---|---|---|"
 printf '%s\n' "${results[@]}"

@@ -20,6 +20,13 @@ struct DatabaseOptions: ParsableArguments {
 }
 
 extension DatabaseOptions {
+  /// The options of `--db PATH`, or of no `--db`.
+  static func make(path: String?) -> Self {
+    var options = Self()
+    options.path = path
+    return options
+  }
+
   /// The database file in use: `--db`, else `$ROADTRIP_DB`, else
   /// `$XDG_DATA_HOME/roadtrip/journeys.sqlite` (`~/.local/share/…` when that is unset).
   /// - Throws: `CommandError.usage` when no home folder is known to put the default in.

@@ -49,18 +49,19 @@ extension JourneyIDs {
   }
 
   /// The id of each journey named, in order, without duplicates.
+  /// - Parameter looksUpFullIDs: Whether ids written in full, as roadtrip writes them, are looked
+  ///   up too. A command that reads every journey it names anyway, and reports a missing one as
+  ///   `.journeyNotFound` with the same message, passes `false` and saves a query per id. When
+  ///   any id is a prefix, all are looked up, so that errors keep the order of the ids.
   /// - Throws: `JourneyDatabaseError` for an id that matches no journey (`.journeyNotFound`),
   ///   several (`.ambiguousID`) or is not one (`.invalidID`); `CommandError.cannotReadInput`.
-  func resolve(in database: JourneyDatabase) throws -> [UUID] {
+  func resolve(in database: JourneyDatabase, looksUpFullIDs: Bool = true) throws -> [UUID] {
     let texts = try texts()
+    let fullIDs = looksUpFullIDs ? [] : texts.compactMap { UUID(lowercasedText: $0) }
+    let named = fullIDs.count == texts.count ? fullIDs : try database.reading { try texts.map(database.resolveID) }
+    // One id needs no set: making the first Set<UUID> of a process costs a conformance lookup.
+    guard named.count > 1 else { return named }
     var seen: Set<UUID> = []
-    var ids: [UUID] = []
-    try database.reading {
-      for text in texts {
-        let id = try database.resolveID(text)
-        if seen.insert(id).inserted { ids.append(id) }
-      }
-    }
-    return ids
+    return named.filter { seen.insert($0).inserted }
   }
 }

@@ -1,12 +1,14 @@
 import ArgumentParser
 
 extension Roadtrip {
-  /// Parses the command line, runs the command, and ends the process with the exit code that
-  /// `Failure` gives for what went wrong, if anything.
+  /// Parses the command line (one of `PositionalCommandLine`'s shape without ArgumentParser),
+  /// runs the command, and ends the process with the exit code that `Failure` gives for what went
+  /// wrong, if anything.
   static func main() {
     ProcessSetup.prepare()
     var failure = run { () throws in
-      var command = try parseAsRoot()
+      var command = try PositionalCommandLine(CommandLine.arguments.dropFirst())?.validatedCommand()
+        ?? parseAsRoot()
       try command.run()
     }
     if let help = failure?.standardOutput {

@@ -34,7 +34,7 @@ extension Roadtrip {
     func run() throws {
       let (ids, assignments) = try plan()
       let database = try self.database.openExisting()
-      let resolved = try ids.resolve(in: database)
+      let resolved = try ids.resolve(in: database, looksUpFullIDs: false)
       var edited: [Journey] = []
       try database.writingUserValues {
         try $0.edit(ids: resolved) { journey in
@@ -84,5 +84,15 @@ extension Roadtrip {
       }
       return (JourneyIDs(arguments: ids), plan)
     }
+  }
+}
+
+extension Roadtrip.SetFields: PositionalCommand {
+  static func make(arguments: [String], databasePath: String?) -> Self {
+    var command = Self()
+    command.arguments = arguments
+    command.json = false
+    command.database = DatabaseOptions.make(path: databasePath)
+    return command
   }
 }

@@ -5,6 +5,7 @@ extension Roadtrip {
   /// `roadtrip transport ID... [TYPE | --next | --previous | --random]`
   struct Transport: ParsableCommand {
     static let configuration = CommandConfiguration(
+      commandName: "transport",
       abstract: "Set the transportation type of journeys; with no type, print the current one.",
       usage: "roadtrip transport ID... [TYPE | --next | --previous | --random] [--db <path>]",
       discussion: """
@@ -35,7 +36,7 @@ extension Roadtrip {
     func run() throws {
       let (ids, type) = try split()
       let database = try self.database.openExisting()
-      let resolved = try ids.resolve(in: database)
+      let resolved = try ids.resolve(in: database, looksUpFullIDs: false)
       guard type != nil || step != nil else {
         try database.reading {
           for id in resolved {
@@ -70,5 +71,15 @@ extension Roadtrip {
     private static func looksLikeID(_ text: String) -> Bool {
       text == JourneyIDs.standardInput || text.allSatisfy { $0 == "-" || $0.isHexDigit }
     }
+  }
+}
+
+extension Roadtrip.Transport: PositionalCommand {
+  static func make(arguments: [String], databasePath: String?) -> Self {
+    var command = Self()
+    command.arguments = arguments
+    command.step = nil
+    command.database = DatabaseOptions.make(path: databasePath)
+    return command
   }
 }

@@ -19,7 +19,7 @@ struct BenchmarkCommand: ParsableCommand {
   @Flag(help: "A smoke run: 100,000 rows, 3 runs.")
   var quick = false
 
-  @Option(help: "Only the variants whose name starts with this, such as insert or read.store.")
+  @Option(help: "Only the variants whose name starts with this, such as insert or read.store; several, separated by commas.")
   var only: String?
 
   @Option(help: "Runs this one variant in this process on --database and prints seconds and peak-memory growth (for profiling).")
@@ -46,7 +46,8 @@ struct BenchmarkCommand: ParsableCommand {
       print(try variant.measure(Workload(rows: rows, updates: updates, database: database)).line)
       return
     }
-    let variants = Variant.all.filter { $0.name.hasPrefix(only ?? "") }
+    let prefixes = (only ?? "").split(separator: ",", omittingEmptySubsequences: false)
+    let variants = Variant.all.filter { variant in prefixes.contains { variant.name.hasPrefix($0) } }
     guard !variants.isEmpty else { throw ValidationError("No variant starts with \(only ?? "").") }
     let suite = Suite(rows: rows, updates: updates, runs: runs, variants: variants)
     print(Report(suite: suite, samples: try suite.run()).markdown)

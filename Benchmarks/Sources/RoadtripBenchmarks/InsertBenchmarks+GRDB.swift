@@ -1,5 +1,6 @@
 import Foundation
 import GRDB
+import JourneyStore
 
 /// A GRDB user's table: the uuid as GRDB stores a `UUID`, a 16-byte blob.
 private func makeGRDBTable(at path: String) throws -> DatabaseQueue {
@@ -50,4 +51,46 @@ func insertWithGRDBRecords(_ workload: Workload) throws -> Sample {
   }
   try expect(queue.read { try Int.fetchOne($0, sql: "SELECT count(*) FROM journey") ?? 0 }, equals: workload.rows, "rows inserted")
   return sample
+}
+
+/// GRDB Codable records into roadtrip's own schema, in the file that `JourneyDatabase` creates
+/// (WAL, STRICT, the CHECKs, the TEXT primary key and both secondary indexes of `journey`): the
+/// same table the store fills. With `logsChanges`, also one `insert` row of the change log per
+/// journey under one batch row, as the store writes them: the store's whole work.
+private func insertIntoStoreSchemaWithGRDBRecords(_ workload: Workload, logsChanges: Bool) throws -> Sample {
+  let records = GeneratedJourney.generate(count: workload.rows).map {
+    StoreSchemaJourneyRecord(
+      id: $0.idText, name: $0.name, transportationType: $0.transportationType.rawValue,
+      startDate: $0.startDate, duration: $0.duration)
+  }
+  _ = try JourneyDatabase(path: workload.database)
+  let queue = try DatabaseQueue(path: workload.database)
+  let sample = try Sample.measure {
+    try queue.write { db in
+      var batch: Int64 = 0
+      if logsChanges {
+        try db.execute(
+          sql: "INSERT INTO batch (at, origin) VALUES (?, ?)",
+          arguments: [Date().timeIntervalSinceReferenceDate, "benchmarks"])
+        batch = db.lastInsertedRowID
+      }
+      for record in records {
+        try record.insert(db)
+        if logsChanges { try StoreSchemaChangeRecord(batch: batch, journey: record.id).insert(db) }
+      }
+    }
+  }
+  try expect(queue.read { try Int.fetchOne($0, sql: "SELECT count(*) FROM journey") ?? 0 }, equals: workload.rows, "rows inserted")
+  try expect(
+    queue.read { try Int.fetchOne($0, sql: "SELECT count(*) FROM change") ?? 0 }, equals: logsChanges ? workload.rows : 0,
+    "changes recorded")
+  return sample
+}
+
+func insertIntoStoreSchemaWithGRDBRecords(_ workload: Workload) throws -> Sample {
+  try insertIntoStoreSchemaWithGRDBRecords(workload, logsChanges: false)
+}
+
+func insertIntoStoreSchemaWithGRDBRecordsLoggingChanges(_ workload: Workload) throws -> Sample {
+  try insertIntoStoreSchemaWithGRDBRecords(workload, logsChanges: true)
 }

@@ -17,6 +17,14 @@ extension Variant {
       name: "insert.grdb.record", group: .insert,
       title: "GRDB Codable record `insert(db)`, minimal table (anchor)", measure: insertWithGRDBRecords),
     Variant(
+      name: "insert.grdb.record.store-schema", group: .insert,
+      title: "GRDB Codable record `insert(db)` into the roadtrip schema's `journey` table (CHECKs, 2 indexes, WAL)",
+      measure: insertIntoStoreSchemaWithGRDBRecords),
+    Variant(
+      name: "insert.grdb.record.store-work", group: .insert,
+      title: "GRDB Codable records doing the store's work: the roadtrip schema, + change and batch rows",
+      measure: insertIntoStoreSchemaWithGRDBRecordsLoggingChanges),
+    Variant(
       name: "insert.store", group: .insert,
       title: "JourneyStore `add(contentsOf:)` with `Journey` objects", measure: insertWithStore),
     Variant(

@@ -24,7 +24,13 @@ struct Report {
     Ratio(label: "P1 `importJourneys` / C API", numerator: "insert.store.import", denominator: "insert.c-api",
           target: "as above, with NDJSON parsing included"),
     Ratio(label: "P1 `importJourneys` / GRDB Codable", numerator: "insert.store.import", denominator: "insert.grdb.record",
-          target: "≥ 2×"),
+          target: "≥ 2× (GRDB into a minimal table)"),
+    Ratio(label: "P1 `importJourneys` / GRDB Codable, same table", numerator: "insert.store.import",
+          denominator: "insert.grdb.record.store-schema", target: "≥ 2× (GRDB into roadtrip's `journey` table, no change log)"),
+    Ratio(label: "P1 `importJourneys` / GRDB Codable, same work", numerator: "insert.store.import",
+          denominator: "insert.grdb.record.store-work", target: "≥ 2× (GRDB writing the same rows as the store)"),
+    Ratio(label: "schema cost for GRDB: same table / minimal table", numerator: "insert.grdb.record.store-schema",
+          denominator: "insert.grdb.record", target: "what roadtrip's table costs GRDB"),
     Ratio(label: "schema cost: C API roadtrip schema / C API minimal", numerator: "insert.c-api.store-schema",
           denominator: "insert.c-api", target: "what WAL, CHECKs, 5 indexes and the change log cost"),
     Ratio(label: "Swift layers: `add(contentsOf:)` / C API roadtrip schema", numerator: "insert.store",
@@ -37,6 +43,10 @@ struct Report {
           denominator: "read.c-api", target: "the same query: what a `Journey` per row costs"),
     Ratio(label: "P2 GRDB / C API", numerator: "read.grdb", denominator: "read.c-api", target: ""),
     Ratio(label: "P4 `edit(ids:)` / C API", numerator: "update.store", denominator: "update.c-api", target: "≥ 0.5×"),
+    Ratio(label: "P4 `edit(ids:)` / C API doing the store's work", numerator: "update.store",
+          denominator: "update.c-api.store-work", target: "the same SQL (read, update, change log): what the Swift layers cost"),
+    Ratio(label: "change log cost: C API store's work / C API UPDATE", numerator: "update.c-api.store-work",
+          denominator: "update.c-api", target: "what reading the old value and logging the change cost"),
   ]
 
   var markdown: String {

@@ -1,4 +1,5 @@
 import CSQLiteBench
+import Foundation
 import JourneyStore
 
 /// Every update variant works on its own copy of the same file (the roadtrip schema filled with
@@ -8,6 +9,10 @@ extension Variant {
     Variant(
       name: "update.c-api", group: .update,
       title: "SQLite C API, one prepared `UPDATE … WHERE id = ?` (anchor)", measure: updateWithCAPI),
+    Variant(
+      name: "update.c-api.store-work", group: .update,
+      title: "SQLite C API doing the store's work: read the row, update and log what changed",
+      measure: updateAsTheStoreDoesWithCAPI),
     Variant(
       name: "update.store", group: .update,
       title: "JourneyStore `edit(ids:)`, `JourneyField.named(\"transport\").assign(\"bike\", to:)`",
@@ -37,6 +42,54 @@ private func updateWithCAPI(_ workload: Workload) throws -> Sample {
       try file.check(sqlite3_step(update.handle), SQLITE_DONE, sql: sql)
       try expect(Int(sqlite3_changes(file.handle)), equals: 1, "rows updated by one id")
       sqlite3_reset(update.handle)
+    }
+    try file.execute("COMMIT")
+  }
+  try expect(file.count("journey WHERE transportation_type = 'bike'"), equals: bikesAfter, "bike journeys")
+  return sample
+}
+
+/// The same SQL work as `edit(ids:)`, without the store's Swift layers: in one immediate
+/// transaction, a batch row, then for each id a `SELECT` of the journey's fields (for the change
+/// log's old value) and, when the type differs, the `UPDATE` and one `update` row of the change
+/// log. Journeys that are bike rides already are read and left alone, as the store leaves them.
+private func updateAsTheStoreDoesWithCAPI(_ workload: Workload) throws -> Sample {
+  let (journeys, bikesAfter) = targets(of: workload)
+  let file = try SQLiteFile(path: workload.database)
+  try file.execute("PRAGMA foreign_keys = ON")
+  let selectSQL = "SELECT name, transportation_type, start_date, duration FROM journey WHERE id = ?1"
+  let updateSQL = "UPDATE journey SET transportation_type = ?2 WHERE id = ?1"
+  let recordSQL = """
+    INSERT INTO change (batch, journey, kind, field, old, new) VALUES (?1, ?2, 'update', 'transportationType', ?3, ?4)
+    """
+  let sample = try Sample.measure {
+    try file.execute("BEGIN IMMEDIATE")
+    try file.execute("INSERT INTO batch (at, origin) VALUES (\(Date().timeIntervalSinceReferenceDate), 'benchmarks')")
+    let batch = sqlite3_last_insert_rowid(file.handle)
+    let select = try file.prepare(selectSQL)
+    let update = try file.prepare(updateSQL)
+    let record = try file.prepare(recordSQL)
+    for journey in journeys {
+      sqlite3_bind_text(select.handle, 1, journey.idText, -1, transient)
+      try file.check(sqlite3_step(select.handle), SQLITE_ROW, sql: selectSQL)
+      // Every field, as the store reads every field into a journey.
+      let row = (
+        name: String(cString: sqlite3_column_text(select.handle, 0)),
+        type: String(cString: sqlite3_column_text(select.handle, 1)),
+        start: sqlite3_column_double(select.handle, 2), duration: sqlite3_column_double(select.handle, 3))
+      sqlite3_reset(select.handle)
+      guard row.type != "bike" else { continue }
+      sqlite3_bind_text(update.handle, 1, journey.idText, -1, transient)
+      sqlite3_bind_text(update.handle, 2, "bike", -1, transient)
+      try file.check(sqlite3_step(update.handle), SQLITE_DONE, sql: updateSQL)
+      try expect(Int(sqlite3_changes(file.handle)), equals: 1, "rows updated by one id")
+      sqlite3_reset(update.handle)
+      sqlite3_bind_int64(record.handle, 1, batch)
+      sqlite3_bind_text(record.handle, 2, journey.idText, -1, transient)
+      sqlite3_bind_text(record.handle, 3, row.type, -1, transient)
+      sqlite3_bind_text(record.handle, 4, "bike", -1, transient)
+      try file.check(sqlite3_step(record.handle), SQLITE_DONE, sql: recordSQL)
+      sqlite3_reset(record.handle)
     }
     try file.execute("COMMIT")
   }

@@ -55,8 +55,11 @@ struct JSONScanner: ~Copyable {
   }
 
   /// Reads an object whose values are scalars, handing each member to `body` as its key's bytes
-  /// (escapes decoded) and its value.
-  mutating func object(_ body: (_ key: [UInt8], _ value: Value) throws(Failure) -> Void) throws(Failure) {
+  /// (escapes decoded; in place in the input when it has none, valid only during the call) and
+  /// its value.
+  mutating func object(
+    _ body: (_ key: UnsafeBufferPointer<UInt8>, _ value: Value) throws(Failure) -> Void
+  ) throws(Failure) {
     guard try nextInRecord() == UInt8(ascii: "{") else { throw malformed("expected a JSON object") }
     skip()
     if try nextInRecord() == UInt8(ascii: "}") {
@@ -69,10 +72,12 @@ struct JSONScanner: ~Copyable {
       guard try nextInRecord() == UInt8(ascii: ":") else { throw malformed("expected ':' after a key") }
       skip()
       let value = try value()
-      guard value != .composite else {
-        throw malformed("the value of '\(String(decoding: key, as: UTF8.self))' must be a string or a number")
+      try withBytes(of: key) { key throws(Failure) in
+        guard value != .composite else {
+          throw malformed("the value of '\(String(decoding: key, as: UTF8.self))' must be a string or a number")
+        }
+        try body(key, value)
       }
-      try body(key, value)
       switch try nextInRecord() {
       case UInt8(ascii: ","): skip()
       case UInt8(ascii: "}"): skip(); return
@@ -91,9 +96,13 @@ struct JSONScanner: ~Copyable {
   mutating func value() throws(Failure) -> Value {
     switch try nextInRecord() {
     case UInt8(ascii: "\""):
-      let utf8 = try stringBytes()
-      guard let text = String(validating: utf8, as: UTF8.self) else { throw malformed("a string is not valid UTF-8") }
-      return .string(text)
+      let string = try stringBytes()
+      return .string(try withBytes(of: string) { utf8 throws(Failure) in
+        // Validating costs more than the rest of the scan; ASCII, the usual case, needs none.
+        if !utf8.contains(where: { $0 >= 0x80 }) { return String(decoding: utf8, as: UTF8.self) }
+        guard let text = String(validating: utf8, as: UTF8.self) else { throw malformed("a string is not valid UTF-8") }
+        return text
+      })
     case UInt8(ascii: "-"), UInt8(ascii: "0")...UInt8(ascii: "9"): return .number(try number())
     case UInt8(ascii: "t"): try literal("true"); return .bool(true)
     case UInt8(ascii: "f"): try literal("false"); return .bool(false)
@@ -103,12 +112,23 @@ struct JSONScanner: ~Copyable {
     }
   }
 
-  /// Reads a string literal, decoding its escapes, as UTF-8 bytes.
-  private mutating func stringBytes() throws(Failure) -> [UInt8] {
+  /// A string literal's UTF-8 bytes: where they lie in the input when the literal has no escapes
+  /// (no copy), else decoded.
+  enum StringBytes {
+    case inPlace(Range<Int>)
+    case decoded([UInt8])
+  }
+
+  /// Reads a string literal.
+  private mutating func stringBytes() throws(Failure) -> StringBytes {
     skip()
     let start = index
     while index < bytes.count, bytes[index] != UInt8(ascii: "\""), bytes[index] != UInt8(ascii: "\\"), bytes[index] >= 0x20 {
       index += 1
+    }
+    if index < bytes.count, bytes[index] == UInt8(ascii: "\"") {
+      index += 1
+      return .inPlace(start..<index - 1)
     }
     var result = Array(bytes[start..<index])
     while true {
@@ -116,11 +136,21 @@ struct JSONScanner: ~Copyable {
       let byte = bytes[index]
       index += 1
       switch byte {
-      case UInt8(ascii: "\""): return result
+      case UInt8(ascii: "\""): return .decoded(result)
       case UInt8(ascii: "\\"): try escape(into: &result)
       case ..<0x20: throw malformed("a control character must be escaped inside a string")
       default: result.append(byte)
       }
+    }
+  }
+
+  /// Hands a string literal's bytes to `body`.
+  private func withBytes<Result>(
+    of string: StringBytes, _ body: (UnsafeBufferPointer<UInt8>) throws(Failure) -> Result
+  ) throws(Failure) -> Result {
+    switch string {
+    case .inPlace(let range): return try body(UnsafeBufferPointer(rebasing: bytes[range]))
+    case .decoded(let decoded): return try decoded.withUnsafeBufferPointer(body)
     }
   }
 

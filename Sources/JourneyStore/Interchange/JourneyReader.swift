@@ -200,7 +200,7 @@ public final class JourneyReader {
   private func columns(of header: [String]) throws(JSONScanner.Failure) -> [Int] {
     var columns: [Int] = []
     for name in header {
-      let index = try Self.keyIndex(of: Array(name.utf8))
+      let index = try Array(name.utf8).withUnsafeBufferPointer { key throws(JSONScanner.Failure) in try Self.keyIndex(of: key) }
       guard !columns.contains(index) else { throw .malformed("the column '\(name)' appears twice") }
       columns.append(index)
     }
@@ -209,8 +209,14 @@ public final class JourneyReader {
 
   private static let keyBytes = JourneyRecord.keys.map { Array($0.utf8) }
 
-  private static func keyIndex(of key: [UInt8]) throws(JSONScanner.Failure) -> Int {
-    if let index = keyBytes.firstIndex(of: key) { return index }
+  private static func isKey(_ candidate: [UInt8], _ key: UnsafeBufferPointer<UInt8>) -> Bool {
+    guard candidate.count == key.count else { return false }
+    for offset in key.indices where candidate[offset] != key[offset] { return false }
+    return true
+  }
+
+  private static func keyIndex(of key: UnsafeBufferPointer<UInt8>) throws(JSONScanner.Failure) -> Int {
+    if let index = keyBytes.firstIndex(where: { isKey($0, key) }) { return index }
     let name = String(decoding: key, as: UTF8.self)
     let suggestion = name.nearest(among: JourneyRecord.keys.map { ($0, $0) })
     let valid = JourneyRecord.keys.joined(separator: ", ")
@@ -253,7 +259,8 @@ public final class JourneyReader {
       guard let given = Date(iso8601: endText) else {
         throw .malformed(line: line, reason: "\(JourneyRecord.endDateKey): \(JourneyInputError.invalidDate(endText))")
       }
-      guard given.iso8601 == end.iso8601 else {
+      // Equal dates have equal texts: only unequal ones need formatting, to compare as written.
+      guard given == end || given.iso8601 == end.iso8601 else {
         throw .malformed(
           line: line,
           reason: "endDate \(endText) is not startDate + duration (\(end.iso8601)); correct it or leave it out")

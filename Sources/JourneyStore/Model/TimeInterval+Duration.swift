@@ -9,6 +9,11 @@ extension TimeInterval {
   /// (hours, minutes, seconds), `1:30` (hours and minutes) or a plain number of seconds.
   /// - Throws: `JourneyInputError.invalidDuration`, or `.negativeDuration` for a negative one.
   init(parsingDuration text: String) throws(JourneyInputError) {
+    // Plain seconds, as JSON and CSV hold them, need neither trimming nor the other forms.
+    if let seconds = Self.seconds(plain: text) {
+      self = seconds
+      return
+    }
     var trimmed = Substring(text)
     while trimmed.first?.isWhitespace == true { trimmed.removeFirst() }
     while trimmed.last?.isWhitespace == true { trimmed.removeLast() }

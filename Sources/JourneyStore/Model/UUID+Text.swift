@@ -39,6 +39,13 @@ extension UUID {
     self.init(uuid: parsed)
   }
 
+  /// Reads an id written in full as roadtrip writes ids (36 characters, lowercase); `nil` for
+  /// anything else, such as a prefix or an id in capitals.
+  public init?(lowercasedText text: String) {
+    guard !text.utf8.contains(where: { (UInt8(ascii: "A")...UInt8(ascii: "F")).contains($0) }) else { return nil }
+    self.init(text: text.utf8)
+  }
+
   /// The 16 bytes of an id written as 36 characters, or `nil`.
   private static func uuid(from text: UnsafeBufferPointer<UInt8>) -> uuid_t? {
     var value: uuid_t = (0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0)

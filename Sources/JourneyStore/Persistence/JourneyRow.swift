@@ -13,13 +13,14 @@ enum JourneyRow {
   /// The stored field values of the journey with this id, or `nil` when there is none.
   static func values(of id: UUID, in connection: Connection) throws -> [DatabaseValue]? {
     var values: [DatabaseValue]?
-    try connection.forEachRow(
-      "SELECT \(columns) FROM journey WHERE id = ?", [.text(id.lowercasedText)]
-    ) { row in
+    try connection.forEachRow(selectByID, [.text(id.lowercasedText)]) { row in
       values = fieldValues(of: row)
     }
     return values
   }
+
+  /// The query of one journey by id, built once: it runs once for every journey edited.
+  private static let selectByID = "SELECT \(columns) FROM journey WHERE id = ?"
 
   /// The stored values of a journey's fields as they are now.
   static func values(of journey: Journey) -> [DatabaseValue] {

@@ -37,3 +37,24 @@ extension Connection {
     }
   }
 }
+
+extension Connection {
+  /// Runs `body` with SQLite's page cache raised to at least `kibibytes`, and gives the cache its
+  /// size back after: for one operation that reads many pages at random, such as editing
+  /// thousands of journeys, which SQLite's default cache of 2 MiB reads from the file again and
+  /// again. Below that default it only runs `body`, without a query.
+  @discardableResult
+  func withPageCache<T>(ofAtLeast kibibytes: Int, _ body: () throws -> T) throws -> T {
+    guard kibibytes > Self.defaultPageCacheKiB else { return try body() }
+    // A negative cache_size is in KiB, a positive one in pages.
+    let previous = try pragma("cache_size")
+    let current = previous < 0 ? -previous : previous * (try pragma("page_size")) / 1024
+    guard Int64(kibibytes) > current else { return try body() }
+    try execute("PRAGMA cache_size = -\(kibibytes)")
+    defer { try? execute("PRAGMA cache_size = \(previous)") }
+    return try body()
+  }
+
+  /// SQLite's default page cache, in KiB (`SQLITE_DEFAULT_CACHE_SIZE`, -2000).
+  private static let defaultPageCacheKiB = 2000
+}

@@ -13,7 +13,7 @@ extension EditorTests {
       let sandbox = try CLISandbox()
       try sandbox.seedSamples()
       let editor = try sandbox.startEditor(coast)
-      let before = editor.terminal.settings
+      let before = editor.initialSettings
       #expect(before.isCooked)
       try await editor.waitForScreen(showing: "q quit")
       let during = editor.terminal.settings
@@ -30,7 +30,7 @@ extension EditorTests {
       let sandbox = try CLISandbox()
       try sandbox.seedSamples()
       let editor = try sandbox.startEditor(coast)
-      let before = editor.terminal.settings
+      let before = editor.initialSettings
       try await editor.waitForScreen(showing: "q quit")
       editor.type("\u{3}")
       #expect(try await editor.waitForExit() == 130)
@@ -44,7 +44,7 @@ extension EditorTests {
       let sandbox = try CLISandbox()
       try sandbox.seedSamples()
       let editor = try sandbox.startEditor(coast)
-      let before = editor.terminal.settings
+      let before = editor.initialSettings
       try await editor.waitForScreen(showing: "q quit")
       kill(editor.pid, signal)
       #expect(try await editor.waitForExit() == exitCode)
@@ -56,7 +56,7 @@ extension EditorTests {
       let sandbox = try CLISandbox()
       try sandbox.seedSamples()
       let editor = try sandbox.startEditor(coast)
-      let before = editor.terminal.settings
+      let before = editor.initialSettings
       try await editor.waitForScreen(showing: "q quit")
       let framesBefore = editor.frameCount
       // The editor runs in a session of its own whose process group is orphaned: the kernel

@@ -76,6 +76,8 @@ struct SecurityTests {
       "JourneyField.all.map(\\.column).joined(separator: \", \")": "the column list",
       "String(repeating: \", ?\", count: JourneyField.all.count)": "placeholders",
       "index.name": "an index name read from sqlite_schema, of the schema's own indexes",
+      "kibibytes": "a page-cache size the code computes, an integer",
+      "previous": "the page-cache size read back from PRAGMA cache_size, an integer",
       "Self.currentValue(field: \"u.field\")": "a CASE over the field names and columns of JourneyField.all",
       "Self.currentValue(field: \"l.field\")": "a CASE over the field names and columns of JourneyField.all",
       "Self.currentValue(field: \"f.name\")": "a CASE over the field names and columns of JourneyField.all",

@@ -6,6 +6,8 @@ import Foundation
 /// running when the test lets go of it is killed.
 final class EditorProcess {
   let terminal: PseudoTerminal
+  /// The terminal's settings before the process started: what it must leave behind.
+  let initialSettings: TerminalSettings
   let pid: pid_t
   /// Everything the process wrote to the terminal.
   private(set) var output: [UInt8] = []
@@ -16,6 +18,7 @@ final class EditorProcess {
   /// pseudo-terminal, on standard input, output and error.
   init(_ arguments: [String], environment: [String: String], columns: Int = 100, rows: Int = 30) throws {
     terminal = try PseudoTerminal(columns: columns, rows: rows)
+    initialSettings = terminal.settings
     var actions = posix_spawn_file_actions_t()
     posix_spawn_file_actions_init(&actions)
     defer { posix_spawn_file_actions_destroy(&actions) }

@@ -1,0 +1,63 @@
+import ArgumentParser
+
+/// A command line of the shape that scripts run once per journey: the name of a command that
+/// takes positional arguments only, then those arguments, with at most one `--db PATH` (or
+/// `--db=PATH`) anywhere among them, as in `roadtrip transport 1a2b bike` or
+/// `roadtrip set - name=Coast --db trips.sqlite`.
+///
+/// ArgumentParser's `parseAsRoot` builds its model of the commands by reflection, which took
+/// three quarters of the instructions of a process that edits one journey (BENCHMARKS.md, P3).
+/// A command line of this shape can mean one thing only, so `roadtrip` makes the command from it
+/// directly and runs the command's own `validate()`. Anything else (another option or flag, `--`,
+/// `-h`, `--help`, a completion request, `--db` twice, or a command line that `validate()`
+/// refuses) goes to ArgumentParser, so that its help, errors and usage read exactly as before.
+struct PositionalCommandLine {
+  /// The command's name, as typed.
+  let commandName: String
+  /// The arguments other than `--db` and its value, in order.
+  let arguments: [String]
+  /// The value of `--db`, if given.
+  let databasePath: String?
+}
+
+extension PositionalCommandLine {
+  /// The commands that a command line of this shape can name.
+  static let commands: [any PositionalCommand.Type] = [Roadtrip.Transport.self, Roadtrip.SetFields.self]
+
+  /// Reads a command line (without the program's name) of this shape.
+  /// - Returns: `nil` when the command line has another shape.
+  init?(_ commandLine: some Sequence<String>) {
+    var words = commandLine.makeIterator()
+    guard let name = words.next(), !name.hasPrefix("-") else { return nil }
+    var arguments: [String] = []
+    var databasePath: String?
+    while let word = words.next() {
+      if word == JourneyIDs.standardInput || !word.hasPrefix("-") {
+        arguments.append(word)
+        continue
+      }
+      guard databasePath == nil else { return nil }
+      if word == "--db" {
+        databasePath = words.next()
+      } else if word.hasPrefix("--db=") {
+        databasePath = String(word.dropFirst("--db=".count))
+      } else {
+        return nil
+      }
+      guard let path = databasePath, !path.isEmpty, !path.hasPrefix("-") else { return nil }
+    }
+    self.init(commandName: name, arguments: arguments, databasePath: databasePath)
+  }
+
+  /// The command named, with these arguments, once its own `validate()` accepts them.
+  /// - Returns: `nil` when no command of `commands` has this name or `validate()` refuses the
+  ///   arguments: ArgumentParser then reports the error with the command's usage.
+  func validatedCommand() -> (any ParsableCommand)? {
+    guard let type = Self.commands.first(where: { $0.configuration.commandName == commandName }) else {
+      return nil
+    }
+    var command = type.make(arguments: arguments, databasePath: databasePath)
+    guard (try? command.validate()) != nil else { return nil }
+    return command
+  }
+}
