@@ -15,7 +15,7 @@ trap 'rm -rf "$work"' EXIT
 command -v hyperfine >/dev/null || { echo "bench.sh needs hyperfine (apt-get install hyperfine)" >&2; exit 1; }
 
 # Built as the README tells users to build it.
-(cd "$root" && swift build -c release --static-swift-stdlib --product roadtrip >/dev/null)
+(cd "$root" && swift build -c release -Xswiftc -static-executable --product roadtrip >/dev/null)
 roadtrip="$root/.build/release/roadtrip"
 cd "$work"
 python3 "$root/scripts/generate-journeys.py" "$rows" journeys

@@ -8,7 +8,7 @@ update row per edit, one batch per command, chained old -> new per field) and th
 state is the last write, and reports the throughput.
 
 usage: scripts/p6-concurrent-edits.py [--binary PATH] [--writers 8] [--edits 200] [--journeys 1000]
-Build first: swift build -c release --static-swift-stdlib
+Build first: swift build -c release -Xswiftc -static-executable
 """
 import argparse
 import os
@@ -70,7 +70,7 @@ def main():
     options = parser.parse_args()
     binary = os.path.abspath(options.binary)
     if not os.access(binary, os.X_OK):
-        sys.exit("no roadtrip at %s; build it with: swift build -c release --static-swift-stdlib" % binary)
+        sys.exit("no roadtrip at %s; build it with: swift build -c release -Xswiftc -static-executable" % binary)
 
     folder = tempfile.mkdtemp(prefix="roadtrip-p6-")
     database = os.path.join(folder, "journeys.sqlite")
