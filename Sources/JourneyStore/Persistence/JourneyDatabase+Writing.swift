@@ -113,11 +113,12 @@ extension JourneyDatabase {
   }
 
   /// Takes committed values into a managed journey: fields without unsaved edits get the new
-  /// value (observers see it); fields with unsaved edits keep them.
+  /// value (observers see it, only when it differs); fields with unsaved edits keep them.
   func refresh(_ id: UUID, with values: [DatabaseValue]) {
     guard var entry = managed[id] else { return }
     for (index, field) in JourneyField.all.enumerated() {
-      if field.read(entry.object) == entry.saved[index] {
+      let current = field.read(entry.object)
+      if current == entry.saved[index] && current != values[index] {
         _ = field.write(entry.object, values[index])
       }
       entry.saved[index] = values[index]

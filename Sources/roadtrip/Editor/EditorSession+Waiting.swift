@@ -32,27 +32,22 @@ extension EditorSession {
       return outcome
     }
     if descriptors[1].revents != 0, monitor.takeEvents() {
-      rechecks = Self.recheckDelays[...]
+      schedule.noteWake(true)
       takeOutsideChanges()
     }
     if ready == 0 {
       if let outcome = handle(decoder.flush()) { return outcome }
-      if !rechecks.isEmpty || monitor.fileDescriptor < 0 {
-        _ = rechecks.popFirst()
-        takeOutsideChanges()
-      }
+      schedule.noteWake(false)
+      takeOutsideChanges()
     }
     return nil
   }
 
-  /// How long `poll` may sleep: a moment to finish an escape sequence or to look at the file
-  /// again; half a second when nothing says that the file changed (no inotify); else forever.
+  /// How long `poll` may sleep: a moment to finish an escape sequence, else as the library's
+  /// `WakeSchedule` says (briefly and again just after the file was written, a quarter of a
+  /// second otherwise, so that a commit that became visible after its last write is not missed).
   private var timeoutMilliseconds: Int32 {
-    var timeouts: [Duration] = []
-    if decoder.hasPending { timeouts.append(.milliseconds(50)) }
-    if let recheck = rechecks.first { timeouts.append(recheck) }
-    if monitor.fileDescriptor < 0 { timeouts.append(.milliseconds(500)) }
-    guard let timeout = timeouts.min() else { return -1 }
+    let timeout = decoder.hasPending ? min(schedule.next, .milliseconds(50)) : schedule.next
     return Int32(timeout.components.seconds * 1000 + timeout.components.attoseconds / 1_000_000_000_000_000)
   }
 
@@ -67,8 +62,4 @@ extension EditorSession {
     }
     return decoder.keys(from: buffer[..<count])
   }
-
-  /// How long to wait before each further look at the file after it was written, shortest first:
-  /// as `JourneyDatabase.waitForCommit` does.
-  private static let recheckDelays: [Duration] = [.milliseconds(1), .milliseconds(3), .milliseconds(10), .milliseconds(30)]
 }

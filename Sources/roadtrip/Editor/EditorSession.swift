@@ -20,9 +20,9 @@ final class EditorSession {
   /// Wakes the loop when the database file is written.
   let monitor: DatabaseMonitor
   var decoder = KeyDecoder()
-  /// After the file was written, how long to wait before each further look: a commit becomes
-  /// visible a moment after its last write.
-  var rechecks: ArraySlice<Duration> = []
+  /// How long to wait before the next look at the file: briefly after a write (a commit becomes
+  /// visible a moment after its last write), at most a quarter of a second.
+  var schedule = WakeSchedule()
   let redraw = RedrawRequest()
   /// Set by Ctrl-Z or SIGTSTP: the loop suspends the editor before it waits again.
   var isSuspending = false
