@@ -46,7 +46,6 @@ extension ChangePrinter {
 
   /// `2026-11-21T08:00:03Z  #12  1a2b3c4d  update  name  'Old' → 'New'  roadtrip set 1a2b name=New`
   private func line(for change: JourneyChange) -> String {
-    let fieldWidth = JourneyField.all.map(\.name.count).max() ?? 0
     var values = ""
     if let field = change.field {
       let old = change.oldValue.map { quoted($0, of: field) }
@@ -58,12 +57,15 @@ extension ChangePrinter {
       style.yellow("#\(change.batch)".padded(to: 5)),
       String(change.journeyID.uuidString.lowercased().prefix(8)),
       change.kind.rawValue.padded(to: 6),
-      (change.field?.name ?? "").padded(to: fieldWidth),
+      (change.field?.name ?? "").padded(to: Self.fieldWidth),
       values,
       style.dim(change.origin.escapingControlCharacters),
     ]
     return columns.joined(separator: "  ") + "\n"
   }
+
+  /// The width of the field column: the longest field name.
+  private static let fieldWidth = JourneyField.all.map(\.name.count).max() ?? 0
 
   /// A value as it reads in a line: text in quotes, with control characters escaped.
   private func quoted(_ value: JourneyField.Value, of field: JourneyField) -> String {

@@ -33,18 +33,9 @@ extension JourneyDatabase {
     do {
       return try resolveID(text)
     } catch JourneyDatabaseError.journeyNotFound {
-      var matches: [UUID] = []
-      try connection.forEachRow(
-        "SELECT DISTINCT journey FROM change WHERE journey >= ?1 AND journey < ?1 || 'g' ORDER BY journey LIMIT 11",
-        [.text(text.lowercased())]
-      ) { row in
-        if let id = JourneyRow.id(of: row) { matches.append(id) }
-      }
-      guard let id = matches.first else { throw JourneyDatabaseError.journeyNotFound(text) }
-      guard matches.count == 1 else {
-        throw JourneyDatabaseError.ambiguousID(text, candidates: Array(matches.prefix(10)))
-      }
-      return id
+      return try uniqueID(
+        matching: text,
+        in: "SELECT DISTINCT journey FROM change WHERE journey >= ?1 AND journey < ?1 || 'g' ORDER BY journey LIMIT 11")
     }
   }
 }

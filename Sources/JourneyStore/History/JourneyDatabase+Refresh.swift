@@ -72,11 +72,7 @@ extension JourneyDatabase {
       guard var entry = managed[id], let field = change.field, let new = change.newValue?.stored,
         let index = JourneyField.all.firstIndex(of: field)
       else { return }
-      let current = field.read(entry.object)
-      if current == entry.saved[index] && current != new {
-        _ = field.write(entry.object, new)
-      }
-      entry.saved[index] = new
+      entry.takeCommitted(new, at: index)
       managed[id] = entry
     }
   }

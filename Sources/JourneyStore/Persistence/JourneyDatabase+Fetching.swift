@@ -30,10 +30,16 @@ extension JourneyDatabase {
   public func resolveID(_ text: String) throws -> UUID {
     let prefix = text.lowercased()
     guard Self.isIDPrefix(prefix) else { throw JourneyDatabaseError.invalidID(text) }
+    return try uniqueID(
+      matching: text, in: "SELECT id FROM journey WHERE id >= ?1 AND id < ?1 || 'g' ORDER BY id LIMIT 11")
+  }
+
+  /// The one id that `query` (ids from `?1`, the lowercased text, on, at most 11) finds for
+  /// `text`, a full id or a prefix of one.
+  /// - Throws: `JourneyDatabaseError.journeyNotFound`, or `.ambiguousID` listing candidates.
+  func uniqueID(matching text: String, in query: String) throws -> UUID {
     var matches: [UUID] = []
-    try connection.forEachRow(
-      "SELECT id FROM journey WHERE id >= ?1 AND id < ?1 || 'g' ORDER BY id LIMIT 11", [.text(prefix)]
-    ) { row in
+    try connection.forEachRow(query, [.text(text.lowercased())]) { row in
       if let id = JourneyRow.id(of: row) { matches.append(id) }
     }
     switch matches.count {

@@ -116,12 +116,8 @@ extension JourneyDatabase {
   /// value (observers see it, only when it differs); fields with unsaved edits keep them.
   func refresh(_ id: UUID, with values: [DatabaseValue]) {
     guard var entry = managed[id] else { return }
-    for (index, field) in JourneyField.all.enumerated() {
-      let current = field.read(entry.object)
-      if current == entry.saved[index] && current != values[index] {
-        _ = field.write(entry.object, values[index])
-      }
-      entry.saved[index] = values[index]
+    for (index, value) in values.enumerated() {
+      entry.takeCommitted(value, at: index)
     }
     managed[id] = entry
     collectEdits()
