@@ -30,7 +30,7 @@ extension JourneyDatabase {
   func markChangeLogPosition() throws {
     guard changeLogPosition == nil else { return }
     if dataVersion == nil { dataVersion = try connection.pragma("data_version") }
-    changeLogPosition = try lastChangeID()
+    changeLogPosition = try endOfLog()
   }
 
   /// Applies every change committed since the position to the managed journeys, in the order of

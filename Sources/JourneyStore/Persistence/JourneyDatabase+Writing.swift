@@ -106,9 +106,12 @@ extension JourneyDatabase {
 
   /// Runs `body` in an immediate transaction whose changes form one batch of the change log.
   func write<T>(_ body: (Batch) throws -> T) throws -> T {
-    let batch = Batch(connection: connection, origin: configuration.origin)
-    let result = try connection.transaction(.immediate) { try body(batch) }
-    if let id = batch.writtenID { ownBatches.insert(id) }
+    let (result, id) = try connection.transaction(.immediate) {
+      let batch = try Batch(connection: connection, origin: configuration.origin)
+      let result = try body(batch)
+      return (result, try batch.close())
+    }
+    if let id { ownBatches.insert(id) }
     return result
   }
 

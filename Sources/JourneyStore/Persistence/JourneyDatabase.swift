@@ -24,7 +24,7 @@ public final class JourneyDatabase {
   /// Managed journeys that may differ from their saved values: edited, or restored since.
   var candidates: Set<UUID> = []
   /// The last change of the log that the managed journeys reflect, once a journey is managed.
-  var changeLogPosition: Int64?
+  var changeLogPosition: JourneyChange.ID?
   /// `PRAGMA data_version` when `refresh()` last read the log: it changes when another
   /// connection commits.
   var dataVersion: Int64?
