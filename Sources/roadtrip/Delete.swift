@@ -30,14 +30,7 @@ extension Roadtrip {
       let database = try self.database.openExisting()
       let resolved = try JourneyIDs(arguments: ids).resolve(in: database)
       if resolved.count > 1 && !yes {
-        guard StandardInput.isTerminal && StandardError.isTerminal else {
-          throw CommandError.confirmationRequired(count: resolved.count)
-        }
-        StandardError.write("Delete \(resolved.count) journeys? [y/N] ")
-        let answer = StandardInput.readLine()?.lowercased() ?? ""
-        guard answer == "y" || answer == "yes" else {
-          throw CommandError.declined(outcome: "nothing was deleted")
-        }
+        try Confirmation(action: "delete \(resolved.count) journeys", outcomeIfDeclined: "nothing was deleted").ask()
       }
       try database.delete(ids: resolved)
     }

@@ -41,7 +41,8 @@ extension Reversal {
     ) != nil && !target.batch.isInverted
     let logging: Batch.Logging = force || insertsWithoutValues
       ? .recorded : .derived(source: target.batch.source, inverted: !target.batch.isInverted)
-    let batch = try Batch(connection: connection, origin: origin, kind: kind, reverts: target.id, logging: logging)
+    let batch = Batch(connection: connection, origin: origin, kind: kind, reverts: target.id, logging: logging)
+    let batchID = try batch.open()
     // In the reverse of the order a batch makes them: a journey it inserted, then updated, then
     // deleted comes back, gets its first values back, then goes.
     let inserted = try revertDeletes(in: batch, force: force)
@@ -50,7 +51,7 @@ extension Reversal {
     _ = try batch.close()
     return RevertSummary(
       kind: kind, revertedBatch: target.id, commandBatch: target.command, origin: target.origin, date: target.date,
-      batch: batch.id, inserted: inserted, updated: updated,
+      batch: batchID, inserted: inserted, updated: updated,
       fields: JourneyField.all.filter { fields.contains($0.name) }, deleted: deleted)
   }
 

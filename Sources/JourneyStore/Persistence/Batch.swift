@@ -7,17 +7,21 @@ import Foundation
 /// The writes of one transaction to the journey table, grouped under one batch of the change log
 /// with a time and an origin.
 ///
-/// The log itself is written by the journey table's triggers (see `Schema`): a batch opens its
+/// The log itself is written by the journey table's triggers (see `Schema`): a batch writes its
 /// row before the first write, so the triggers file every change under it, and closes it before
-/// the commit. A batch that changed nothing is removed, so a transaction that changes nothing
-/// leaves no history.
+/// the commit. A transaction that writes nothing leaves no batch, and one whose writes changed
+/// nothing has its batch removed: no history.
 final class Batch {
   private let connection: Connection
-  /// The batch row's id.
-  let id: Int64
-  private let isDerived: Bool
+  private let origin: String
+  private let kind: JourneyChange.BatchKind
+  private let reverts: Int64?
+  private let logging: Logging
+  /// The batch row's id, once written.
+  private(set) var id: Int64?
   private var insertStatement: Statement?
-  private var updateStatements: [String: Statement] = [:]
+  /// The statements that set some fields, by the fields' positions in `JourneyField.all`.
+  private var updateStatements: [[Int]: Statement] = [:]
 
   /// How the triggers treat the writes of a batch.
   enum Logging {
@@ -28,8 +32,7 @@ final class Batch {
     case derived(source: Int64, inverted: Bool)
   }
 
-  /// Opens a batch in the current transaction: closes a batch another program left open, and
-  /// writes this one's row.
+  /// A batch of the current transaction, whose row is written with its first write.
   /// - Parameters:
   ///   - kind: A command's own changes, or an undo or redo.
   ///   - reverts: The batch an undo or redo reverts.
@@ -37,8 +40,19 @@ final class Batch {
   init(
     connection: Connection, origin: String, kind: JourneyChange.BatchKind = .command, reverts: Int64? = nil,
     logging: Logging = .recorded
-  ) throws {
+  ) {
     self.connection = connection
+    self.origin = origin
+    self.kind = kind
+    self.reverts = reverts
+    self.logging = logging
+  }
+
+  /// Writes the batch row, once: closes a batch another program left open, and opens this one.
+  /// - Returns: The batch's id.
+  @discardableResult
+  func open() throws -> Int64 {
+    if let id { return id }
     try connection.run("UPDATE batch SET state = 0 WHERE id = (SELECT max(id) FROM batch) AND state <> 0")
     let (state, source, inverted): (Int64, DatabaseValue, Int64) =
       switch logging {
@@ -51,17 +65,24 @@ final class Batch {
         .real(Date().timeIntervalSinceReferenceDate), .text(origin), .text(kind.rawValue),
         reverts.map { .integer($0) } ?? .null, .integer(state), source, .integer(inverted),
       ])
-    id = connection.lastInsertedRowID
-    if case .derived = logging { isDerived = true } else { isDerived = false }
+    let id = connection.lastInsertedRowID
+    self.id = id
+    return id
   }
 
   /// Closes the batch before the commit; removes it when the triggers recorded nothing under it.
-  /// - Returns: The batch's id, or `nil` when it was empty and removed.
+  /// - Returns: The batch's id, or `nil` when it wrote nothing or was empty and removed.
   func close() throws -> Int64? {
+    guard let id else { return nil }
     try connection.run("UPDATE batch SET state = 0 WHERE id = ?", [.integer(id)])
+    let isDerived = if case .derived = logging { true } else { false }
     let isEmpty = try !isDerived && connection.firstValue("SELECT 1 FROM change WHERE batch = ? LIMIT 1", [.integer(id)]) == nil
     if isEmpty {
       try connection.run("DELETE FROM batch WHERE id = ?", [.integer(id)])
+      // The id goes back to the pool, as if the batch had never been opened: no other connection
+      // saw it. Ids of batches that were committed are never given again.
+      try connection.run("UPDATE sqlite_sequence SET seq = seq - 1 WHERE name = 'batch' AND seq = ?", [.integer(id)])
+      self.id = nil
       return nil
     }
     return id
@@ -70,6 +91,7 @@ final class Batch {
   /// Inserts a journey.
   /// - Throws: `JourneyDatabaseError.duplicateID` when the id is taken, or `SQLiteError`.
   func insert(id: UUID, values: [DatabaseValue]) throws {
+    try open()
     let statement = try insertJourney()
     statement.bind(.text(id.lowercasedText), at: 1)
     for (offset, value) in values.enumerated() {
@@ -87,21 +109,30 @@ final class Batch {
   /// Sets one field of a journey.
   /// - Throws: `JourneyDatabaseError.journeyNotFound` when no such journey exists, or `SQLiteError`.
   func update(id: UUID, field: JourneyField, to new: DatabaseValue) throws {
-    let statement = try updateStatement(for: field)
-    statement.bind(.text(id.lowercasedText), at: 1)
-    statement.bind(new, at: 2)
-    try statement.execute()
-    guard connection.changes == 1 else {
-      throw JourneyDatabaseError.journeyNotFound(id.lowercasedText)
-    }
+    try update(id: id, fields: [JourneyField.all.firstIndex(of: field)!], to: [new])
   }
 
   /// Writes the fields whose value differs between `old` and `new` (stored values in the order of
-  /// `JourneyField.all`).
+  /// `JourneyField.all`), in one statement: the row goes from one valid state to the next (a
+  /// new start and a new duration are checked together), and the log records one write.
   /// - Throws: `JourneyDatabaseError.journeyNotFound` when no such journey exists, or `SQLiteError`.
   func update(id: UUID, from old: [DatabaseValue], to new: [DatabaseValue]) throws {
-    for (field, (old, new)) in zip(JourneyField.all, zip(old, new)) where old != new {
-      try update(id: id, field: field, to: new)
+    let changed = JourneyField.all.indices.filter { old[$0] != new[$0] }
+    guard !changed.isEmpty else { return }
+    try update(id: id, fields: changed, to: changed.map { new[$0] })
+  }
+
+  /// Sets the fields at these positions of `JourneyField.all` to `values`.
+  private func update(id: UUID, fields: [Int], to values: [DatabaseValue]) throws {
+    try open()
+    let statement = try updateStatement(for: fields)
+    statement.bind(.text(id.lowercasedText), at: 1)
+    for (offset, value) in values.enumerated() {
+      statement.bind(value, at: Int32(offset + 2))
+    }
+    try statement.execute()
+    guard connection.changes == 1 else {
+      throw JourneyDatabaseError.journeyNotFound(id.lowercasedText)
     }
   }
 
@@ -117,6 +148,7 @@ final class Batch {
   /// Deletes a journey.
   /// - Throws: `JourneyDatabaseError.journeyNotFound` when no such journey exists, or `SQLiteError`.
   func delete(id: UUID) throws {
+    try open()
     try connection.run("DELETE FROM journey WHERE id = ?", [.text(id.lowercasedText)])
     guard connection.changes == 1 else {
       throw JourneyDatabaseError.journeyNotFound(id.lowercasedText)
@@ -131,11 +163,14 @@ final class Batch {
     return statement
   }
 
-  /// The statement that sets one field, prepared once for the batch.
-  private func updateStatement(for field: JourneyField) throws -> Statement {
-    if let statement = updateStatements[field.name] { return statement }
-    let statement = try connection.statement("UPDATE journey SET \(field.column) = ?2 WHERE id = ?1")
-    updateStatements[field.name] = statement
+  /// The statement that sets some fields, prepared once for the batch.
+  private func updateStatement(for fields: [Int]) throws -> Statement {
+    if let statement = updateStatements[fields] { return statement }
+    let assignments = fields.enumerated()
+      .map { "\(JourneyField.all[$0.element].column) = ?\($0.offset + 2)" }
+      .joined(separator: ", ")
+    let statement = try connection.statement("UPDATE journey SET \(assignments) WHERE id = ?1")
+    updateStatements[fields] = statement
     return statement
   }
 

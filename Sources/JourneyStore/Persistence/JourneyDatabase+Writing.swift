@@ -107,7 +107,7 @@ extension JourneyDatabase {
   /// Runs `body` in an immediate transaction whose changes form one batch of the change log.
   func write<T>(_ body: (Batch) throws -> T) throws -> T {
     let (result, id) = try connection.transaction(.immediate) {
-      let batch = try Batch(connection: connection, origin: configuration.origin)
+      let batch = Batch(connection: connection, origin: configuration.origin)
       let result = try body(batch)
       return (result, try batch.close())
     }
