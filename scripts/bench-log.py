@@ -13,7 +13,7 @@ the same run, medians printed as Markdown rows for BENCHMARKS.md.
 
 usage: scripts/bench-log.py [N]   (default 200000; RUNS=n, default 3; builds the release binary)
 """
-import json, os, shutil, sqlite3, statistics, subprocess, sys, tempfile, time
+import json, os, resource, shutil, sqlite3, statistics, subprocess, sys, tempfile, time
 
 ROOT = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
 ROADTRIP = os.path.join(ROOT, ".build/release/roadtrip")
@@ -23,10 +23,17 @@ def run(*args, **kwargs):
     subprocess.run(args, check=True, stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL, **kwargs)
 
 
+CPU = []  # CPU time (user + system) of each timed command, which moves less on a shared machine
+
+
 def timed(*args, **kwargs):
+    before = resource.getrusage(resource.RUSAGE_CHILDREN)
     start = time.perf_counter()
     run(*args, **kwargs)
-    return time.perf_counter() - start
+    seconds = time.perf_counter() - start
+    after = resource.getrusage(resource.RUSAGE_CHILDREN)
+    CPU.append(after.ru_utime - before.ru_utime + after.ru_stime - before.ru_stime)
+    return seconds
 
 
 def size(path):
@@ -50,18 +57,21 @@ def main():
               f"SQLite {sqlite3.sqlite_version}, {rows} journeys, medians of {runs} runs\n")
 
         # P1, interleaved.
-        ours, anchor = [], []
+        ours, anchor, ours_cpu, anchor_cpu = [], [], [], []
         for _ in range(runs):
             for p in ("import.sqlite", "import.sqlite-wal", "import.sqlite-shm", "bare.sqlite"):
                 if os.path.exists(p): os.remove(p)
             ours.append(timed(ROADTRIP, "import", "journeys.ndjson", "--db", "import.sqlite"))
+            ours_cpu.append(CPU[-1])
             run("sqlite3", "bare.sqlite", ".read bare.sql")
             run("sh", "-c", "sqlite3 bare.sqlite 'PRAGMA journal_mode = WAL' >/dev/null")
             anchor.append(timed("sqlite3", "bare.sqlite", "-cmd", ".mode csv", ".import journeys.csv journey"))
+            anchor_cpu.append(CPU[-1])
         imp, bare = statistics.median(ours), statistics.median(anchor)
-        print("| work | roadtrip | anchor | ratio |\n|---|---|---|---|")
+        imp_cpu, bare_cpu = statistics.median(ours_cpu), statistics.median(anchor_cpu)
+        print("| work | roadtrip | anchor | ratio | CPU ratio |\n|---|---|---|---|---|")
         print(f"| P1 import ({rows:,}) vs sqlite3 .import into a bare table | {imp:.2f} s | {bare:.2f} s | "
-              f"{bare / imp:.2f}× the anchor's rate |")
+              f"{bare / imp:.2f}× the anchor's rate | {bare_cpu / imp_cpu:.2f}× |")
 
         # P8 and P9 on the last import.
         after_import = size("import.sqlite")
@@ -69,21 +79,25 @@ def main():
         for cycle in range(1, 4):
             for command in ("undo", "redo"):
                 seconds = timed(ROADTRIP, command, "--db", "import.sqlite")
-                steps.append((cycle, command, seconds, size("import.sqlite")))
-        for cycle, command, seconds, bytes_ in steps:
-            print(f"| P8 {command} {cycle} | {seconds:.2f} s | import {imp:.2f} s | {seconds / imp:.2f}× the import's time |")
+                steps.append((cycle, command, seconds, size("import.sqlite"), CPU[-1]))
+        for cycle, command, seconds, bytes_, cpu in steps:
+            print(f"| P8 {command} {cycle} | {seconds:.2f} s | import {imp:.2f} s | {seconds / imp:.2f}× the import's time | "
+                  f"{cpu / imp_cpu:.2f}× |")
         first = steps[0][2] + steps[1][2]
         third = steps[4][2] + steps[5][2]
-        print(f"| P8 third undo+redo cycle vs the first | {third:.2f} s | {first:.2f} s | {third / first:.2f}× |")
+        first_cpu, third_cpu = steps[0][4] + steps[1][4], steps[4][4] + steps[5][4]
+        print(f"| P8 third undo+redo cycle vs the first | {third:.2f} s | {first:.2f} s | {third / first:.2f}× | "
+              f"{third_cpu / first_cpu:.2f}× |")
         mib = lambda b: f"{b / 1048576:.1f} MiB"
-        for cycle, command, _, bytes_ in steps:
+        for cycle, command, _, bytes_, _ in steps:
             print(f"| P9 size after {command} {cycle} | {mib(bytes_)} | after import {mib(after_import)} | "
                   f"{bytes_ / after_import:.2f}× |")
-        run(ROADTRIP, "history", "prune", "--keep", "1", "--yes", "--db", "import.sqlite")
-        run(ROADTRIP, "db", "vacuum", "--db", "import.sqlite")
-        pruned = size("import.sqlite")
-        print(f"| P9 size after history prune --keep 1 + db vacuum | {mib(pruned)} | after import {mib(after_import)} | "
-              f"{pruned / after_import:.2f}× |")
+        for prune in (["--keep", "1"], ["--before", time.strftime("%Y-%m-%dT%H:%M:%SZ", time.gmtime(time.time() + 60))]):
+            run(ROADTRIP, "history", "prune", *prune, "--yes", "--db", "import.sqlite")
+            run(ROADTRIP, "db", "vacuum", "--db", "import.sqlite")
+            pruned = size("import.sqlite")
+            print(f"| P9 size after history prune {' '.join(prune)} + db vacuum | {mib(pruned)} | "
+                  f"after import {mib(after_import)} | {pruned / after_import:.2f}× |")
 
         # P3 in every form.
         run("sh", "-c", f"head -n 100000 journeys.ndjson > small.ndjson")

@@ -45,9 +45,10 @@ extension Reversal {
     let batchID = try batch.open()
     // In the reverse of the order a batch makes them: a journey it inserted, then updated, then
     // deleted comes back, gets its first values back, then goes.
-    let inserted = try revertDeletes(in: batch, force: force)
+    let recordsRows = if case .recorded = logging { true } else { false }
+    let inserted = try revertDeletes(in: batch, force: force, recordsRows: recordsRows)
     let (updated, fields) = try revertUpdates(in: batch)
-    let deleted = try revertInserts()
+    let deleted = try revertInserts(recordsRows: recordsRows)
     _ = try batch.close()
     return RevertSummary(
       kind: kind, revertedBatch: target.id, commandBatch: target.command, origin: target.origin, date: target.date,
@@ -86,9 +87,10 @@ extension Reversal {
   }
 
   /// Inserts again the journeys the batch deleted, with the values they had before it; with
-  /// `force`, one that exists again gets those values back instead.
+  /// `force`, one that exists again gets those values back instead. `recordsRows` says whether
+  /// the triggers log what it writes.
   /// - Returns: How many journeys were inserted.
-  private func revertDeletes(in batch: Batch, force: Bool) throws -> Int {
+  private func revertDeletes(in batch: Batch, force: Bool, recordsRows: Bool) throws -> Int {
     let source = DatabaseValue.integer(target.batch.source)
     let values = JourneyField.all.map { rows.before($0) }.joined(separator: ", ")
     // The values before the batch are those of its first delete of a journey.
@@ -107,7 +109,7 @@ extension Reversal {
         try batch.replace(id: id, values: values)
       }
     }
-    var deferral = try IndexDeferral(connection: connection)
+    var deferral = try IndexDeferral(connection: connection, includesChangeLog: recordsRows)
     let count = try connection.firstValue(
       "SELECT count(*) FROM change WHERE batch = ? AND kind = '\(rows.deleted)'", [source])?.integer ?? 0
     try deferral.noteInserted(Int(count))
@@ -126,12 +128,12 @@ extension Reversal {
   ///
   /// Undoing a large import deletes as many rows as it inserted: the indexes are dropped for the
   /// while and built again at the end, as a large import does.
-  private func revertInserts() throws -> Int {
+  private func revertInserts(recordsRows: Bool) throws -> Int {
     let source = DatabaseValue.integer(target.batch.source)
     let inserts = try connection.firstValue(
       "SELECT count(*) FROM change WHERE batch = ? AND kind = '\(rows.inserted)'", [source])?.integer ?? 0
     guard inserts > 0 else { return 0 }
-    var deferral = try IndexDeferral(connection: connection)
+    var deferral = try IndexDeferral(connection: connection, includesChangeLog: recordsRows)
     try deferral.noteInserted(Int(inserts))
     let deleted = try connection.run(
       "DELETE FROM journey WHERE id IN (SELECT journey FROM change WHERE batch = ? AND kind = '\(rows.inserted)')",

@@ -19,6 +19,8 @@ final class Batch {
   private let logging: Logging
   /// The batch row's id, once written.
   private(set) var id: Int64?
+  /// With `.insertsInBulk`, the journey table's last rowid when the batch opened.
+  private var lastRowIDBefore: Int64 = 0
   private var insertStatement: Statement?
   /// The statements that set some fields, by the fields' positions in `JourneyField.all`.
   private var updateStatements: [[Int]: Statement] = [:]
@@ -27,6 +29,11 @@ final class Batch {
   enum Logging {
     /// The triggers record every change (a command, or an undo or redo that must keep values).
     case recorded
+    /// The triggers record every change but inserts, which `close()` records with one statement:
+    /// an import of a million journeys pays no trigger per journey. (The inserted rows are those
+    /// after the journey table's last rowid when the batch opened: SQLite gives a new row the
+    /// next rowid.)
+    case insertsInBulk
     /// The triggers are silent: the batch's changes are those of `source`'s rows, the other way
     /// round when `inverted` (an undo or redo that sets back exactly what its target changed).
     case derived(source: Int64, inverted: Bool)
@@ -57,6 +64,7 @@ final class Batch {
     let (state, source, inverted): (Int64, DatabaseValue, Int64) =
       switch logging {
       case .recorded: (1, .null, 0)
+      case .insertsInBulk: (2, .null, 0)
       case .derived(let source, let inverted): (2, .integer(source), inverted ? 1 : 0)
       }
     try connection.run(
@@ -67,6 +75,9 @@ final class Batch {
       ])
     let id = connection.lastInsertedRowID
     self.id = id
+    if case .insertsInBulk = logging {
+      lastRowIDBefore = try connection.firstValue("SELECT max(rowid) FROM journey")?.integer ?? 0
+    }
     return id
   }
 
@@ -74,6 +85,11 @@ final class Batch {
   /// - Returns: The batch's id, or `nil` when it wrote nothing or was empty and removed.
   func close() throws -> Int64? {
     guard let id else { return nil }
+    if case .insertsInBulk = logging {
+      try connection.run(
+        "INSERT INTO change (batch, journey, kind) SELECT ?, id, 'insert' FROM journey WHERE rowid > ? ORDER BY rowid",
+        [.integer(id), .integer(lastRowIDBefore)])
+    }
     try connection.run("UPDATE batch SET state = 0 WHERE id = ?", [.integer(id)])
     let isDerived = if case .derived = logging { true } else { false }
     let isEmpty = try !isDerived && connection.firstValue("SELECT 1 FROM change WHERE batch = ? LIMIT 1", [.integer(id)]) == nil
@@ -130,10 +146,19 @@ final class Batch {
     for (offset, value) in values.enumerated() {
       statement.bind(value, at: Int32(offset + 2))
     }
-    try statement.execute()
+    try recorded { try statement.execute() }
     guard connection.changes == 1 else {
       throw JourneyDatabaseError.journeyNotFound(id.lowercasedText)
     }
+  }
+
+  /// Runs a write that is not an insert with the triggers recording it, in every mode but
+  /// `.derived` (where nothing is recorded).
+  private func recorded(_ write: () throws -> Void) throws {
+    guard case .insertsInBulk = logging, let id else { return try write() }
+    try connection.run("UPDATE batch SET state = 1 WHERE id = ?", [.integer(id)])
+    try write()
+    try connection.run("UPDATE batch SET state = 2 WHERE id = ?", [.integer(id)])
   }
 
   /// Overwrites a journey's fields with new values.
@@ -149,7 +174,7 @@ final class Batch {
   /// - Throws: `JourneyDatabaseError.journeyNotFound` when no such journey exists, or `SQLiteError`.
   func delete(id: UUID) throws {
     try open()
-    try connection.run("DELETE FROM journey WHERE id = ?", [.text(id.lowercasedText)])
+    try recorded { try connection.run("DELETE FROM journey WHERE id = ?", [.text(id.lowercasedText)]) }
     guard connection.changes == 1 else {
       throw JourneyDatabaseError.journeyNotFound(id.lowercasedText)
     }

@@ -105,9 +105,10 @@ extension JourneyDatabase {
   }
 
   /// Runs `body` in an immediate transaction whose changes form one batch of the change log.
-  func write<T>(_ body: (Batch) throws -> T) throws -> T {
+  /// - Parameter logging: How the batch's changes reach the log.
+  func write<T>(logging: Batch.Logging = .recorded, _ body: (Batch) throws -> T) throws -> T {
     let (result, id) = try connection.transaction(.immediate) {
-      let batch = Batch(connection: connection, origin: configuration.origin)
+      let batch = Batch(connection: connection, origin: configuration.origin, logging: logging)
       let result = try body(batch)
       return (result, try batch.close())
     }
