@@ -61,7 +61,7 @@ extension Failure {
       return (.noInput, error.description + "; 'roadtrip list' shows the ids")
     case .ambiguousID, .invalidID:
       return (.usage, error.description)
-    case .duplicateID, .newerSchema, .notARoadtripDatabase, .needsMigration:
+    case .duplicateID, .newerSchema, .notARoadtripDatabase, .needsMigration, .damagedSchema:
       return (.dataError, error.description)
     case .cannotCreate:
       return (.cannotCreate, error.description)

@@ -131,3 +131,24 @@ extension ChangeLog.BatchRecord {
       source: row.integer(at: 5), isInverted: row.integer(at: 6) != 0)
   }
 }
+
+extension ChangeLog {
+  /// What is inconsistent in the log itself, for `db check`: batches that name a batch that
+  /// does not exist as their source, and batch ids that the next batch would reuse.
+  func problems() throws -> [String] {
+    var problems: [String] = []
+    try connection.forEachRow("""
+      SELECT b.id, b.source FROM batch b WHERE b.source IS NOT NULL
+        AND NOT EXISTS (SELECT 1 FROM batch s WHERE s.id = b.source) LIMIT 10
+      """
+    ) { row in
+      problems.append("batch \(row.integer(at: 0)) takes its changes from batch \(row.integer(at: 1)), which is gone")
+    }
+    let last = try connection.firstValue("SELECT max(id) FROM batch")?.integer ?? 0
+    let issued = try connection.firstValue("SELECT seq FROM sqlite_sequence WHERE name = 'batch'")?.integer ?? 0
+    if issued < last {
+      problems.append("the next batch would reuse id \(issued + 1) (sqlite_sequence says \(issued), batches go to \(last))")
+    }
+    return problems
+  }
+}

@@ -19,6 +19,7 @@ extension JourneyDatabase {
   @discardableResult
   public func pruneHistory(_ pruning: HistoryPruning) throws -> PruneSummary {
     try connection.transaction(.immediate) {
+      try verifySchema()
       let cut: Int64
       switch pruning {
       case .keepingLast(let count):

@@ -29,6 +29,7 @@ extension JourneyDatabase {
   /// manage, so that `refresh()` later applies everything committed after that read.
   func markChangeLogPosition() throws {
     guard changeLogPosition == nil else { return }
+    try verifySchema()
     if dataVersion == nil { dataVersion = try connection.pragma("data_version") }
     changeLogPosition = try endOfLog()
   }

@@ -35,6 +35,7 @@ extension JourneyDatabase {
   private func revertLatest(_ kind: JourneyChange.BatchKind, force: Bool) throws -> RevertSummary? {
     try markChangeLogPosition()
     let summary: RevertSummary? = try connection.transaction(.immediate) {
+      try verifySchema()
       guard let target = try Reversal.Target.latest(for: kind, in: changeLog) else {
         if kind == .undo, let horizon = try changeLog.horizon() {
           throw JourneyDatabaseError.historyPruned(batch: horizon.batch, date: horizon.date)

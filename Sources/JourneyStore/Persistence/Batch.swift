@@ -85,11 +85,7 @@ final class Batch {
   /// - Returns: The batch's id, or `nil` when it wrote nothing or was empty and removed.
   func close() throws -> Int64? {
     guard let id else { return nil }
-    if case .insertsInBulk = logging {
-      try connection.run(
-        "INSERT INTO change (batch, journey, kind) SELECT ?, id, 'insert' FROM journey WHERE rowid > ? ORDER BY rowid",
-        [.integer(id), .integer(lastRowIDBefore)])
-    }
+    try recordInserts()
     try connection.run("UPDATE batch SET state = 0 WHERE id = ?", [.integer(id)])
     let isDerived = if case .derived = logging { true } else { false }
     let isEmpty = try !isDerived && connection.firstValue("SELECT 1 FROM change WHERE batch = ? LIMIT 1", [.integer(id)]) == nil
@@ -102,6 +98,17 @@ final class Batch {
       return nil
     }
     return id
+  }
+
+  /// With `.insertsInBulk`, records the journeys inserted since the last call (or since the batch
+  /// opened) with one statement; `close()` calls it too. Call it before an import builds its
+  /// indexes again, so that the log's rows go in while the log's indexes are dropped.
+  func recordInserts() throws {
+    guard case .insertsInBulk = logging, let id else { return }
+    try connection.run(
+      "INSERT INTO change (batch, journey, kind) SELECT ?, id, 'insert' FROM journey WHERE rowid > ? ORDER BY rowid",
+      [.integer(id), .integer(lastRowIDBefore)])
+    lastRowIDBefore = try connection.firstValue("SELECT max(rowid) FROM journey")?.integer ?? 0
   }
 
   /// Inserts a journey.

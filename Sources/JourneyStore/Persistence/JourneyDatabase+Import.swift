@@ -49,6 +49,7 @@ extension JourneyDatabase {
         try deferral.noteInserted(summary.inserted)
         if summary.total % IndexDeferral.threshold == 0 { progress?(summary.total) }
       }
+      try batch.recordInserts()
       try deferral.rebuild()
     }
     progress?(summary.total)

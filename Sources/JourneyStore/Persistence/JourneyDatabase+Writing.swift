@@ -108,6 +108,7 @@ extension JourneyDatabase {
   /// - Parameter logging: How the batch's changes reach the log.
   func write<T>(logging: Batch.Logging = .recorded, _ body: (Batch) throws -> T) throws -> T {
     let (result, id) = try connection.transaction(.immediate) {
+      try verifySchema()
       let batch = Batch(connection: connection, origin: configuration.origin, logging: logging)
       let result = try body(batch)
       return (result, try batch.close())

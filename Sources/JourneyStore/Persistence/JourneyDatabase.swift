@@ -35,6 +35,8 @@ public final class JourneyDatabase {
   var unreportedChanges: [JourneyChange] = []
   /// Managed journeys that were deleted, by id: an undo that brings one back manages it again.
   var detached: [UUID: Journey] = [:]
+  /// Whether the schema was found whole before this database's first write.
+  var isSchemaVerified = false
 
   /// Opens the database at `path`, creating it (and its folders) when it does not exist, and
   /// migrating it to the current schema.

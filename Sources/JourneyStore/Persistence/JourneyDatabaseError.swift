@@ -28,6 +28,9 @@ public enum JourneyDatabaseError: Error, Equatable, Sendable {
   /// Nothing kept in the change log can be undone: `history prune` dropped the batches before
   /// `batch`, the newest of them committed at `date`.
   case historyPruned(batch: Int64, date: Date)
+  /// roadtrip's tables, indexes or triggers are missing or do not match the file's schema
+  /// version: another program changed them. Nothing is written to such a file.
+  case damagedSchema(path: String, problems: [String])
 }
 
 extension JourneyDatabaseError: CustomStringConvertible {
@@ -54,6 +57,10 @@ extension JourneyDatabaseError: CustomStringConvertible {
     case .revertConflict(let kind, let batch, let origin, let conflicts):
       let list = conflicts.map(\.description).joined(separator: "; ")
       return "cannot \(kind.rawValue) batch \(batch) (\(origin)) without overwriting newer changes: \(list)"
+    case .damagedSchema(let path, let problems):
+      return "the schema of \(path) is damaged (\(problems.joined(separator: "; "))): another program changed "
+        + "roadtrip's tables, and nothing was written. 'roadtrip db check' lists what is wrong; 'roadtrip export' "
+        + "still reads the journeys when only the change log is damaged; or restore a backup"
     case .historyPruned(let batch, let date):
       return "nothing left to undo: the change log was pruned before batch \(batch) "
         + "(the newest batch dropped was committed at \(date.iso8601)); older changes cannot be undone"

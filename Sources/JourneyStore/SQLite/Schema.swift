@@ -212,3 +212,44 @@ enum Schema {
           AND (total_changes() > 0 OR at = (julianday('now') - 2451910.5) * 86400.0))));
     """
 }
+
+extension Schema {
+  /// The tables, indexes and triggers of roadtrip's schema by name, at index `n` those a file has
+  /// after `n` migrations (SQLite's automatic indexes aside).
+  static let objects: [Set<String>] = {
+    let version1: Set<String> = [
+      "batch", "journey", "change", "journey_by_type", "journey_by_start", "change_by_journey", "change_by_batch",
+    ]
+    let version2 = version1.union(["batch_by_reverts"])
+    let version3 = version2.union([
+      "log_horizon", "sqlite_sequence", "journey_before_end", "journey_before_end_update", "journey_logs_insert",
+      "journey_logs_update", "journey_logs_id_change", "journey_logs_delete",
+    ])
+    return [[], version1, version2, version3]
+  }()
+
+  /// What is wrong with the schema of a file whose `user_version` is `version`: objects of
+  /// roadtrip's schema that are missing, or that belong to another version (a `user_version`
+  /// someone reset). Objects of the user's own (a view, an index) are not roadtrip's business.
+  static func problems(in connection: Connection, version: Int64) throws -> [String] {
+    guard version >= 0 && version < objects.count else { return [] }
+    let known = objects.reduce(into: Set<String>()) { $0.formUnion($1) }
+    var present: Set<String> = []
+    try connection.forEachRow("SELECT name FROM sqlite_schema") { row in
+      let name = row.text(at: 0)
+      if known.contains(name) { present.insert(name) }
+    }
+    let expected = objects[Int(version)]
+    var problems = expected.subtracting(present).sorted().map { "'\($0)' is missing" }
+    let foreign = present.subtracting(expected).sorted()
+    if !foreign.isEmpty {
+      var problem = "its user_version says \(version), but it has objects of another version ("
+        + foreign.joined(separator: ", ") + ")"
+      if let match = objects.firstIndex(of: present) {
+        problem += "; if nothing else was changed, sqlite3 FILE 'PRAGMA user_version = \(match)' repairs it"
+      }
+      problems.append(problem)
+    }
+    return problems
+  }
+}
