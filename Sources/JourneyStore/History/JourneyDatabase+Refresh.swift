@@ -46,7 +46,10 @@ extension JourneyDatabase {
       try apply(change)
       if !ownBatches.contains(change.batch) { unreportedChanges.append(change) }
     }
-    if let lastBatch { ownBatches = ownBatches.filter { $0 > lastBatch } }
+    if let lastBatch {
+      ownBatches = ownBatches.filter { $0 > lastBatch }
+      liveLists.invalidateAll()
+    }
     collectEdits()
   }
 

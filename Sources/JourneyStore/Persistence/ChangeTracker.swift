@@ -14,6 +14,8 @@ import Synchronization
 /// store collects those ids and registers again.
 final class ChangeTracker: Sendable {
   private let fired = Mutex<Set<UUID>>([])
+  /// The live lists to tell of an edit: it may move a journey in or out of them.
+  let liveLists = LiveListRegistry()
 
   /// Registers for the next edit of any editable field of `journey`.
   func track(_ journey: Journey) {
@@ -22,6 +24,7 @@ final class ChangeTracker: Sendable {
       for field in JourneyField.all { _ = field.read(journey) }
     } onChange: { [weak self] in
       self?.fired.withLock { _ = $0.insert(key) }
+      self?.liveLists.invalidateAll()
     }
   }
 

@@ -49,14 +49,43 @@ extension JourneyDatabase {
     }
   }
 
-  /// The managed journeys that a query selects, in its order.
+  /// The managed journeys that a query selects, in its order, by the values the caller sees:
+  /// a journey whose unsaved edit takes it out of the filter is not among them, one whose
+  /// unsaved edit brings it in is, and the order follows unsaved edits too.
   public func journeys(_ query: JourneyQuery = JourneyQuery()) throws -> [Journey] {
-    var journeys: [Journey] = []
     try markChangeLogPosition()
-    try forEachRow(of: query) { row in
+    collectEdits()
+    let edited = candidates.compactMap { managed[$0].flatMap { $0.isEdited ? $0.object : nil } }
+    // The file decides for every journey but the edited ones, which are placed by their values
+    // now: the SQL reads as many more rows as there are edited journeys, so that taking those
+    // out leaves the limit filled.
+    var fileQuery = query
+    fileQuery.limit = query.limit.map { $0 + edited.count }
+    var journeys: [Journey] = []
+    var rowsRead = 0
+    var placed: Set<UUID> = []
+    let editedIDs = Set(edited.map(\.id))
+    try forEachRow(of: fileQuery) { row in
+      rowsRead += 1
       guard let id = JourneyRow.id(of: row) else { return }
-      journeys.append(managed[id]?.object ?? manage(id: id, values: JourneyRow.fieldValues(of: row)))
+      guard editedIDs.contains(id), let object = managed[id]?.object else {
+        journeys.append(managed[id]?.object ?? manage(id: id, values: JourneyRow.fieldValues(of: row)))
+        return
+      }
+      // Without a sort field the order is the file's: an edited journey keeps its place.
+      if query.sortField == nil && query.matches(object) {
+        journeys.append(object)
+        placed.insert(id)
+      }
     }
+    let isWindowFull = fileQuery.limit.map { rowsRead >= $0 } ?? false
+    for journey in edited where !placed.contains(journey.id) && query.matches(journey) {
+      let position = journeys.firstIndex { query.sortsBefore(journey, $0) } ?? journeys.endIndex
+      // Past the end of a full window, rows of the file that were not read may come first.
+      if position == journeys.endIndex && isWindowFull { continue }
+      journeys.insert(journey, at: position)
+    }
+    if let limit = query.limit, journeys.count > limit { journeys.removeLast(journeys.count - limit) }
     return journeys
   }
 

@@ -34,6 +34,7 @@ extension JourneyDatabase {
     }
     collectEdits()
     candidates.removeAll()
+    liveLists.invalidateAll()
   }
 
   /// Saves the edits of some managed journeys, or of all when `ids` is `nil`.

@@ -113,7 +113,10 @@ extension JourneyDatabase {
       let result = try body(batch)
       return (result, try batch.close())
     }
-    if let id { ownBatches.insert(id) }
+    if let id {
+      ownBatches.insert(id)
+      liveLists.invalidateAll()
+    }
     return result
   }
 

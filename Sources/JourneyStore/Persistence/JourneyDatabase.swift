@@ -35,6 +35,8 @@ public final class JourneyDatabase {
   var unreportedChanges: [JourneyChange] = []
   /// Managed journeys that were deleted, by id: an undo that brings one back manages it again.
   var detached: [UUID: Journey] = [:]
+  /// The live lists of this database, told of every change.
+  var liveLists: LiveListRegistry { tracker.liveLists }
   /// Whether the schema was found whole before this database's first write.
   var isSchemaVerified = false
 
