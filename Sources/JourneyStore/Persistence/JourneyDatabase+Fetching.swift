@@ -115,7 +115,8 @@ extension JourneyDatabase {
   func manage(id: UUID, values: [DatabaseValue]) -> Journey {
     detached[id] = nil
     let journey = JourneyRow.journey(id: id, values: values)
-    managed[id] = ManagedJourney(object: journey, saved: values)
+    // Saved as the object holds them: a stored value the model cannot hold is not an edit.
+    managed[id] = ManagedJourney(object: journey, saved: JourneyRow.values(of: journey))
     tracker.track(journey)
     return journey
   }
