@@ -8,7 +8,7 @@ import Testing
 struct DamagedSchemaTests {
   private func sqlite3(_ sql: String, in sandbox: CLISandbox) async throws {
     let result = try await Child.run(
-      "/usr/bin/sqlite3", [sandbox.databasePath, sql], environment: sandbox.environment, in: sandbox.folder)
+      "/usr/bin/sqlite3", ["-cmd", ".timeout 10000", sandbox.databasePath, sql], environment: sandbox.environment, in: sandbox.folder)
     #expect(result.exitCode == 0, "sqlite3: \(result)")
   }
 
@@ -75,7 +75,7 @@ struct ForeignValueTests {
   @Test func anEditOfTheNameLeavesAnUnknownTypeAsItIs() async throws {
     let sandbox = try CLISandbox()
     try sandbox.seedSamples()
-    let shell = try await Child.run("/usr/bin/sqlite3", [sandbox.databasePath, """
+    let shell = try await Child.run("/usr/bin/sqlite3", ["-cmd", ".timeout 10000", sandbox.databasePath, """
       PRAGMA ignore_check_constraints = ON;
       UPDATE journey SET transportation_type = 'rocket' WHERE id = '\(SampleJourneys.coastID)';
       """], environment: sandbox.environment, in: sandbox.folder)

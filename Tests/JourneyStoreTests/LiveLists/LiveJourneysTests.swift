@@ -87,7 +87,7 @@ struct LiveJourneysTests {
       "DELETE FROM journey WHERE id = '\(SampleJourneys.coastID)'",
     ] {
       let result = try await Child.run(
-        "/usr/bin/sqlite3", [sandbox.databasePath, sql], environment: sandbox.environment, in: sandbox.folder)
+        "/usr/bin/sqlite3", ["-cmd", ".timeout 10000", sandbox.databasePath, sql], environment: sandbox.environment, in: sandbox.folder)
       #expect(result.exitCode == 0, "\(result)")
     }
     #expect(try Self.notifies(cars) { try database.refresh() })
