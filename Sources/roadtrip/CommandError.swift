@@ -14,6 +14,12 @@ enum CommandError: Error {
   case cannotOpenInput(path: String, reason: String)
   /// Malformed input: nothing of it was imported.
   case malformedInput(source: String, error: InterchangeError)
+  /// Whether the database file exists cannot be known, for `reason` (`strerror`): a folder on
+  /// its path cannot be entered.
+  case unreachableDatabase(path: String, reason: String)
+  /// A command would write over the database in use (`database`) or a file SQLite keeps
+  /// beside it: `destination` is one of them.
+  case wouldOverwriteDatabase(destination: String, database: String)
   /// Opening the database file failed; `isCreating` when the file did not exist before.
   case openingDatabase(path: String, isCreating: Bool, underlying: any Error)
   /// The database refused a value the user gave (a CHECK constraint).

@@ -59,17 +59,15 @@ extension DatabaseOptions {
   /// - Throws: `CommandError.openingDatabase` when the file cannot be opened or is refused.
   func openExisting() throws -> JourneyDatabase {
     let path = try resolvedPath()
-    let configuration = JourneyDatabase.Configuration(
+    var configuration = JourneyDatabase.Configuration(
       busyTimeout: try busyTimeout(), origin: CommandLine.origin, createsFile: false)
-    guard fileExists(at: path) else {
-      return try JourneyDatabase(path: ":memory:", configuration: configuration)
-    }
+    configuration.isInMemory = try !fileExists(at: path)
     return try open(path, configuration, isCreating: false)
   }
 
   /// Whether the database file exists.
   func databaseExists() throws -> Bool {
-    fileExists(at: try resolvedPath())
+    try fileExists(at: try resolvedPath())
   }
 
   /// Opens the database to add journeys, creating the file (mode 0600) and its folders (mode
@@ -79,7 +77,7 @@ extension DatabaseOptions {
     let path = try resolvedPath()
     let configuration = JourneyDatabase.Configuration(
       busyTimeout: try busyTimeout(), origin: CommandLine.origin, createsFile: true)
-    return try open(path, configuration, isCreating: !fileExists(at: path))
+    return try open(path, configuration, isCreating: !(try fileExists(at: path)))
   }
 
   private func open(
@@ -120,8 +118,16 @@ extension DatabaseOptions {
     return lock.l_type != Int16(F_UNLCK)
   }
 
-  private func fileExists(at path: String) -> Bool {
-    access(path, F_OK) == 0
+  /// Whether a file exists at `path`; the corresponding C function is `stat`.
+  /// - Throws: `CommandError.unreachableDatabase` when that cannot be known, such as in a folder
+  ///   this user may not enter: "no database" would be a wrong answer.
+  private func fileExists(at path: String) throws -> Bool {
+    var info = stat()
+    guard stat(path, &info) != 0 else { return true }
+    guard errno == ENOENT || errno == ENOTDIR else {
+      throw CommandError.unreachableDatabase(path: path, reason: String(cString: strerror(errno)))
+    }
+    return false
   }
 }
 

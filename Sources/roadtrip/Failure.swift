@@ -61,10 +61,12 @@ extension Failure {
       return (.noInput, error.description + "; 'roadtrip list' shows the ids")
     case .ambiguousID, .invalidID:
       return (.usage, error.description)
-    case .duplicateID, .newerSchema, .notARoadtripDatabase, .needsMigration:
+    case .duplicateID, .newerSchema, .notARoadtripDatabase, .needsMigration, .invalidSchemaVersion:
       return (.dataError, error.description)
     case .cannotCreate:
       return (.cannotCreate, error.description)
+    case .notARegularFile, .untrustedFile:
+      return (.ioError, error.description)
     case .revertConflict(let kind, _, _, _):
       return (.failure, error.description + "; 'roadtrip \(kind.rawValue) --force' overwrites them")
     }
@@ -79,8 +81,8 @@ extension Failure {
           + "ROADTRIP_BUSY_TIMEOUT=MILLISECONDS")
     case .corrupt:
       return (.dataError,
-        "the database is damaged or is not a SQLite database (\(reason)); restore a backup or choose "
-          + "another file with --db")
+        "the database is damaged or is not a SQLite database (\(reason)); restore a backup with "
+          + "'roadtrip db restore FILE', or choose another file with --db")
     case .full:
       return (.ioError, "the disk or the database is full (\(reason)); free some space and try again")
     case .readOnly:
@@ -108,6 +110,12 @@ extension Failure {
       return (.dataError, "\(source), line \(line): \(reason); nothing was imported")
     case .malformedInput(let source, .unreadable(let reason)):
       return (.ioError, "cannot read \(source): \(reason); nothing was imported")
+    case .unreachableDatabase(let path, let reason):
+      return (.ioError, "cannot reach the database \(path): \(reason); check the permissions of its folders")
+    case .wouldOverwriteDatabase(let destination, let database):
+      return (.cannotCreate,
+        "refusing to write \(destination): it is the database in use (\(database)) or a file SQLite keeps "
+          + "beside it; choose another file")
     case .openingDatabase(let path, let isCreating, let underlying):
       if let sqlite = underlying as? SQLiteError, sqlite.kind == .cannotOpen {
         return isCreating
@@ -129,7 +137,8 @@ extension Failure {
       return (.failure, "there is no database at \(path) yet; \(action)")
     case .damagedDatabase(let path, let count):
       return (.dataError,
-        "\(path) is damaged (\(count) problem\(count == 1 ? "" : "s") found); restore a backup")
+        "\(path) is damaged (\(count) problem\(count == 1 ? "" : "s") found); restore a backup with "
+          + "'roadtrip db restore FILE'")
     case .usage(let message):
       return (.usage, message)
     case .nothingToRevert(let action, let hint):

@@ -10,19 +10,24 @@ extension JourneyDatabase {
     public var isReadOnly: Bool
     /// Creates the file and its folders when they do not exist.
     public var createsFile: Bool
+    /// Keeps an empty database in memory instead of opening the file, gone when closed: for a
+    /// reader of a database that does not exist yet. The path only names it in messages.
+    public var isInMemory: Bool
 
     /// A configuration: by default a 5-second busy timeout, origin "JourneyStore", read-write,
-    /// creating the file when missing.
+    /// creating the file when missing, on disk.
     public init(
       busyTimeout: Duration = .seconds(5),
       origin: String = "JourneyStore",
       isReadOnly: Bool = false,
-      createsFile: Bool = true
+      createsFile: Bool = true,
+      isInMemory: Bool = false
     ) {
       self.busyTimeout = busyTimeout
       self.origin = origin
       self.isReadOnly = isReadOnly
       self.createsFile = createsFile
+      self.isInMemory = isInMemory
     }
   }
 }
