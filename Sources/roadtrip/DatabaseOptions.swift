@@ -60,7 +60,8 @@ extension DatabaseOptions {
   func openExisting() throws -> JourneyDatabase {
     let path = try resolvedPath()
     var configuration = JourneyDatabase.Configuration(
-      busyTimeout: try busyTimeout(), origin: CommandLine.origin, createsFile: false)
+      busyTimeout: try busyTimeout(), origin: CommandLine.origin, createsFile: false,
+      willCommit: Interruption.noteCommit)
     configuration.isInMemory = try !fileExists(at: path)
     return try open(path, configuration, isCreating: false)
   }
@@ -76,7 +77,8 @@ extension DatabaseOptions {
   func openCreatingIfMissing() throws -> JourneyDatabase {
     let path = try resolvedPath()
     let configuration = JourneyDatabase.Configuration(
-      busyTimeout: try busyTimeout(), origin: CommandLine.origin, createsFile: true)
+      busyTimeout: try busyTimeout(), origin: CommandLine.origin, createsFile: true,
+      willCommit: Interruption.noteCommit)
     return try open(path, configuration, isCreating: !(try fileExists(at: path)))
   }
 

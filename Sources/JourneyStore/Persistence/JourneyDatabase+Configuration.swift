@@ -13,6 +13,12 @@ extension JourneyDatabase {
     /// Keeps an empty database in memory instead of opening the file, gone when closed: for a
     /// reader of a database that does not exist yet. The path only names it in messages.
     public var isInMemory: Bool
+    /// Called from inside SQLite whenever a transaction of this database that changed something
+    /// starts to commit: once it is called, the changes are stored unless the commit itself
+    /// fails, and then the call that committed throws. Not called for the schema upgrade made
+    /// when the file is opened. A command line uses it to know that an interruption no longer
+    /// undoes what it did.
+    public var willCommit: (@Sendable () -> Void)?
 
     /// A configuration: by default a 5-second busy timeout, origin "JourneyStore", read-write,
     /// creating the file when missing, on disk.
@@ -21,13 +27,15 @@ extension JourneyDatabase {
       origin: String = "JourneyStore",
       isReadOnly: Bool = false,
       createsFile: Bool = true,
-      isInMemory: Bool = false
+      isInMemory: Bool = false,
+      willCommit: (@Sendable () -> Void)? = nil
     ) {
       self.busyTimeout = busyTimeout
       self.origin = origin
       self.isReadOnly = isReadOnly
       self.createsFile = createsFile
       self.isInMemory = isInMemory
+      self.willCommit = willCommit
     }
   }
 }

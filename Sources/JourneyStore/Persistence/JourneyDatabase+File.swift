@@ -25,8 +25,8 @@ extension JourneyDatabase {
   }
 
   /// Creates the file when the configuration asks for it, checks that it and the files SQLite
-  /// keeps beside it can be trusted (`DatabaseFileTrust`), opens the connection and brings the
-  /// schema up to date.
+  /// keeps beside it can be trusted (`DatabaseFileTrust`), opens the connection, brings the
+  /// schema up to date, and then calls `configuration.willCommit` on every commit.
   ///
   /// In WAL mode SQLite needs a shared-memory file beside the database (`-shm`) even to read.
   /// When it cannot make one, because the disk is full, the file system is read-only or the
@@ -36,6 +36,12 @@ extension JourneyDatabase {
   /// and immutable where no file can be made beside it, so that no other process can write it
   /// in WAL mode either.
   static func connect(path: String, configuration: Configuration) throws -> Connection {
+    let connection = try openAndPrepare(path: path, configuration: configuration)
+    if let willCommit = configuration.willCommit { connection.observeCommits(willCommit) }
+    return connection
+  }
+
+  private static func openAndPrepare(path: String, configuration: Configuration) throws -> Connection {
     if configuration.isInMemory {
       let connection = try Connection(path: path, busyTimeout: configuration.busyTimeout, inMemory: true)
       try connection.prepareSchema(readOnly: false)

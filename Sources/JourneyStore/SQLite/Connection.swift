@@ -8,6 +8,8 @@ final class Connection {
   let handle: OpaquePointer
   let path: String
   private var statements: [String: Statement] = [:]
+  /// What SQLite's commit hook calls, if anything (`observeCommits`).
+  var commitObserver: CommitObserver?
 
   /// Opens a database file, by its name only: a path is never read as a `file:` URI or as
   /// `:memory:`, whatever it looks like.
@@ -77,6 +79,7 @@ final class Connection {
   }
 
   deinit {
+    if commitObserver != nil { sqlite3_commit_hook(handle, nil, nil) }
     statements.removeAll()
     sqlite3_close_v2(handle)
   }
