@@ -92,13 +92,21 @@ extension DatabaseOptions {
     }
   }
 
+  /// The files beside the database (`-wal`, `-shm`) that exist now, as suffixes: what
+  /// `removeDatabase(sparing:)` must leave alone.
+  func filesBesideDatabase() throws -> Set<String> {
+    let path = try resolvedPath()
+    return Set(["-wal", "-shm"].filter { access(path + $0, F_OK) == 0 })
+  }
+
   /// Removes the database file with its WAL and shared-memory files: what a failed first write
   /// created, so that it leaves nothing behind; unless another process has the database open
-  /// (it may be waiting to write to it, and its write would go to a deleted file).
-  func removeDatabase() throws {
+  /// (it may be waiting to write to it, and its write would go to a deleted file). Files that
+  /// were there before (`sparing`, from `filesBesideDatabase()`) are not this command's to remove.
+  func removeDatabase(sparing existing: Set<String>) throws {
     let path = try resolvedPath()
     guard !isOpenElsewhere(path) else { return }
-    for suffix in ["", "-wal", "-shm"] {
+    for suffix in ["", "-wal", "-shm"] where !existing.contains(suffix) {
       unlink(path + suffix)
     }
   }

@@ -1,6 +1,12 @@
 import ArgumentParser
 import JourneyStore
 
+#if canImport(Glibc)
+import Glibc
+#elseif canImport(Darwin)
+import Darwin
+#endif
+
 /// Why a command failed, as its user sees it: a message for standard error and an exit code.
 ///
 /// This is the one place where errors become exit codes (CLI.md, "Errors and exit codes").
@@ -89,6 +95,11 @@ extension Failure {
       return (.ioError, "the database cannot be written (\(reason)); check the permissions of the file and its folder")
     case .ioError:
       return (.ioError, "input/output error on the database (\(reason))")
+    case .outOfResources:
+      let cause = error.systemErrorCode == 0 ? "out of memory" : String(cString: strerror(error.systemErrorCode))
+      return (.ioError,
+        "the database cannot be used: \(cause) (\(reason)); close other programs, or raise the limit "
+          + "(ulimit -n for open files), and try again")
     case .cannotOpen:
       return (.ioError, "the database cannot be opened (\(reason)); check the path and its permissions")
     case .constraint, .other:

@@ -47,10 +47,10 @@ extension JourneyDatabase {
       try connection.prepareSchema(readOnly: false)
       return connection
     }
+    try DatabaseFileTrust.check(path)
     if configuration.createsFile && !configuration.isReadOnly {
       try createFileIfMissing(at: path)
     }
-    try DatabaseFileTrust.check(path)
     do {
       let connection = try Connection(
         path: path, readOnly: configuration.isReadOnly, busyTimeout: configuration.busyTimeout)
