@@ -26,6 +26,11 @@ enum CommandError: Error {
   case refusedValue(message: String)
   /// Deleting several journeys needs `--yes` when no terminal can ask.
   case confirmationRequired(count: Int)
+  /// Restoring a backup over the database at `path` needs `--yes` when no terminal can ask.
+  case unconfirmedRestore(path: String)
+  /// A backup cannot be copied over the file at `path`: SQLite cannot read it as a database at
+  /// all (`reason`).
+  case cannotRestoreOver(path: String, reason: String)
   /// The user answered no; `outcome` says what did not happen.
   case declined(outcome: String)
   /// An environment variable has a value the command cannot use.

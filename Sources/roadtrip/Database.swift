@@ -1,11 +1,11 @@
 import ArgumentParser
 
 extension Roadtrip {
-  /// `roadtrip db path | check | backup FILE`
+  /// `roadtrip db path | check | backup FILE | restore FILE`
   struct Database: ParsableCommand {
     static let configuration = CommandConfiguration(
       commandName: "db",
-      abstract: "Where the database is, whether it is sound, and a copy of it.",
-      subcommands: [Path.self, Check.self, Backup.self])
+      abstract: "Where the database is, whether it is sound, a copy of it, and putting a copy back.",
+      subcommands: [Path.self, Check.self, Backup.self, Restore.self])
   }
 }

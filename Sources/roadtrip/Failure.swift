@@ -67,7 +67,8 @@ extension Failure {
       return (.noInput, error.description + "; 'roadtrip list' shows the ids")
     case .ambiguousID, .invalidID:
       return (.usage, error.description)
-    case .duplicateID, .newerSchema, .notARoadtripDatabase, .needsMigration, .invalidSchemaVersion:
+    case .duplicateID, .newerSchema, .notARoadtripDatabase, .needsMigration, .invalidSchemaVersion,
+      .unusableBackup:
       return (.dataError, error.description)
     case .cannotCreate:
       return (.cannotCreate, error.description)
@@ -140,6 +141,12 @@ extension Failure {
       return (.usage, "the database refused the value (\(message)); start dates lie in the years 0000 to 9999")
     case .confirmationRequired(let count):
       return (.usage, "refusing to delete \(count) journeys without --yes, as no terminal can ask; add --yes")
+    case .cannotRestoreOver(let path, let reason):
+      return (.dataError,
+        "cannot restore over \(path) (\(reason)): SQLite cannot read it as a database at all; move it and its "
+          + "-wal and -shm files away, then run 'roadtrip db restore' again")
+    case .unconfirmedRestore(let path):
+      return (.usage, "refusing to replace \(path) without --yes, as no terminal can ask; add --yes")
     case .declined(let outcome):
       return (.failure, outcome)
     case .invalidEnvironment(let name, let value, let expected):

@@ -89,6 +89,13 @@ extension Roadtrip {
             return lastSeen
           }
           guard committed else { continue }
+          // A restored backup (roadtrip db restore) replaced the log with an older one.
+          let end = try database.followChanges()
+          if end < position {
+            StandardError.write("roadtrip: \(path) was restored from a backup; watching it from here\n")
+            position = end
+            continue
+          }
         }
         let after = isFirstLook ? 0 : position
         try database.forEachChange(ChangeQuery(after: after, isNewestFirst: false)) { change in

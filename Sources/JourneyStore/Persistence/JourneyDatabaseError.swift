@@ -27,6 +27,8 @@ public enum JourneyDatabaseError: Error, Equatable, Sendable {
   /// The database file, or a file SQLite keeps beside it, belongs to another user or may be
   /// written by others, as `reason` says with what to do; it is left untouched.
   case untrustedFile(path: String, reason: String)
+  /// A backup cannot be restored, for `reason`; nothing was changed.
+  case unusableBackup(path: String, reason: String)
   /// The file's schema version (`PRAGMA user_version`) is one no version of roadtrip writes,
   /// such as a negative number: its header is damaged. It is left untouched.
   case invalidSchemaVersion(path: String, version: Int64)
@@ -60,6 +62,8 @@ extension JourneyDatabaseError: CustomStringConvertible {
       return "\(path) is not a regular file (a device, a FIFO or a folder); choose a database file with --db"
     case .untrustedFile(let path, let reason):
       return "refusing to use \(path): \(reason)"
+    case .unusableBackup(let path, let reason):
+      return "\(path) cannot be restored: \(reason); choose another backup"
     case .invalidSchemaVersion(let path, let version):
       return "\(path) has the schema version \(version), which no roadtrip writes: its header is damaged; "
         + "restore a backup with 'roadtrip db restore FILE'"
