@@ -7,9 +7,7 @@ extension DatabaseOptions {
   ///   is not SQLite at all; `CommandError.openingDatabase`, wrapping SQLite's other errors.
   func restore(from backup: String) throws {
     let path = try resolvedPath()
-    let configuration = JourneyDatabase.Configuration(
-      busyTimeout: try busyTimeout(), origin: CommandLine.origin, createsFile: true,
-      willCommit: Interruption.noteCommit)
+    let configuration = try self.configuration(createsFile: true)
     do {
       try JourneyDatabase.restore(path, from: backup, configuration: configuration)
     } catch let error as JourneyDatabaseError {

@@ -59,9 +59,7 @@ extension DatabaseOptions {
   /// - Throws: `CommandError.openingDatabase` when the file cannot be opened or is refused.
   func openExisting() throws -> JourneyDatabase {
     let path = try resolvedPath()
-    var configuration = JourneyDatabase.Configuration(
-      busyTimeout: try busyTimeout(), origin: CommandLine.origin, createsFile: false,
-      willCommit: Interruption.noteCommit)
+    var configuration = try self.configuration(createsFile: false)
     configuration.isInMemory = try !fileExists(at: path)
     return try open(path, configuration, isCreating: false)
   }
@@ -76,10 +74,15 @@ extension DatabaseOptions {
   /// - Throws: `CommandError.openingDatabase` when the file cannot be opened, created or is refused.
   func openCreatingIfMissing() throws -> JourneyDatabase {
     let path = try resolvedPath()
-    let configuration = JourneyDatabase.Configuration(
-      busyTimeout: try busyTimeout(), origin: CommandLine.origin, createsFile: true,
-      willCommit: Interruption.noteCommit)
-    return try open(path, configuration, isCreating: !(try fileExists(at: path)))
+    return try open(path, try configuration(createsFile: true), isCreating: !(try fileExists(at: path)))
+  }
+
+  /// How a command opens the database: with the busy timeout, the command line as the origin
+  /// of its changes, and its commits noted for `Interruption`.
+  func configuration(createsFile: Bool) throws -> JourneyDatabase.Configuration {
+    JourneyDatabase.Configuration(
+      busyTimeout: try busyTimeout(), origin: CommandLine.origin, createsFile: createsFile,
+      didCommit: Interruption.noteCommit)
   }
 
   private func open(

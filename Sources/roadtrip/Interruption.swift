@@ -7,11 +7,12 @@ import Synchronization
 
 /// SIGINT and SIGTERM: what they do depends on how far the command got.
 ///
-/// Before a command commits, they end it at once with 128 + the signal (130 for SIGINT): SQLite
-/// rolls back what it had not committed, so nothing is half done (`ProcessSetup`). Once its
-/// changes start to commit they are stored, and ending with 130 would tell a script that they
-/// were not (it would run the command again): from then on a signal is only noted, the command
-/// finishes, and the process says that the interruption came after the commit. A command that
+/// Until a command's changes are committed, they end it at once with 128 + the signal (130 for
+/// SIGINT): SQLite rolls back what it had not committed, so nothing is half done
+/// (`ProcessSetup`). Once they are committed they are stored, and ending with 130 would tell a
+/// script that they were not (it would run the command again): from then on (while SQLite
+/// checkpoints, while the summary is written) a signal is only noted, the command finishes, and
+/// the process says that the interruption came after the commit. A command that
 /// ends cleanly when told to stop (`watch`) catches them instead (`catchSignals()`).
 enum Interruption {
   /// Makes the first SIGINT or SIGTERM set the flag instead of ending the process (a blocking
@@ -37,8 +38,8 @@ enum Interruption {
     interruptionFlag.load(ordering: .relaxed)
   }
 
-  /// Notes that the command's changes have started to commit (SQLite's commit hook calls it):
-  /// from now on SIGINT and SIGTERM no longer end the process.
+  /// Notes that the command's changes are committed (SQLite's WAL hook calls it): from now on
+  /// SIGINT and SIGTERM no longer end the process.
   @Sendable static func noteCommit() {
     commitFlag.store(true, ordering: .relaxed)
   }
@@ -62,7 +63,7 @@ enum Interruption {
 
 /// Set from a signal handler, which can reach globals only.
 private let interruptionFlag = Atomic<Bool>(false)
-/// Whether the command's changes have started to commit.
+/// Whether the command's changes are committed.
 private let commitFlag = Atomic<Bool>(false)
 /// The signal that arrived after the commit; 0 when none did.
 private let signalAfterCommit = Atomic<Int32>(0)

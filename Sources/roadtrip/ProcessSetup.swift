@@ -14,7 +14,7 @@ enum ProcessSetup {
   /// Ignores SIGPIPE, so that a reader closing the pipe shows up as `EPIPE` from `write`;
   /// makes SIGINT and SIGTERM end the process with exit code 128 + the signal (130 for SIGINT:
   /// an open transaction is rolled back by SQLite; the temporary file of an export is removed)
-  /// until the command's changes start to commit, and be noted after that (`Interruption`),
+  /// until the command's changes are committed, and be noted after that (`Interruption`),
   /// unblocking them in case the parent left them blocked, unless the parent ignores them (a
   /// background job); and puts `/dev/null` in place of a closed standard stream, so that no
   /// file the command opens takes its descriptor, remembering that standard output was closed.

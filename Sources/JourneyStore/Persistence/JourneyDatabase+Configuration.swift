@@ -13,12 +13,11 @@ extension JourneyDatabase {
     /// Keeps an empty database in memory instead of opening the file, gone when closed: for a
     /// reader of a database that does not exist yet. The path only names it in messages.
     public var isInMemory: Bool
-    /// Called from inside SQLite whenever a transaction of this database that changed something
-    /// starts to commit: once it is called, the changes are stored unless the commit itself
-    /// fails, and then the call that committed throws. Not called for the schema upgrade made
-    /// when the file is opened. A command line uses it to know that an interruption no longer
-    /// undoes what it did.
-    public var willCommit: (@Sendable () -> Void)?
+    /// Called from inside SQLite right after a transaction of this database that changed
+    /// something has committed (the commit is durable), before SQLite checkpoints its WAL; not
+    /// for the schema upgrade made when the file is opened. A command line uses it to know that
+    /// an interruption no longer undoes what it did.
+    public var didCommit: (@Sendable () -> Void)?
 
     /// A configuration: by default a 5-second busy timeout, origin "JourneyStore", read-write,
     /// creating the file when missing, on disk.
@@ -28,14 +27,14 @@ extension JourneyDatabase {
       isReadOnly: Bool = false,
       createsFile: Bool = true,
       isInMemory: Bool = false,
-      willCommit: (@Sendable () -> Void)? = nil
+      didCommit: (@Sendable () -> Void)? = nil
     ) {
       self.busyTimeout = busyTimeout
       self.origin = origin
       self.isReadOnly = isReadOnly
       self.createsFile = createsFile
       self.isInMemory = isInMemory
-      self.willCommit = willCommit
+      self.didCommit = didCommit
     }
   }
 }

@@ -26,7 +26,7 @@ extension JourneyDatabase {
 
   /// Creates the file when the configuration asks for it, checks that it and the files SQLite
   /// keeps beside it can be trusted (`DatabaseFileTrust`), opens the connection, brings the
-  /// schema up to date, and then calls `configuration.willCommit` on every commit.
+  /// schema up to date, and then calls `configuration.didCommit` on every commit.
   ///
   /// In WAL mode SQLite needs a shared-memory file beside the database (`-shm`) even to read.
   /// When it cannot make one, because the disk is full, the file system is read-only or the
@@ -37,7 +37,7 @@ extension JourneyDatabase {
   /// in WAL mode either.
   static func connect(path: String, configuration: Configuration) throws -> Connection {
     let connection = try openAndPrepare(path: path, configuration: configuration)
-    if let willCommit = configuration.willCommit { connection.observeCommits(willCommit) }
+    if let didCommit = configuration.didCommit { connection.observeCommits(didCommit) }
     return connection
   }
 

@@ -54,7 +54,7 @@ extension JourneyDatabase {
     try DatabaseFileTrust.check(path)
     try createFileIfMissing(at: path)
     let destination = try Connection(path: path, busyTimeout: configuration.busyTimeout)
-    if let willCommit = configuration.willCommit { destination.observeCommits(willCommit) }
+    if let didCommit = configuration.didCommit { destination.observeCommits(didCommit) }
     if case .text(let mode) = try? destination.firstValue("PRAGMA journal_mode"), mode.lowercased() != "wal" {
       try? destination.execute("PRAGMA journal_mode = WAL")
     }

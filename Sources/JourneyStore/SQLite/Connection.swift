@@ -8,7 +8,7 @@ final class Connection {
   let handle: OpaquePointer
   let path: String
   private var statements: [String: Statement] = [:]
-  /// What SQLite's commit hook calls, if anything (`observeCommits`).
+  /// What SQLite's WAL hook calls after each commit, if anything (`observeCommits`).
   var commitObserver: CommitObserver?
 
   /// Opens a database file, by its name only: a path is never read as a `file:` URI or as
@@ -79,7 +79,7 @@ final class Connection {
   }
 
   deinit {
-    if commitObserver != nil { sqlite3_commit_hook(handle, nil, nil) }
+    if commitObserver != nil { sqlite3_wal_hook(handle, nil, nil) }
     statements.removeAll()
     sqlite3_close_v2(handle)
   }
