@@ -14,8 +14,9 @@ extension Roadtrip {
       abstract: "Write every journey, streamed, in a format that import reads back exactly.",
       discussion: """
         Keys and columns: id, name, transportationType, startDate, duration, endDate; journeys in \
-        the order they were stored. With --output, the file appears complete or not at all (mode \
-        0600: journeys are private).
+        the order they were stored. With --output, a file appears complete or not at all (mode \
+        0600: journeys are private); a FIFO or a device is written into, and a symbolic link is \
+        followed, as > does. The database in use and its -wal and -shm files are never written.
         """)
 
     @Option(help: "The output format: ndjson, json, csv or tsv.")
@@ -27,11 +28,12 @@ extension Roadtrip {
     @OptionGroup var database: DatabaseOptions
 
     func run() throws {
-      let database = try self.database.openExisting()
       guard let output, output != "-" else {
-        try export(database, to: .standard)
+        try export(try database.openExisting(), to: .standard)
         return
       }
+      try self.database.refuseOverwritingDatabase(with: output)
+      let database = try self.database.openExisting()
       try OutputFile.replace(output) { try export(database, to: $0) }
     }
 

@@ -50,9 +50,6 @@ public final class JourneyDatabase {
   public init(path: String, configuration: Configuration = Configuration()) throws {
     self.path = path
     self.configuration = configuration
-    if configuration.createsFile && !configuration.isReadOnly {
-      try Self.createFileIfMissing(at: path)
-    }
     connection = try Self.connect(path: path, configuration: configuration)
   }
 }
