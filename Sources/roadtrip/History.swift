@@ -1,6 +1,12 @@
 import ArgumentParser
 import JourneyStore
 
+#if canImport(FoundationEssentials)
+import FoundationEssentials
+#else
+import Foundation
+#endif
+
 extension Roadtrip {
   /// `roadtrip history [show] [ID] [--limit N] [--format table|json|ndjson]`, `roadtrip history prune`
   struct History: ParsableCommand {
@@ -29,8 +35,14 @@ extension Roadtrip.History {
     @Argument(help: "Only the changes of this journey: its id or a unique prefix of at least 4 hex digits; deleted journeys count.")
     var id: String?
 
-    @Option(help: "Print at most this many changes.")
+    @Option(help: "Print the changes of at most this many batches (commands, imports, undos), newest first.")
     var limit: Int?
+
+    @Option(help: "Only the batches committed at or after this date (ISO 8601, local time unless it says otherwise).")
+    var since: String?
+
+    @Option(help: "Only the batches committed before this date.")
+    var until: String?
 
     @Option(help: "The output format. Default: table on a terminal, else ndjson.")
     var format: ChangeFormat?
@@ -39,7 +51,7 @@ extension Roadtrip.History {
 
     func validate() throws {
       if let limit, limit < 0 {
-        throw ValidationError("--limit is a number of changes, 0 or more, not \(limit)")
+        throw ValidationError("--limit is a number of batches, 0 or more, not \(limit)")
       }
     }
 
@@ -47,7 +59,11 @@ extension Roadtrip.History {
       let database = try self.database.openExisting()
       let journeyID = try id.map { try database.resolveIDInHistory($0) }
       var printer = ChangePrinter(format: ChangeFormat.resolved(format))
-      try database.forEachChange(ChangeQuery(journeyID: journeyID, limit: limit)) { try printer.print($0) }
+      let query = ChangeQuery(
+        journeyID: journeyID, batchLimit: limit,
+        since: try since.map { text throws(JourneyInputError) in try Date(parsing: text) },
+        until: try until.map { text throws(JourneyInputError) in try Date(parsing: text) })
+      try database.forEachChange(query) { try printer.print($0) }
       try printer.finish()
       if printer.count == 0 && format == nil && BufferedOutput.standard.isTerminal {
         StandardError.write("No changes yet.\n")
