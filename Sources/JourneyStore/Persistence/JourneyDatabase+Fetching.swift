@@ -9,7 +9,7 @@ extension JourneyDatabase {
   ///
   /// Fetching a journey twice gives the same object.
   public func journey(id: UUID) throws -> Journey? {
-    if let entry = managed[id] { return entry.object }
+    if let object = managed[id]?.object { return object }
     try markChangeLogPosition()
     guard let values = try JourneyRow.values(of: id, in: connection) else { return nil }
     return manage(id: id, values: values)
@@ -114,6 +114,7 @@ extension JourneyDatabase {
   /// Starts managing a journey read from the database.
   func manage(id: UUID, values: [DatabaseValue]) -> Journey {
     detached[id] = nil
+    dropJourneysLetGo()
     let journey = JourneyRow.journey(id: id, values: values)
     // Saved as the object holds them: a stored value the model cannot hold is not an edit.
     managed[id] = ManagedJourney(object: journey, saved: JourneyRow.values(of: journey))
@@ -143,5 +144,17 @@ extension JourneyDatabase {
     try connection.forEachRow("SELECT \(JourneyRow.columns) FROM journey\(clauses)", values) { row in
       try writer.write(row: row)
     }
+  }
+}
+
+extension JourneyDatabase {
+  /// Drops the entries of managed journeys that nothing holds any more, once `managed` has grown
+  /// to twice what it held after the last drop: the identity map's memory follows the journeys
+  /// in use, at a cost that stays constant per journey managed.
+  func dropJourneysLetGo() {
+    guard managed.count >= managedCapacity else { return }
+    managed = managed.filter { $0.value.object != nil }
+    detached = detached.filter { $0.value.journey != nil }
+    managedCapacity = max(1_024, managed.count * 2)
   }
 }

@@ -33,6 +33,9 @@ extension JourneyDatabase {
       managed[id]?.restore()
     }
     collectEdits()
+    for id in candidates {
+      managed[id]?.holdWhileEdited()
+    }
     candidates.removeAll()
     liveLists.invalidateAll()
   }
@@ -68,8 +71,9 @@ extension JourneyDatabase {
         managed[journey.id]?.saved[index] = journey.current[index]
       }
     }
-    for id in ids where !(managed[id]?.isEdited ?? false) {
-      candidates.remove(id)
+    for id in ids {
+      managed[id]?.holdWhileEdited()
+      if !(managed[id]?.isEdited ?? false) { candidates.remove(id) }
     }
   }
 
@@ -79,8 +83,8 @@ extension JourneyDatabase {
     do {
       try save(only: [id], fields: [field])
     } catch {
-      if let entry = managed[id] {
-        _ = JourneyField.all[field].write(entry.object, entry.saved[field])
+      if let entry = managed[id], let object = entry.object {
+        _ = JourneyField.all[field].write(object, entry.saved[field])
       }
       throw error
     }
@@ -88,10 +92,12 @@ extension JourneyDatabase {
 
   /// Moves the journeys the tracker saw edited into `candidates`, and registers for their next edit.
   func collectEdits() {
-    for id in tracker.takeEdited() {
-      guard let entry = managed[id] else { continue }
+    for (id, journey) in tracker.takeEdited() {
+      guard var entry = managed[id], entry.object === journey else { continue }
       candidates.insert(id)
-      tracker.track(entry.object)
+      entry.holdWhileEdited()
+      managed[id] = entry
+      tracker.track(journey)
     }
   }
 }

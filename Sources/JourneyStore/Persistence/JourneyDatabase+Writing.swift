@@ -53,7 +53,7 @@ extension JourneyDatabase {
       }
     }
     for id in deleted {
-      detached[id] = managed.removeValue(forKey: id)?.object
+      detached[id] = managed.removeValue(forKey: id)?.object.map(JourneyReference.weak)
       candidates.remove(id)
     }
   }
