@@ -77,6 +77,7 @@ extension Binding where Value: Identifiable {
     self.init(
       lastSeen: element,
       get: {
+        guard elements.isConnected() else { return nil }
         let collection = elements.wrappedValue
         return locate(in: collection).map { collection[$0] }
       },

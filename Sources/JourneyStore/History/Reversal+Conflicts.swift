@@ -34,10 +34,12 @@ extension Reversal {
         if let conflict = Self.conflict(journey: row, field: 1, isGone: 2, current: 3) { conflicts.append(conflict) }
       }
     }
-    // A journey the batch deleted exists again.
+    // A journey the batch deleted exists again (and not because the batch inserted it again).
     try connection.forEachRow("""
       SELECT DISTINCT d.journey FROM change d JOIN journey j ON j.id = d.journey
-      WHERE d.batch = ?1 AND d.kind = '\(rows.deleted)' LIMIT ?2
+      WHERE d.batch = ?1 AND d.kind = '\(rows.deleted)'
+        AND d.journey NOT IN (SELECT journey FROM change WHERE batch = ?1 AND kind = '\(rows.inserted)')
+      LIMIT ?2
       """, parameters
     ) { row in
       if let id = JourneyRow.id(of: row) { conflicts.append(RevertConflict(journeyID: id, field: nil, reason: .existsAgain)) }

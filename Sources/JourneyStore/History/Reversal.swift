@@ -63,25 +63,29 @@ extension Reversal {
   /// Sets each field the batch updated back to its old value, newest change first.
   /// - Returns: How many journeys changed, and the names of the fields set.
   private func revertUpdates(in batch: Batch) throws -> (Int, Set<String>) {
-    var updates: [(id: UUID, field: JourneyField, old: DatabaseValue)] = []
+    // Each row is one write that changed some fields together: they go back together, in one
+    // statement, so that the row passes through the states it had (a start and a duration
+    // checked together against the end of the calendar).
+    var updates: [(id: UUID, old: [DatabaseValue?])] = []
     let columns = JourneyField.all.map { rows.before($0) }.joined(separator: ", ")
     try connection.forEachRow(
       "SELECT journey, \(columns) FROM change WHERE batch = ? AND kind = 'update' ORDER BY id \(rows.newestFirst)",
       [.integer(target.batch.source)]
     ) { row in
       guard let id = JourneyRow.id(of: row) else { return }
-      for (index, field) in JourneyField.all.enumerated() where row.value(at: Int32(index + 1)) != .null {
-        updates.append((id, field, row.value(at: Int32(index + 1))))
-      }
+      updates.append((id, JourneyField.all.indices.map { row.value(at: Int32($0 + 1)) }.map { $0 == .null ? nil : $0 }))
     }
     var journeys: Set<UUID> = []
     var fields: Set<String> = []
     for update in updates {
       guard let values = try JourneyRow.values(of: update.id, in: connection) else { continue }
-      guard values[JourneyField.all.firstIndex(of: update.field)!] != update.old else { continue }
-      try batch.update(id: update.id, field: update.field, to: update.old)
+      let old = zip(values, update.old).map { current, old in old ?? current }
+      guard old != values else { continue }
+      try batch.update(id: update.id, from: values, to: old)
       journeys.insert(update.id)
-      fields.insert(update.field.name)
+      for (field, (current, old)) in zip(JourneyField.all, zip(values, old)) where current != old {
+        fields.insert(field.name)
+      }
     }
     return (journeys.count, fields)
   }
@@ -97,10 +101,15 @@ extension Reversal {
     let first = """
       SELECT min(id) FROM change WHERE batch = ?1 AND kind = '\(rows.deleted)' GROUP BY journey
       """
-    if force {
+    // A journey the batch deleted and then inserted again (a replace) gets its values back in
+    // place; with `force`, so does one that exists again for another reason.
+    let existingCondition = force
+      ? "" : " AND c.journey IN (SELECT journey FROM change WHERE batch = ?1 AND kind = '\(rows.inserted)')"
+    do {
       var existing: [(UUID, [DatabaseValue])] = []
       try connection.forEachRow("""
-        SELECT c.journey, \(values) FROM change c JOIN journey j ON j.id = c.journey WHERE c.id IN (\(first))
+        SELECT c.journey, \(values) FROM change c JOIN journey j ON j.id = c.journey
+        WHERE c.id IN (\(first))\(existingCondition)
         """, [source]
       ) { row in
         if let id = JourneyRow.id(of: row) { existing.append((id, JourneyRow.fieldValues(of: row))) }
@@ -135,8 +144,11 @@ extension Reversal {
     guard inserts > 0 else { return 0 }
     var deferral = try IndexDeferral(connection: connection, includesChangeLog: recordsRows)
     try deferral.noteInserted(Int(inserts))
+    // Not those it deleted first: a replaced journey keeps its row, with its values set back.
     let deleted = try batch.deleteAll(
-      in: "SELECT journey FROM change WHERE batch = ? AND kind = '\(rows.inserted)'", [source])
+      in: "SELECT journey FROM change WHERE batch = ?1 AND kind = '\(rows.inserted)' "
+        + "AND journey NOT IN (SELECT journey FROM change WHERE batch = ?1 AND kind = '\(rows.deleted)')",
+      parameter: source)
     try deferral.rebuild()
     return deleted
   }

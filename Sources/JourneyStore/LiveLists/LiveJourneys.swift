@@ -22,6 +22,9 @@ public final class LiveJourneys: Observable {
   var storage: [Journey] = []
   /// Whether a change happened since the list was last read from the file.
   var isStale = true
+  /// Whether observers are being told of a change that has not happened yet (Observation calls
+  /// them before a property changes): a read then must not take the list for fresh.
+  var isNotifying = false
   var failure: (any Error)?
 
   init(query: JourneyQuery, database: JourneyDatabase) {
@@ -49,12 +52,14 @@ extension LiveJourneys {
 
   /// Marks the list stale and tells its observers; called at the change, before it completes.
   func invalidate() {
-    registrar.withMutation(of: self, keyPath: \.journeys) {
-      isStale = true
-    }
+    isStale = true
+    isNotifying = true
+    defer { isNotifying = false }
+    registrar.withMutation(of: self, keyPath: \.journeys) {}
   }
 
   private func reload() {
+    guard !isNotifying else { return }
     do {
       storage = try database.journeys(query)
       failure = nil

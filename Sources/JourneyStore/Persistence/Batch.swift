@@ -153,8 +153,12 @@ final class Batch {
     for (offset, value) in values.enumerated() {
       statement.bind(value, at: Int32(offset + 2))
     }
-    try recorded { try statement.execute() }
-    guard connection.changes == 1 else {
+    var changed = 0
+    try recorded {
+      try statement.execute()
+      changed = connection.changes
+    }
+    guard changed == 1 else {
       throw JourneyDatabaseError.journeyNotFound(id.lowercasedText)
     }
   }
@@ -168,21 +172,21 @@ final class Batch {
     try connection.run("UPDATE batch SET state = 2 WHERE id = ?", [.integer(id)])
   }
 
-  /// Deletes the journeys whose ids `subquery` selects (its `?` bound to `values`), all at once.
-  /// A recorded batch logs them as the delete trigger would, but with one statement for all of
-  /// them instead of a trigger per journey: undoing an import of a million journeys.
+  /// Deletes the journeys whose ids `subquery` selects (its `?1` bound to `parameter`), all at
+  /// once. A recorded batch logs them as the delete trigger would, but with one statement for
+  /// all of them instead of a trigger per journey: undoing an import of a million journeys.
   /// - Returns: How many journeys were deleted.
-  func deleteAll(in subquery: String, _ values: [DatabaseValue]) throws -> Int {
+  func deleteAll(in subquery: String, parameter: DatabaseValue) throws -> Int {
     let id = try open()
     guard case .recorded = logging else {
-      return try connection.run("DELETE FROM journey WHERE id IN (\(subquery))", values)
+      return try connection.run("DELETE FROM journey WHERE id IN (\(subquery))", [parameter])
     }
     try connection.run(
       "INSERT INTO change (batch, journey, kind, \(Self.oldColumns)) "
-        + "SELECT ?, id, 'delete', \(Self.columns) FROM journey WHERE id IN (\(subquery)) ORDER BY rowid",
-      [.integer(id)] + values)
+        + "SELECT ?2, id, 'delete', \(Self.columns) FROM journey WHERE id IN (\(subquery)) ORDER BY rowid",
+      [parameter, .integer(id)])
     try connection.run("UPDATE batch SET state = 2 WHERE id = ?", [.integer(id)])
-    let deleted = try connection.run("DELETE FROM journey WHERE id IN (\(subquery))", values)
+    let deleted = try connection.run("DELETE FROM journey WHERE id IN (\(subquery))", [parameter])
     try connection.run("UPDATE batch SET state = 1 WHERE id = ?", [.integer(id)])
     return deleted
   }
@@ -204,8 +208,9 @@ final class Batch {
   /// - Throws: `JourneyDatabaseError.journeyNotFound` when no such journey exists, or `SQLiteError`.
   func delete(id: UUID) throws {
     try open()
-    try recorded { try connection.run("DELETE FROM journey WHERE id = ?", [.text(id.lowercasedText)]) }
-    guard connection.changes == 1 else {
+    var deleted = 0
+    try recorded { deleted = try connection.run("DELETE FROM journey WHERE id = ?", [.text(id.lowercasedText)]) }
+    guard deleted == 1 else {
       throw JourneyDatabaseError.journeyNotFound(id.lowercasedText)
     }
   }

@@ -95,7 +95,7 @@ extension JourneyDatabase {
     for (id, journey) in tracker.takeEdited() {
       guard var entry = managed[id], entry.object === journey else { continue }
       candidates.insert(id)
-      entry.holdWhileEdited()
+      entry.hold()
       managed[id] = entry
       tracker.track(journey)
     }

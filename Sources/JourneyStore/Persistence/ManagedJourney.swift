@@ -34,7 +34,13 @@ struct ManagedJourney {
     current != saved
   }
 
-  /// Holds the object strongly while it has unsaved edits, weakly otherwise.
+  /// Holds the object strongly: it was edited (the tracker saw it), whatever it holds now.
+  mutating func hold() {
+    if let object { reference = .strong(object) }
+  }
+
+  /// Holds the object strongly while it has unsaved edits, weakly otherwise: after a save or a
+  /// rollback.
   mutating func holdWhileEdited() {
     guard let object else { return }
     reference = isEdited ? .strong(object) : .weak(object)

@@ -80,12 +80,22 @@ enum Schema {
   ///   (`NULL` for the others: the journey's columns are `NOT NULL`), a delete every old value.
   /// - roadtrip opens its batch (`state` 1) before it writes, and closes it before it commits; a
   ///   write by any other program finds no open batch and opens one of its own (`state` 3, origin
-  ///   `outside roadtrip`), which its following writes join: those of the same statement (the
-  ///   same `'now'`) and of the same connection (`total_changes()` above 0 on all but a
-  ///   connection's first statement), until roadtrip writes again.
+  ///   `outside roadtrip`), which the other rows of the same statement join: SQLite's `'now'` is
+  ///   the same through one statement, and `total_changes()` (which counts the triggers' own
+  ///   writes at once, and the statement's rows only at its end) grows by exactly one from the
+  ///   last write of one row's trigger, which notes it in `stamp`, to the next row's; the next
+  ///   statement starts further on. A trigger cannot tell one transaction from the next, so every
+  ///   statement of another program is a batch: `undo` takes its writes back one statement at a
+  ///   time, never more than one program wrote together.
+  /// - A row that `INSERT OR REPLACE` replaces is deleted without a delete trigger (SQLite fires
+  ///   none unless `recursive_triggers` is on, which other programs do not set): a trigger before
+  ///   the insert keeps the row in `journey_replaced`, and the insert's trigger logs it as a
+  ///   delete before the insert.
   /// - An undo or a redo that sets back exactly what the batch it reverts changed is written with
   ///   the triggers silent (`state` 2): its changes are those of `source`'s rows, the other way
-  ///   round when `inverted` is 1. Undo and redo then cost no log rows but their batch.
+  ///   round when `inverted` is 1. Undo and redo then cost no log rows but their batch. roadtrip
+  ///   also silences them while it logs many rows with one statement (an import's inserts, the
+  ///   deletes of an undone import).
   /// - Batch ids are never reused (`AUTOINCREMENT`); `reverts` and `source` may name batches that
   ///   `history prune` removed, whose number `log_horizon` keeps.
   /// - A duration's end date is a date that can be written: before the year 10000.
@@ -99,6 +109,7 @@ enum Schema {
       state INTEGER NOT NULL DEFAULT 0 CHECK (state >= 0 AND state <= 3),
       source INTEGER,
       inverted INTEGER NOT NULL DEFAULT 0 CHECK (inverted = 0 OR inverted = 1),
+      stamp INTEGER,
       CHECK (source IS NOT NULL OR inverted = 0)
     ) STRICT;
     INSERT INTO batch_v3 (id, at, origin, kind, reverts) SELECT id, at, origin, kind, reverts FROM batch;
@@ -131,9 +142,9 @@ enum Schema {
     FROM change WHERE kind = 'delete' GROUP BY batch, journey;
 
     DROP TABLE change;
+    ALTER TABLE change_v3 RENAME TO change;
     DROP TABLE batch;
     ALTER TABLE batch_v3 RENAME TO batch;
-    ALTER TABLE change_v3 RENAME TO change;
     CREATE UNIQUE INDEX batch_by_reverts ON batch (reverts) WHERE reverts IS NOT NULL;
     CREATE INDEX change_by_journey ON change (journey);
     CREATE INDEX change_by_batch ON change (batch);
@@ -154,11 +165,32 @@ enum Schema {
       SELECT raise(ABORT, 'CHECK constraint failed: end date after the year 9999');
     END;
 
+    CREATE TABLE journey_replaced (
+      id TEXT NOT NULL,
+      at REAL NOT NULL,
+      name ANY, transportation_type ANY, start_date ANY, duration ANY
+    ) STRICT;
+
+    CREATE TRIGGER journey_keeps_replaced BEFORE INSERT ON journey
+    WHEN (SELECT state FROM batch ORDER BY id DESC LIMIT 1) IS NOT 2
+      AND EXISTS (SELECT 1 FROM journey WHERE id = NEW.id)
+    BEGIN
+      DELETE FROM journey_replaced WHERE id = NEW.id;
+      INSERT INTO journey_replaced (id, at, name, transportation_type, start_date, duration)
+        SELECT id, (julianday('now') - 2451910.5) * 86400.0, name, transportation_type, start_date, duration
+        FROM journey WHERE id = NEW.id;
+    END;
+
     CREATE TRIGGER journey_logs_insert AFTER INSERT ON journey
     WHEN (SELECT state FROM batch ORDER BY id DESC LIMIT 1) IS NOT 2
     BEGIN
       \(openOutsideBatch)
+      INSERT INTO change (batch, journey, kind, old_name, old_transportation_type, old_start_date, old_duration)
+        SELECT (SELECT max(id) FROM batch), id, 'delete', name, transportation_type, start_date, duration
+        FROM journey_replaced WHERE id = NEW.id AND at = (julianday('now') - 2451910.5) * 86400.0;
+      DELETE FROM journey_replaced WHERE id = NEW.id;
       INSERT INTO change (batch, journey, kind) VALUES ((SELECT max(id) FROM batch), NEW.id, 'insert');
+      \(stampOutsideBatch)
     END;
 
     CREATE TRIGGER journey_logs_update AFTER UPDATE ON journey
@@ -178,6 +210,7 @@ enum Schema {
         iif(OLD.start_date IS NOT NEW.start_date, NEW.start_date, NULL),
         iif(OLD.duration IS NOT NEW.duration, OLD.duration, NULL),
         iif(OLD.duration IS NOT NEW.duration, NEW.duration, NULL));
+      \(stampOutsideBatch)
     END;
 
     CREATE TRIGGER journey_logs_id_change AFTER UPDATE OF id ON journey
@@ -189,6 +222,7 @@ enum Schema {
       VALUES ((SELECT max(id) FROM batch), OLD.id, 'delete',
         OLD.name, OLD.transportation_type, OLD.start_date, OLD.duration);
       INSERT INTO change (batch, journey, kind) VALUES ((SELECT max(id) FROM batch), NEW.id, 'insert');
+      \(stampOutsideBatch)
     END;
 
     CREATE TRIGGER journey_logs_delete AFTER DELETE ON journey
@@ -199,17 +233,24 @@ enum Schema {
         old_name, old_transportation_type, old_start_date, old_duration)
       VALUES ((SELECT max(id) FROM batch), OLD.id, 'delete',
         OLD.name, OLD.transportation_type, OLD.start_date, OLD.duration);
+      \(stampOutsideBatch)
     END;
     """
 
   /// The first statement of every logging trigger: opens a batch for a writer other than
   /// roadtrip unless the newest batch is open for this write (see `version3`).
   private static let openOutsideBatch = """
-    INSERT INTO batch (at, origin, state)
-      SELECT (julianday('now') - 2451910.5) * 86400.0, 'outside roadtrip', 3
+    INSERT INTO batch (at, origin, state, stamp)
+      SELECT (julianday('now') - 2451910.5) * 86400.0, 'outside roadtrip', 3, total_changes()
       WHERE NOT EXISTS (
         SELECT 1 FROM batch WHERE id = (SELECT max(id) FROM batch) AND (state = 1 OR (state = 3
-          AND (total_changes() > 0 OR at = (julianday('now') - 2451910.5) * 86400.0))));
+          AND at = (julianday('now') - 2451910.5) * 86400.0 AND stamp = total_changes() - 1)));
+    """
+
+  /// The last statement of every logging trigger: notes `total_changes()` in an outside batch, so
+  /// that the next row of the same statement finds it one further on (this update's own change).
+  private static let stampOutsideBatch = """
+    UPDATE batch SET stamp = total_changes() WHERE id = (SELECT max(id) FROM batch) AND state = 3;
     """
 }
 
@@ -222,8 +263,8 @@ extension Schema {
     ]
     let version2 = version1.union(["batch_by_reverts"])
     let version3 = version2.union([
-      "log_horizon", "sqlite_sequence", "journey_before_end", "journey_before_end_update", "journey_logs_insert",
-      "journey_logs_update", "journey_logs_id_change", "journey_logs_delete",
+      "log_horizon", "journey_replaced", "journey_before_end", "journey_before_end_update", "journey_keeps_replaced",
+      "journey_logs_insert", "journey_logs_update", "journey_logs_id_change", "journey_logs_delete",
     ])
     return [[], version1, version2, version3]
   }()

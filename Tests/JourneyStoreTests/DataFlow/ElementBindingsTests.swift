@@ -157,4 +157,23 @@ private let initialStops = [
     #expect(element.wrappedValue.name == "Porto (Ribeira)")
     #expect(places.map(\.name) == ["Lisbon"])
   }
+
+  @Test func aNestedElementOfARemovedParentIgnoresWrites() {
+    final class Stop: Identifiable {
+      let id: Int
+      var name: String
+      init(id: Int, name: String) { (self.id, self.name) = (id, name) }
+    }
+    struct Leg: Identifiable {
+      let id: Int
+      var stops: [Stop]
+    }
+    let stop = Stop(id: 1, name: "Lisbon")
+    var legs = [Leg(id: 1, stops: [stop])]
+    let binding = Binding(get: { legs }, set: { legs = $0 })
+    let nested = binding[0].stops[0]
+    legs.removeAll()
+    nested.name.wrappedValue = "Written after the parent went"
+    #expect(stop.name == "Lisbon")
+  }
 }

@@ -36,12 +36,11 @@ struct OutsideWriterLogTests {
     #expect(try sandbox.value("name", of: SampleJourneys.coastID) == "Shell rename")
   }
 
-  @Test func oneBatchPerShellRunAndOneForATransactionOfSeveralStatements() async throws {
+  @Test func oneBatchPerStatementOfAnotherProgram() async throws {
     let sandbox = try CLISandbox()
     try sandbox.seedSamples()
     let before = try sandbox.batchCount()
     try await sqlite3("UPDATE journey SET duration = 60 WHERE id = '\(SampleJourneys.coastID)'", in: sandbox)
-    try await sqlite3("UPDATE journey SET duration = 120 WHERE id = '\(SampleJourneys.runID)'", in: sandbox)
     try await sqlite3("""
       BEGIN;
       INSERT INTO journey VALUES ('cccc4444-0000-4000-8000-000000000004', 'Ferry back', 'bus', 815000000, 600);
@@ -49,20 +48,59 @@ struct OutsideWriterLogTests {
       UPDATE journey SET transportation_type = 'bike';
       COMMIT;
       """, in: sandbox)
-    #expect(try sandbox.batchCount() == before + 3)
-    let last = try sandbox.changedFields(inBatch: before + 3)
-    #expect(last["cccc4444-0000-4000-8000-000000000004"] == ["insert", "transportationType"])
-    #expect(last[SampleJourneys.ferryID] == ["name", "transportationType", "startDate", "duration"])
+    // A trigger cannot tell transactions apart: each statement is a batch of its own, and one
+    // statement's rows are one batch.
+    #expect(try sandbox.batchCount() == before + 4)
+    let last = try sandbox.changedFields(inBatch: before + 4)
+    #expect(Set(last.keys) == [SampleJourneys.coastID, SampleJourneys.runID, "cccc4444-0000-4000-8000-000000000004"])
+    #expect(try sandbox.changedFields(inBatch: before + 3)[SampleJourneys.ferryID]
+      == ["name", "transportationType", "startDate", "duration"])
 
-    // Undo takes the three back one run at a time, the transaction as one unit.
+    // Undo takes them back one statement at a time.
+    #expect(try await sandbox.run("undo").exitCode == 0)
+    #expect(try sandbox.value("transportationType", of: SampleJourneys.coastID) == "car")
+    #expect(try await sandbox.run("undo").exitCode == 0)
+    #expect(try sandbox.value("name", of: SampleJourneys.ferryID) != nil)
     #expect(try await sandbox.run("undo").exitCode == 0)
     #expect(try sandbox.record("cccc4444-0000-4000-8000-000000000004") == nil)
-    #expect(try sandbox.value("name", of: SampleJourneys.ferryID) != nil)
-    #expect(try sandbox.value("transportationType", of: SampleJourneys.coastID) == "car")
-    #expect(try sandbox.value("duration", of: SampleJourneys.runID) == "120")
     #expect(try await sandbox.run("undo").exitCode == 0)
-    #expect(try sandbox.value("duration", of: SampleJourneys.runID) != "120")
-    #expect(try sandbox.value("duration", of: SampleJourneys.coastID) == "60")
+    #expect(try sandbox.value("duration", of: SampleJourneys.coastID) != "60")
+  }
+
+  @Test func anInsertOrReplaceIsADeleteAndAnInsertAndUndoPutsTheOldRowBack() async throws {
+    let sandbox = try CLISandbox()
+    try sandbox.seedSamples()
+    let before = try sandbox.records()
+    // Python's sqlite3, as a sync tool would write: an upsert by REPLACE.
+    let python = try await Child.run("/usr/bin/env", ["python3", "-c", """
+      import sqlite3, sys
+      db = sqlite3.connect(sys.argv[1], timeout=10)
+      db.execute("INSERT OR REPLACE INTO journey VALUES (?, 'Replaced', 'bus', 0, 60)", (sys.argv[2],))
+      db.commit()
+      """, sandbox.databasePath, SampleJourneys.coastID], environment: sandbox.environment, in: sandbox.folder)
+    #expect(python.exitCode == 0, "\(python)")
+    let history = try await sandbox.run("history", "--limit", "1", "--format", "json")
+    let objects = try #require(try JSONSerialization.jsonObject(with: Data(history.standardOutput.utf8)) as? [[String: Any]])
+    #expect(objects.map { $0["change"] as? String } == ["insert", "delete", "delete", "delete", "delete"])
+    #expect(objects.contains { $0["field"] as? String == "name" && $0["old"] as? String == "Coast road" })
+
+    let undo = try await sandbox.run("undo")
+    #expect(undo.exitCode == 0, "\(undo)")
+    #expect(try sandbox.records() == before)
+    #expect(try await sandbox.run("redo").exitCode == 0)
+    #expect(try sandbox.value("name", of: SampleJourneys.coastID) == "Replaced")
+    #expect(try await sandbox.run("undo").exitCode == 0)
+    #expect(try sandbox.records() == before)
+  }
+
+  @Test func undoOfAStartAndDurationSetTogetherPassesTheEndOfTheCalendar() async throws {
+    let sandbox = try CLISandbox()
+    try sandbox.seedSamples()
+    #expect(try await sandbox.run("set", "aaaa1", "start=9999-06-01T00:00:00Z", "duration=86400").exitCode == 0)
+    #expect(try await sandbox.run("set", "aaaa1", "start=2026-01-01T00:00:00Z", "duration=157680000").exitCode == 0)
+    let undo = try await sandbox.run("undo")
+    #expect(undo.exitCode == 0, "\(undo)")
+    #expect(try sandbox.value("startDate", of: SampleJourneys.coastID) == "9999-06-01T00:00:00Z")
   }
 
   @Test func watchPrintsAShellCommitAsItHappens() async throws {

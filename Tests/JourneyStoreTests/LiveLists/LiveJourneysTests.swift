@@ -95,4 +95,25 @@ struct LiveJourneysTests {
       == [SampleJourneys.ferryID, "cccc4444-0000-4000-8000-000000000004"])
     #expect(cars.journeys.allSatisfy { $0.transportationType == .car })
   }
+
+  @Test func anObserverThatReadsAtOnceSeesTheChangeOnItsNextRead() throws {
+    let folder = try TemporaryFolder()
+    let (database, journeys) = try Self.database(in: folder)
+    let bikes = database.liveJourneys(JourneyQuery(transportationTypes: [.bike]))
+    // Observation calls onChange before the change: an observer that reads there (to register
+    // again, as a render loop does) must not leave the list taken for fresh.
+    let reads = Mutex(0)
+    func observe() {
+      withObservationTracking { _ = bikes.journeys } onChange: {
+        reads.withLock { $0 += 1 }
+      }
+    }
+    observe()
+    journeys[0].transportationType = .bus
+    #expect(reads.withLock { $0 } == 1)
+    _ = bikes.journeys.count  // the read an observer makes at once
+    #expect(bikes.journeys.map(\.name) == ["Second ride"])
+    journeys[2].transportationType = .car
+    #expect(bikes.journeys.isEmpty)
+  }
 }

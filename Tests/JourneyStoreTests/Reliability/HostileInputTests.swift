@@ -145,7 +145,7 @@ struct HostileInputTests {
       #expect(Array(name?.text?.utf8 ?? "".utf8) == Array(text.utf8))
     }
     #expect(try connection.firstValue("SELECT count(*) FROM journey") == .integer(Int64(stored.count + 3)))
-    #expect(try connection.firstValue("SELECT count(*) FROM sqlite_schema WHERE type = 'table'") == .integer(5))
+    #expect(try connection.firstValue("SELECT count(*) FROM sqlite_schema WHERE type = 'table'") == .integer(6))
     // And an export reads back into another database unchanged.
     try await Self.expectExportRoundTrips(sandbox)
   }

@@ -93,6 +93,8 @@ struct SecurityTests {
       "subquery": "a fixed subquery with ? placeholders, from Reversal",
       "Self.oldColumns": "the change table's old-value columns, from JourneyField.all",
       "Self.columns": "the journey table's field columns, from JourneyField.all",
+      "existingCondition": "a fixed condition with ? placeholders, or nothing",
+      "stampOutsideBatch": "the schema's own SQL, a constant",
       "assignments": "columns of JourneyField.all set to ? placeholders",
       "first": "a fixed subquery with ? placeholders", "openOutsideBatch": "the schema's own SQL, a constant",
     ]
