@@ -61,32 +61,28 @@ extension JourneyDatabase {
     // out leaves the limit filled.
     var fileQuery = query
     fileQuery.limit = query.limit.map { $0 + edited.count }
-    var journeys: [Journey] = []
+    // Each journey with its place in the order: the sort field's value now, then its rowid, as
+    // the SQL breaks ties.
+    var journeys: [(journey: Journey, rowID: Int64)] = []
     var rowsRead = 0
-    var placed: Set<UUID> = []
     let editedIDs = Set(edited.map(\.id))
     try forEachRow(of: fileQuery) { row in
       rowsRead += 1
-      guard let id = JourneyRow.id(of: row) else { return }
-      guard editedIDs.contains(id), let object = managed[id]?.object else {
-        journeys.append(managed[id]?.object ?? manage(id: id, values: JourneyRow.fieldValues(of: row)))
-        return
-      }
-      // Without a sort field the order is the file's: an edited journey keeps its place.
-      if query.sortField == nil && query.matches(object) {
-        journeys.append(object)
-        placed.insert(id)
-      }
+      guard let id = JourneyRow.id(of: row), !editedIDs.contains(id) else { return }
+      let journey = managed[id]?.object ?? manage(id: id, values: JourneyRow.fieldValues(of: row))
+      journeys.append((journey, row.integer(at: Int32(JourneyField.all.count + 1))))
     }
     let isWindowFull = fileQuery.limit.map { rowsRead >= $0 } ?? false
-    for journey in edited where !placed.contains(journey.id) && query.matches(journey) {
-      let position = journeys.firstIndex { query.sortsBefore(journey, $0) } ?? journeys.endIndex
+    for journey in edited where query.matches(journey) {
+      guard let rowID = try connection.firstValue("SELECT rowid FROM journey WHERE id = ?", [.text(journey.id.lowercasedText)])?.integer
+      else { continue }
+      let position = journeys.firstIndex { query.sortsBefore((journey, rowID), $0) } ?? journeys.endIndex
       // Past the end of a full window, rows of the file that were not read may come first.
       if position == journeys.endIndex && isWindowFull { continue }
-      journeys.insert(journey, at: position)
+      journeys.insert((journey, rowID), at: position)
     }
     if let limit = query.limit, journeys.count > limit { journeys.removeLast(journeys.count - limit) }
-    return journeys
+    return journeys.map(\.journey)
   }
 
   /// Hands each journey a query selects to `body`, one at a time, as a new unmanaged object,
@@ -106,9 +102,10 @@ extension JourneyDatabase {
     return Int(count?.integer ?? 0)
   }
 
+  /// Hands `body` the rows a query selects: the id, the fields, then the rowid.
   private func forEachRow(of query: JourneyQuery, _ body: (Statement) throws -> Void) throws {
     let (clauses, values) = query.sqlClauses
-    try connection.forEachRow("SELECT \(JourneyRow.columns) FROM journey\(clauses)", values, body)
+    try connection.forEachRow("SELECT \(JourneyRow.columns), rowid FROM journey\(clauses)", values, body)
   }
 
   /// Starts managing a journey read from the database.

@@ -8,13 +8,14 @@ extension JourneyQuery {
     return true
   }
 
-  /// Whether `a` sorts strictly before `b` in the query's order, by the values the journeys hold
-  /// now, compared as SQLite compares the stored values (numbers by value, text by its bytes).
-  /// Journeys without a sort field keep the order they come in.
-  func sortsBefore(_ a: Journey, _ b: Journey) -> Bool {
-    guard let sortField else { return false }
-    let order = Self.compare(sortField.read(a), sortField.read(b))
-    return isDescending ? order > 0 : order < 0
+  /// Whether journey `a` sorts strictly before `b` in the query's order, by the values the
+  /// journeys hold now (compared as SQLite compares the stored values: numbers by value, text by
+  /// its bytes), then by their rowids, as the query's SQL breaks ties.
+  func sortsBefore(_ a: (journey: Journey, rowID: Int64), _ b: (journey: Journey, rowID: Int64)) -> Bool {
+    let order = sortField.map { Self.compare($0.read(a.journey), $0.read(b.journey)) } ?? 0
+    let tie = a.rowID < b.rowID ? -1 : (a.rowID == b.rowID ? 0 : 1)
+    let combined = order != 0 ? order : tie
+    return isDescending ? combined > 0 : combined < 0
   }
 
   /// -1, 0 or 1 as SQLite's BINARY collation orders two stored values of one column.

@@ -116,4 +116,18 @@ struct LiveJourneysTests {
     journeys[2].transportationType = .car
     #expect(bikes.journeys.isEmpty)
   }
+
+  @Test func editedJourneysKeepTheirPlaceAmongTiesAsTheSQLOrdersThem() throws {
+    let folder = try TemporaryFolder()
+    let database = try Fixtures.database(in: folder)
+    let same = Fixtures.morning
+    let (a, b) = (Journey(name: "A", transportationType: .bike, startDate: same), Journey(name: "B", transportationType: .car, startDate: same))
+    let (c, d) = (Journey(name: "C", transportationType: .bike, startDate: same), Journey(name: "D", transportationType: .bike, startDate: same))
+    try database.add(contentsOf: [a, b, c, d])
+    a.name = "A, renamed"  // unsaved: still first among equal start dates
+    #expect(try database.journeys(JourneyQuery(limit: 1)).map(\.name) == ["A, renamed"])
+    b.transportationType = .bike  // unsaved: in by its place in the file's order
+    #expect(try database.journeys(JourneyQuery(transportationTypes: [.bike], sortField: nil, limit: 2)).map(\.name)
+      == ["A, renamed", "B"])
+  }
 }
