@@ -4,7 +4,7 @@ import ArgumentParser
 enum ChangeFormat: String, CaseIterable, ExpressibleByArgument {
   /// One aligned line a change, for people; the default on a terminal.
   case table
-  /// One JSON array of objects (`history` only: `watch` never ends its output).
+  /// One JSON array of objects (`watch` closes it at `--count` or on Ctrl-C).
   case json
   /// One JSON object a line; the default when piped.
   case ndjson

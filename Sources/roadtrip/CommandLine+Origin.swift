@@ -6,7 +6,7 @@ extension CommandLine {
   }
 
   /// An argument as it would be typed: as it is when it is plain, else in single quotes.
-  private static func shellQuoted(_ argument: String) -> String {
+  static func shellQuoted(_ argument: String) -> String {
     let plain = !argument.isEmpty && argument.unicodeScalars.allSatisfy {
       $0.properties.isAlphabetic || $0.properties.numericType != nil || "-_./:=@%+,".unicodeScalars.contains($0)
     }

@@ -9,7 +9,8 @@ extension Roadtrip {
       usage: "roadtrip delete ID... [--yes] [--db <path>]",
       discussion: """
         Deleting more than one journey asks first on a terminal; elsewhere it needs --yes.
-        """)
+        """,
+      aliases: ["rm"])
 
     @Argument(
       help: ArgumentHelp(

@@ -14,17 +14,26 @@ extension Roadtrip {
       abstract: "Write every journey, streamed, in a format that import reads back exactly.",
       discussion: """
         Keys and columns: id, name, transportationType, startDate, duration, endDate; journeys in \
-        the order they were stored. With --output, the file appears complete or not at all (mode \
+        the order they were stored. The format is --format, else the --output file's extension \
+        (.ndjson, .jsonl, .json, .csv, .tsv), else NDJSON. With --output, the file appears complete or not at all (mode \
         0600: journeys are private).
         """)
 
-    @Option(help: "The output format: ndjson, json, csv or tsv.")
-    var format: InterchangeFormat = .ndjson
+    @Option(help: "The output format: ndjson, json, csv or tsv. Default: from the --output file's extension, else ndjson.")
+    var format: InterchangeFormat?
 
     @Option(name: .shortAndLong, help: ArgumentHelp("Write to this file instead of standard output.", valueName: "file"), completion: .file())
     var output: String?
 
     @OptionGroup var database: DatabaseOptions
+
+    func validate() throws {
+      if let format, let named = output.flatMap(InterchangeFormat.init(pathExtensionOf:)), named != format {
+        throw ValidationError(
+          "--format \(format.rawValue) does not match \(output ?? "")'s extension, which names \(named.rawValue); "
+            + "change one of them, or leave out --format")
+      }
+    }
 
     func run() throws {
       let database = try self.database.openExisting()
@@ -36,10 +45,15 @@ extension Roadtrip {
     }
 
     private func export(_ database: JourneyDatabase, to output: BufferedOutput) throws {
-      var writer = JourneyWriter(format: format) { try output.write($0) }
+      var writer = JourneyWriter(format: resolvedFormat) { try output.write($0) }
       try database.write(JourneyQuery(sortField: nil), to: &writer)
       try writer.finish()
       try output.flush()
+    }
+
+    /// `--format`, else the format the output file's extension names (as `import` reads it), else NDJSON.
+    private var resolvedFormat: InterchangeFormat {
+      format ?? output.flatMap(InterchangeFormat.init(pathExtensionOf:)) ?? .ndjson
     }
   }
 }

@@ -14,9 +14,10 @@ struct JourneyPrinter {
   private(set) var count = 0
 
   init(
-    format: OutputFormat, includesHeader: Bool = true, output: BufferedOutput = .standard,
+    format: OutputFormat, includesHeader: Bool? = nil, output: BufferedOutput = .standard,
     style: Style = .standardOutput
   ) {
+    let includesHeader = includesHeader ?? format.includesHeaderByDefault
     self.includesHeader = includesHeader
     self.style = style
     self.output = output

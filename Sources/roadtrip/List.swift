@@ -16,7 +16,8 @@ extension Roadtrip {
         Prints a table on a terminal, and tab-separated lines without a header when piped \
         (id, name, transportationType, startDate, duration, endDate), so that \
         `roadtrip list --transport car | roadtrip transport - bike` works as it reads.
-        """)
+        """,
+      aliases: ["ls"])
 
     @Option(
       help: .transportationType("Keep journeys of this type; repeat it to keep several types."),

@@ -7,7 +7,7 @@ extension OutputFormat: ExpressibleByArgument {
       "json": "one JSON array",
       "ndjson": "one JSON object a line",
       "csv": "RFC 4180 with a header row",
-      "tsv": "tab-separated (without a header, the default when piped)",
+      "tsv": "tab-separated, without a header (the default when piped)",
       "ids": "one id a line",
     ]
   }

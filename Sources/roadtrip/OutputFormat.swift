@@ -10,7 +10,7 @@ enum OutputFormat: String, CaseIterable {
   case ndjson
   /// A header row, then RFC 4180 records.
   case csv
-  /// Tab-separated lines, with a header when asked for by name.
+  /// Tab-separated lines, without a header unless asked for (`--header`).
   case tsv
   /// One id a line.
   case ids
@@ -26,5 +26,14 @@ extension OutputFormat {
     case .tsv: .tsv
     case .table, .ids: nil
     }
+  }
+}
+
+extension OutputFormat {
+  /// Whether the format starts with a header row unless told otherwise: a table and CSV do; TSV
+  /// does not, so that `roadtrip list --format tsv` and the piped default are the same lines,
+  /// which `-` reads back as ids.
+  var includesHeaderByDefault: Bool {
+    self != .tsv
   }
 }

@@ -6,10 +6,16 @@ extension Roadtrip {
   /// wrong, if anything.
   static func main() {
     ProcessSetup.prepare()
+    let words = CommandLineWords(words: Array(CommandLine.arguments.dropFirst()))
     var failure = run { () throws in
-      var command = try PositionalCommandLine(CommandLine.arguments.dropFirst())?.validatedCommand()
-        ?? parseAsRoot()
+      var command = try PositionalCommandLine(words.words)?.validatedCommand() ?? {
+        try words.checkCommandName()
+        return try parseAsRoot()
+      }()
       try command.run()
+    }
+    if failure?.standardOutput != nil, let word = words.misreadHelpWord {
+      failure = Failure(words.misreadHelpError(word))
     }
     if let help = failure?.standardOutput {
       // --help, help, --generate-completion-script: data for standard output, not an error.

@@ -17,6 +17,7 @@ struct Roadtrip: ParsableCommand {
       journey, 73 cannot create the database, 74 I/O error, 75 database locked (retry), \
       130 interrupted.
       """,
+    version: Roadtrip.version,
     subcommands: [
       Add.self, List.self, Show.self, SetFields.self, Transport.self, Delete.self, Types.self,
       Import.self, Export.self, History.self, Undo.self, Redo.self, Watch.self, Database.self, Edit.self,

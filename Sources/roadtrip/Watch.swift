@@ -15,14 +15,19 @@ extension Roadtrip {
       discussion: """
         Runs until interrupted (Ctrl-C ends it cleanly, with exit code 0) or until --count changes \
         are printed. It sleeps while nothing happens, and wakes when the database file is \
-        written. Lines have the format of roadtrip history.
+        written. Lines have the format of roadtrip history. ndjson is the stream for other \
+        programs (one object a line, each written as its change commits); json writes the same \
+        objects as one array, closed when --count is reached or on Ctrl-C, for `--count N --json | jq`.
         """)
 
     @Argument(help: "Only changes of these journeys: ids or unique prefixes of at least 4 hex digits.")
     var ids: [String] = []
 
-    @Option(help: "The output format: table or ndjson. Default: table on a terminal, else ndjson.")
+    @Option(help: "The output format. Default: table on a terminal, else ndjson.")
     var format: ChangeFormat?
+
+    @Flag(help: "Short for --format json.")
+    var json = false
 
     @Option(help: "Stop after printing this many changes.")
     var count: Int?
@@ -30,8 +35,8 @@ extension Roadtrip {
     @OptionGroup var database: DatabaseOptions
 
     func validate() throws {
-      if format == .json {
-        throw ValidationError("watch prints changes as they come and never closes a JSON array; use --format ndjson")
+      if json, let format, format != .json {
+        throw ValidationError("--json is short for --format json; give one of them")
       }
       if let count, count < 1 {
         throw ValidationError("--count is a number of changes, 1 or more, not \(count)")
@@ -42,14 +47,14 @@ extension Roadtrip {
       Interruption.catchSignals()
       let path = try database.resolvedPath()
       let monitor = DatabaseMonitor(path: path)
+      var printer = ChangePrinter(format: ChangeFormat.resolved(json ? .json : format))
       // A database that does not exist yet is watched from its creation on.
       while try !database.databaseExists() {
-        guard !Interruption.hasHappened else { return }
+        guard !Interruption.hasHappened else { return try printer.finish() }
         _ = monitor.wait(timeout: .milliseconds(250))
       }
       let database = try self.database.openExisting()
       let journeys = try Set(ids.map { try database.resolveIDInHistory($0) })
-      var printer = ChangePrinter(format: ChangeFormat.resolved(format))
       var position = try database.followChanges()
       let limit = count ?? .max
       while printer.count < limit {

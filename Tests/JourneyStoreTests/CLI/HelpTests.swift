@@ -12,7 +12,7 @@ struct HelpTests {
     #expect(result.exitCode == 0, "\(result)")
     #expect(result.standardError == "")
     for command in Self.commands {
-      #expect(result.standardOutput.contains("\n  \(command) "), "\(command)")
+      #expect(result.standardOutput.contains("\n  \(command) ") || result.standardOutput.contains("\n  \(command), "), "\(command)")
     }
     let text = result.standardOutput.split(whereSeparator: \.isWhitespace).joined(separator: " ")
     #expect(text.contains("--db <path>"))

@@ -20,14 +20,19 @@ struct ListCommandTests {
     #expect(result.lines == [Self.runLine, Self.coastLine, Self.ferryLine])
   }
 
-  @Test func tsvByNameHasAHeaderInTheOrderOfTheJSONKeys() async throws {
+  /// `--format tsv` prints what the piped default prints; `--header` adds one, in the order of
+  /// the JSON keys.
+  @Test func tsvByNameIsThePipedDefaultAndTakesAHeaderOnRequest() async throws {
     let sandbox = try CLISandbox()
     try sandbox.seedSamples()
-    let result = try await sandbox.run("list", "--format", "tsv")
-    #expect(result.lines == [
+    let piped = try await sandbox.run("list")
+    let named = try await sandbox.run("list", "--format", "tsv")
+    #expect(named.lines == [Self.runLine, Self.coastLine, Self.ferryLine])
+    #expect(named.standardOutput == piped.standardOutput)
+    #expect(try await sandbox.run("list", "--format", "tsv", "--header").lines == [
       "id\tname\ttransportationType\tstartDate\tduration\tendDate", Self.runLine, Self.coastLine, Self.ferryLine,
     ])
-    #expect(try await sandbox.run("list", "--format", "tsv", "--no-header").lines.count == 3)
+    #expect(try await sandbox.run("list", "--format", "csv", "--no-header").lines.count == 3)
   }
 
   @Test func csvHasAHeaderAndRFC4180Quoting() async throws {
@@ -168,7 +173,8 @@ struct ListCommandTests {
 
   @Test(arguments: [
     ([], ""), (["--format", "ids"], ""), (["--format", "ndjson"], ""), (["--format", "table"], ""),
-    (["--json"], "[]\n"), (["--format", "tsv"], "id\tname\ttransportationType\tstartDate\tduration\tendDate\n"),
+    (["--json"], "[]\n"), (["--format", "tsv"], ""),
+    (["--format", "tsv", "--header"], "id\tname\ttransportationType\tstartDate\tduration\tendDate\n"),
     (["--format", "csv"], "id,name,transportationType,startDate,duration,endDate\r\n"),
   ])
   func aMissingDatabaseListsNothingAndIsNotCreated(_ arguments: [String], expected: String) async throws {

@@ -42,7 +42,7 @@ struct ShowCommandTests {
     (["--format", "json"], #"{"id":"aaaa2222-0000-4000-8000-000000000002","name":"Morning run","transportationType":"walk-or-run","startDate":"2026-11-20T06:30:00Z","duration":1800,"endDate":"2026-11-20T07:00:00Z"}"#),
     (["--json"], #"{"id":"aaaa2222-0000-4000-8000-000000000002","name":"Morning run","transportationType":"walk-or-run","startDate":"2026-11-20T06:30:00Z","duration":1800,"endDate":"2026-11-20T07:00:00Z"}"#),
     (["--format", "ids"], "aaaa2222-0000-4000-8000-000000000002"),
-    (["--format", "tsv"], "id\tname\ttransportationType\tstartDate\tduration\tendDate\naaaa2222-0000-4000-8000-000000000002\tMorning run\twalk-or-run\t2026-11-20T06:30:00Z\t1800\t2026-11-20T07:00:00Z"),
+    (["--format", "tsv"], "aaaa2222-0000-4000-8000-000000000002\tMorning run\twalk-or-run\t2026-11-20T06:30:00Z\t1800\t2026-11-20T07:00:00Z"),
     (["--format", "csv"], "id,name,transportationType,startDate,duration,endDate\r\naaaa2222-0000-4000-8000-000000000002,Morning run,walk-or-run,2026-11-20T06:30:00Z,1800,2026-11-20T07:00:00Z\r"),
     (["--format", "table"], "ID        NAME         TYPE         START                 DURATION  END\naaaa2222  Morning run  walk-or-run  2026-11-20T06:30:00Z       30m  2026-11-20T07:00:00Z"),
   ])
