@@ -1,4 +1,5 @@
 import JourneyStore
+import FoundationEssentials
 
 /// Prints changes of the log to standard output, one at a time, as `history` and `watch` do: a
 /// line of text each, or JSON objects.
@@ -44,7 +45,7 @@ extension ChangePrinter {
     try writer?.finish()
   }
 
-  /// `2026-11-21T08:00:03Z  #12  1a2b3c4d  update  name  'Old' → 'New'  roadtrip set 1a2b name=New`
+  /// `2026-11-21 09:00:03+01:00  #12  1a2b3c4d  update  name  'Old' → 'New'  roadtrip set 1a2b name=New`
   private func line(for change: JourneyChange) -> String {
     var values = ""
     if let field = change.field {
@@ -53,7 +54,7 @@ extension ChangePrinter {
       values = [old, new].compactMap { $0 }.joined(separator: " → ")
     }
     let columns = [
-      style.dim(change.date.iso8601WholeSeconds),
+      style.dim(change.date.localText),
       style.yellow("#\(change.batch)".padded(to: 5)),
       String(change.journeyID.uuidString.lowercased().prefix(8)),
       change.kind.rawValue.padded(to: 6),
@@ -67,8 +68,10 @@ extension ChangePrinter {
   /// The width of the field column: the longest field name.
   private static let fieldWidth = JourneyField.all.map(\.name.count).max() ?? 0
 
-  /// A value as it reads in a line: text in quotes, with control characters escaped.
+  /// A value as it reads in a line: text in quotes, with control characters escaped; a date in
+  /// the local time zone.
   private func quoted(_ value: JourneyField.Value, of field: JourneyField) -> String {
+    if field == .startDate, let date = try? Date(parsing: value.description) { return date.localText }
     let text = value.description.escapingControlCharacters
     return field == .name ? "'\(text)'" : text
   }

@@ -1,7 +1,8 @@
 import JourneyStore
 
 /// One journey drawn as the original app's `JourneyView` shows it: the transportation type with
-/// its symbol and title, then start, end and duration; in a box on a terminal.
+/// its symbol, title and slug, then start, end (in the local time zone) and duration; in a box on
+/// a terminal.
 struct JourneyCard {
   let journey: Journey
   let style: Style
@@ -11,11 +12,11 @@ extension JourneyCard {
   /// The card as lines of text.
   var rendered: String {
     let type = journey.transportationType
-    let title = style.isDecorated ? type.symbol + " " + type.description : "\(type.description) (\(type.iconName))"
+    let title = (style.isDecorated ? type.symbol + " " : "") + "\(type.description) (\(type.rawValue))"
     let fields: [(String, String)] = [
       ("Name", journey.name),
-      ("Start", JourneyField.startDate.text(of: journey)),
-      ("End", JourneyRecord(journey)[JourneyRecord.endDateKey]?.text ?? ""),
+      ("Start", journey.startDate.localText),
+      ("End", journey.endDate.localText),
       ("Duration", journey.duration.durationDescription),
       ("Id", journey.id.uuidString.lowercased()),
     ]

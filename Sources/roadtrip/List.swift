@@ -24,10 +24,14 @@ extension Roadtrip {
       completion: TransportationType.completion, transform: TransportationType.argument)
     var transport: [TransportationType] = []
 
-    @Option(help: ArgumentHelp("Keep journeys that start at or after this date (ISO 8601, or now).", valueName: "date"))
+    @Option(
+      parsing: .unconditional,
+      help: ArgumentHelp("Keep journeys that start at or after this date (ISO 8601, today, monday, -2d, …).", valueName: "date"))
     var since: String?
 
-    @Option(help: ArgumentHelp("Keep journeys that start before this date (ISO 8601, or now).", valueName: "date"))
+    @Option(
+      parsing: .unconditional,
+      help: ArgumentHelp("Keep journeys that start before this date (ISO 8601, tomorrow, +1w, …).", valueName: "date"))
     var until: String?
 
     @Option(
@@ -67,8 +71,8 @@ extension Roadtrip {
     private func query() throws(JourneyInputError) -> JourneyQuery {
       JourneyQuery(
         transportationTypes: Set(transport),
-        startingFrom: try since.map { text throws(JourneyInputError) in try Date(parsing: text) },
-        startingBefore: try until.map { text throws(JourneyInputError) in try Date(parsing: text) },
+        startingFrom: try since.map { text throws(JourneyInputError) in try DateExpression.date(text) },
+        startingBefore: try until.map { text throws(JourneyInputError) in try DateExpression.date(text) },
         sortField: try JourneyField.named(sort),
         isDescending: reverse,
         limit: limit)

@@ -12,7 +12,7 @@ extension RevertSummary {
     if deleted > 0 { parts.append(Self.count(deleted, "deleted")) }
     let verb = kind == .redo ? "Redid" : "Undid"
     let what = parts.isEmpty ? "nothing left to change" : parts.joined(separator: ", ")
-    return "\(verb) \(origin.escapingControlCharacters) (batch \(commandBatch), \(date.iso8601WholeSeconds)): \(what).\n"
+    return "\(verb) \(origin.escapingControlCharacters) (batch \(commandBatch), \(date.localText)): \(what).\n"
   }
 
   private static func count(_ number: Int, _ verb: String) -> String {

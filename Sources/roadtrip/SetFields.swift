@@ -10,10 +10,13 @@ extension Roadtrip {
       usage: "roadtrip set ID... FIELD=VALUE... [--json] [--db <path>]",
       discussion: """
         Fields: name (any text), transportationType or transport (a type slug), startDate or \
-        start (ISO 8601, or now), duration (45m, 1h30m, 90s, 1:30:00 or seconds). Only the \
-        fields that change are written; an edit that changes nothing leaves no history.
+        start (ISO 8601, or now, today 18:00, tomorrow, monday, +2d, 3 hours ago: local time), \
+        duration (45m, 1h30m, 90s, 1:30:00 or seconds), and end or endDate (a date: keeps the \
+        start and sets the duration). A start, duration or end that begins with + or - moves \
+        the current one: start=+1d (whole days keep the clock time), duration=+15m, end=-10m. \
+        Only the fields that change are written; an edit that changes nothing leaves no history.
 
-        Example: roadtrip set 1a2b name='Coast road' duration=1h30m
+        Example: roadtrip set 1a2b name='Coast road' start='tomorrow 9am' end='tomorrow 10:30'
         """)
 
     @Argument(
@@ -32,14 +35,14 @@ extension Roadtrip {
     }
 
     func run() throws {
-      let (ids, assignments) = try plan()
+      let (ids, edits) = try plan()
       let database = try self.database.openExisting()
       let resolved = try ids.resolve(in: database, looksUpFullIDs: false)
       var edited: [Journey] = []
       try database.writingUserValues {
         try $0.edit(ids: resolved) { journey in
-          for (field, value) in assignments {
-            field.assign(value, to: journey)
+          for edit in edits {
+            try edit.apply(to: journey)
           }
           if json { edited.append(journey) }
         } beforeCommit: {
@@ -55,32 +58,34 @@ extension Roadtrip {
       }
     }
 
-    /// The journeys named and, for each field to set, its parsed value.
+    /// The journeys named and, for each field to set, its edit.
     /// - Throws: `ValidationError` for missing ids or assignments, an unknown field, a field set
     ///   twice, or a bad value.
-    private func plan() throws -> (JourneyIDs, [(JourneyField, JourneyField.Value)]) {
+    private func plan() throws -> (JourneyIDs, [JourneyField.Edit]) {
       let ids = Array(arguments.prefix { !$0.contains("=") })
       let assignments = arguments.dropFirst(ids.count)
       try JourneyIDs(arguments: ids).validate()
       guard !assignments.isEmpty else {
         throw ValidationError("nothing to set; give FIELD=VALUE after the ids, such as name='Coast road'")
       }
-      var plan: [(JourneyField, JourneyField.Value)] = []
+      var plan: [JourneyField.Edit] = []
       for assignment in assignments {
         guard let equals = assignment.firstIndex(of: "=") else {
           throw ValidationError("'\(assignment)' is not FIELD=VALUE; ids come first, then the fields to set")
         }
         let name = String(assignment[..<equals])
         let value = String(assignment[assignment.index(after: equals)...])
-        if name == "id" || name == JourneyRecord.endDateKey {
-          let why = name == "id" ? "a journey's id never changes" : "the end date is the start date plus the duration"
-          throw ValidationError("'\(name)' cannot be set: \(why)")
+        if name == "id" {
+          throw ValidationError("'id' cannot be set: a journey's id never changes")
         }
-        let field = try ValidationError.checking { () throws(JourneyInputError) in try JourneyField.named(name) }
-        guard !plan.contains(where: { $0.0 == field }) else {
-          throw ValidationError("'\(field.name)' is set twice; set each field once")
+        let edit = try ValidationError.checking { () throws(JourneyInputError) in
+          try JourneyField.Edit(name: name, text: value)
         }
-        plan.append((field, try ValidationError.checking { () throws(JourneyInputError) in try field.parse(value) }))
+        guard !plan.contains(where: { $0.field == edit.field }) else {
+          let why = edit.field == .duration ? " (end= sets the duration too)" : ""
+          throw ValidationError("'\(edit.field.name)' is set twice\(why); set each field once")
+        }
+        plan.append(edit)
       }
       return (JourneyIDs(arguments: ids), plan)
     }

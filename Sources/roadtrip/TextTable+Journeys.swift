@@ -7,17 +7,16 @@ extension TextTable {
   }
 
   /// Adds a journey: a short id, its name, its type (with a symbol when decorated), start,
-  /// duration as people write it, and end.
+  /// duration as people write it, and end; dates in the local time zone with its offset.
   mutating func append(_ journey: Journey, style: Style) {
-    let record = JourneyRecord(journey)
     let type = journey.transportationType
     append([
       String(journey.id.uuidString.lowercased().prefix(8)),
       journey.name,
       style.isDecorated ? type.symbol + " " + type.rawValue : type.rawValue,
-      JourneyField.startDate.text(of: journey),
+      journey.startDate.localText,
       journey.duration.durationDescription,
-      record[JourneyRecord.endDateKey]?.text ?? "",
+      journey.endDate.localText,
     ])
   }
 }
