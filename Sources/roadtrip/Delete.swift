@@ -1,4 +1,5 @@
 import ArgumentParser
+import FoundationEssentials
 import JourneyStore
 
 extension Roadtrip {
@@ -31,16 +32,29 @@ extension Roadtrip {
       let database = try self.database.openExisting()
       let resolved = try JourneyIDs(arguments: ids).resolve(in: database)
       if resolved.count > 1 && !yes {
-        guard StandardInput.isTerminal && StandardError.isTerminal else {
+        guard let answer = Confirmation(question: try question(deleting: resolved, in: database)).ask() else {
           throw CommandError.confirmationRequired(count: resolved.count)
         }
-        StandardError.write("Delete \(resolved.count) journeys? [y/N] ")
-        let answer = StandardInput.readLine()?.lowercased() ?? ""
-        guard answer == "y" || answer == "yes" else {
-          throw CommandError.declined(outcome: "nothing was deleted")
-        }
+        guard answer else { throw CommandError.declined(outcome: "nothing was deleted") }
       }
       try database.delete(ids: resolved)
     }
+
+    /// The journeys to delete, one a line (the first `shownCount`), then the question.
+    private func question(deleting ids: [UUID], in database: JourneyDatabase) throws -> String {
+      var text = ""
+      for id in ids.prefix(Self.shownCount) {
+        guard let journey = try database.journey(id: id) else { continue }
+        text += "  " + String(id.uuidString.lowercased().prefix(8)) + "  " + journey.startDate.localText + "  "
+          + journey.transportationType.rawValue + "  " + journey.name.escapingControlCharacters + "\n"
+      }
+      if ids.count > Self.shownCount {
+        text += "  … and \(ids.count - Self.shownCount) more\n"
+      }
+      return text + "Delete these \(ids.count) journeys? [y/N] "
+    }
+
+    /// How many of the journeys to delete the question lists.
+    private static let shownCount = 10
   }
 }

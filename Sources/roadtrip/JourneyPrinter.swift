@@ -1,7 +1,9 @@
 import JourneyStore
 
 /// Prints journeys to standard output in an output format, one at a time: interchange formats
-/// and ids are written as they come (memory stays flat); a table is aligned once all are in.
+/// and ids are written as they come (memory stays flat). A table on a terminal fits its width
+/// and is sized from its first `sampleSize` rows, then streamed; elsewhere it is aligned once all
+/// are in, and never cut.
 struct JourneyPrinter {
   /// The writer of an interchange format, when the format is one.
   private var writer: JourneyWriter?
@@ -24,7 +26,7 @@ struct JourneyPrinter {
     if let interchange = format.interchangeFormat {
       writer = JourneyWriter(format: interchange, includesHeader: includesHeader) { try output.write($0) }
     } else if format == .table {
-      table = .journeys()
+      table = .journeys(fitting: output.isTerminal ? TerminalSize.listingColumns : nil)
     }
   }
 }
@@ -38,6 +40,7 @@ extension JourneyPrinter {
       try writer?.write(journey)
     } else if table != nil {
       table?.append(journey, style: style)
+      try printTableRows()
     } else {
       try output.write(journey.id.uuidString.lowercased() + "\n")
     }
@@ -57,14 +60,32 @@ extension JourneyPrinter {
     count += writer.journeyCount - before
   }
 
-  /// Completes the output: closes a JSON array, prints a table.
+  /// Completes the output: closes a JSON array, prints the rest of a table.
   /// - Throws: `CommandError` when standard output cannot be written.
   mutating func finish() throws {
     try writer?.finish()
-    if let table, !table.rows.isEmpty {
-      try output.write(table.rendered(style: style, includesHeader: includesHeader) { column, text in
-        column == 0 ? style.yellow(text) : text
-      })
+    if table?.rows.isEmpty == false {
+      try output.write(table!.render(style: style, includesHeader: includesHeader, decorate: Self.decorate(style)))
     }
+  }
+
+  /// The rows of a table that fits a terminal: once `sampleSize` rows have sized its columns,
+  /// those and every later row as it comes.
+  private mutating func printTableRows() throws {
+    guard var table, table.fitting != nil else { return }
+    if table.frozenWidths != nil {
+      try output.write(table.render(style: style, includesHeader: includesHeader, decorate: Self.decorate(style)))
+    } else if table.rows.count >= Self.sampleSize {
+      try output.write(table.freezeWidths(style: style, includesHeader: includesHeader, decorate: Self.decorate(style)))
+    }
+    self.table = table
+  }
+
+  /// How many rows size the columns of a table that is streamed: a few screens.
+  static let sampleSize = 100
+
+  /// Ids in yellow, as git shows hashes.
+  private static func decorate(_ style: Style) -> (Int, String) -> String {
+    { column, text in column == 0 ? style.yellow(text) : text }
   }
 }

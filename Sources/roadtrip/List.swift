@@ -40,6 +40,9 @@ extension Roadtrip {
       completion: .list(JourneyField.all.map(\.name)))
     var sort = JourneyField.startDate.name
 
+    @Option(help: ArgumentHelp("Keep journeys whose name contains this text, ignoring case.", valueName: "text"))
+    var search: String?
+
     @Flag(name: .shortAndLong, help: "Sort from the largest value down.")
     var reverse = false
 
@@ -60,11 +63,40 @@ extension Roadtrip {
       let query = try query()
       let (format, includesHeader) = output.resolved
       var printer = JourneyPrinter(format: format, includesHeader: includesHeader)
-      try printer.print(query, from: database.openExisting())
+      let database = try self.database.openExisting()
+      if let search {
+        try printMatches(of: search, in: query, from: database, to: &printer)
+      } else {
+        try printer.print(query, from: database)
+      }
       try printer.finish()
       if printer.count == 0 && format == .table && BufferedOutput.standard.isTerminal {
-        StandardError.write("No journeys. Add one with: roadtrip add NAME\n")
+        StandardError.write(try emptyMessage())
       }
+    }
+
+    /// Prints the journeys whose name contains `text`, ignoring case, up to `--limit`.
+    private func printMatches(
+      of text: String, in query: JourneyQuery, from database: JourneyDatabase, to printer: inout JourneyPrinter
+    ) throws {
+      var query = query
+      query.limit = nil
+      let text = text.lowercased()
+      try database.forEachJourney(query) { journey in
+        guard printer.count < limit ?? .max, journey.name.lowercased().contains(text) else { return }
+        try printer.print(journey)
+      }
+    }
+
+    /// Why a table is empty: no database yet, no journey matches the filters, or no journeys.
+    private func emptyMessage() throws -> String {
+      guard try database.databaseExists() else {
+        return "No database at \(try database.resolvedPath()) yet; roadtrip add NAME creates it.\n"
+      }
+      if !transport.isEmpty || since != nil || until != nil || search != nil {
+        return "No journey matches these filters; roadtrip list without them shows every journey.\n"
+      }
+      return "No journeys. Add one with: roadtrip add NAME\n"
     }
 
     /// The query the options describe; dates are read by the `startDate` field's parser.

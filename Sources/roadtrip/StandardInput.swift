@@ -33,11 +33,12 @@ enum StandardInput {
   }
 
   /// One line typed at a prompt, without its line ending; `nil` at the end of input.
-  static func readLine() -> String? {
+  /// - Parameter descriptor: Where to read it: standard input, or the terminal (`/dev/tty`).
+  static func readLine(from descriptor: Int32 = STDIN_FILENO) -> String? {
     var bytes: [UInt8] = []
     var byte: UInt8 = 0
     while true {
-      let count = read(STDIN_FILENO, &byte, 1)
+      let count = read(descriptor, &byte, 1)
       if count == 1 {
         if byte == UInt8(ascii: "\n") { break }
         bytes.append(byte)

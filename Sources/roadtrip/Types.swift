@@ -31,7 +31,7 @@ extension Roadtrip {
         for type in types {
           table.append([style.isDecorated ? type.symbol + " " + type.rawValue : type.rawValue, type.description, type.iconName])
         }
-        try standardOutput.write(table.rendered(style: style, includesHeader: includesHeader))
+        try standardOutput.write(table.render(style: style, includesHeader: includesHeader))
       }
     }
   }

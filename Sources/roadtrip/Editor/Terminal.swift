@@ -72,12 +72,8 @@ extension Terminal {
   }
 
   /// The number of columns and rows; 80 by 24 when the terminal does not say.
-  /// The corresponding C function is `ioctl` with `TIOCGWINSZ`.
   var size: TerminalSize {
-    var window = winsize()
-    let result = withUnsafeMutablePointer(to: &window) { ioctl(STDOUT_FILENO, UInt(TIOCGWINSZ), $0) }
-    guard result == 0, window.ws_col > 0, window.ws_row > 0 else { return TerminalSize(columns: 80, rows: 24) }
-    return TerminalSize(columns: Int(window.ws_col), rows: Int(window.ws_row))
+    TerminalSize.standardOutput ?? TerminalSize(columns: 80, rows: 24)
   }
 
   /// Writes text to standard output at once.

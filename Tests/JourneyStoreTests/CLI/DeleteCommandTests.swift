@@ -38,7 +38,7 @@ struct DeleteCommandTests {
     try sandbox.seedSamples()
     let result = try await sandbox.runInTerminal(["delete", "aaaa1", "aaaa2"], input: "y\n")
     #expect(result.exitCode == 0, "\(result)")
-    #expect(result.standardOutput.contains("Delete 2 journeys? [y/N] "))
+    #expect(result.standardOutput.contains("Delete these 2 journeys? [y/N] "))
     #expect(Array(try sandbox.records().keys) == [SampleJourneys.ferryID])
   }
 
@@ -48,7 +48,7 @@ struct DeleteCommandTests {
     let before = try sandbox.snapshot()
     let result = try await sandbox.runInTerminal(["delete", "aaaa1", "aaaa2"], input: "n\n")
     #expect(result.exitCode == 1, "\(result)")
-    #expect(result.standardOutput.contains("Delete 2 journeys? [y/N] "))
+    #expect(result.standardOutput.contains("Delete these 2 journeys? [y/N] "))
     #expect(result.standardOutput.contains("roadtrip: error: nothing was deleted"))
     #expect(try sandbox.snapshot() == before)
   }

@@ -97,10 +97,10 @@ struct ListCommandTests {
     try sandbox.seedSamples()
     let result = try await sandbox.run("list", "--format", "table")
     #expect(result.standardOutput == """
-      ID        NAME                  TYPE         START                      DURATION  END
-      aaaa2222  Morning run           walk-or-run  2026-11-20 06:30:00+00:00       30m  2026-11-20 07:00:00+00:00
-      aaaa1111  Coast road            car          2026-11-21 08:00:00+00:00    1h 30m  2026-11-21 09:30:00+00:00
-      bbbb3333  Ferry, "the big one"  bus          2026-11-22 12:00:00+00:00  10m 0.5s  2026-11-22 12:10:00+00:00
+      ID        NAME                  TYPE         START                   DURATION  END
+      aaaa2222  Morning run           walk-or-run  2026-11-20 06:30+00:00       30m  07:00+00:00
+      aaaa1111  Coast road            car          2026-11-21 08:00+00:00    1h 30m  09:30+00:00
+      bbbb3333  Ferry, "the big one"  bus          2026-11-22 12:00+00:00  10m 0.5s  12:10+00:00
 
       """)
   }
@@ -117,12 +117,21 @@ struct ListCommandTests {
     #expect(!result.standardOutput.contains("\t"))
   }
 
-  @Test func onATerminalAnEmptyListSaysSoOnStandardError() async throws {
+  /// An empty table says why: no database file, no match for the filters, or no journeys.
+  @Test func onATerminalAnEmptyListSaysWhyOnStandardError() async throws {
     let sandbox = try CLISandbox()
-    let result = try await sandbox.runInTerminal(["list"])
-    #expect(result.exitCode == 0, "\(result)")
-    #expect(result.standardOutput == "No journeys. Add one with: roadtrip add NAME\n")
+    let missing = try await sandbox.runInTerminal(["list"])
+    #expect(missing.exitCode == 0, "\(missing)")
+    #expect(missing.standardOutput == "No database at \(sandbox.databasePath) yet; roadtrip add NAME creates it.\n")
     #expect(!sandbox.exists(sandbox.databasePath))
+    try sandbox.seedSamples()
+    for filter in [["--transport", "scooter"], ["--search", "nowhere"], ["--since", "2030-01-01"]] {
+      let unmatched = try await sandbox.runInTerminal(["list"] + filter)
+      #expect(unmatched.standardOutput == "No journey matches these filters; roadtrip list without them shows every journey.\n")
+    }
+    #expect(try await sandbox.run("delete", "-", "--yes", input: SampleJourneys.idsByStart.joined(separator: "\n")).exitCode == 0)
+    let empty = try await sandbox.runInTerminal(["list"])
+    #expect(empty.standardOutput == "No journeys. Add one with: roadtrip add NAME\n")
   }
 
   @Test(arguments: [["NO_COLOR": "1"], ["TERM": "dumb"]])

@@ -34,7 +34,7 @@ struct RelativeDateTests {
     ("Asia/Kolkata", "2026-11-21T08:00", "2026-11-21T02:30:00Z"),
     ("Europe/Berlin", "tomorrow", "2026-11-25T23:00:00Z"),
     ("Europe/Berlin", "9am", "2026-11-25T08:00:00Z"),
-    ("Europe/Berlin", "2026-11-21 08:00:00+01:00", "2026-11-21T07:00:00Z"),
+    ("Europe/Berlin", "2026-11-21 08:00+01:00", "2026-11-21T07:00:00Z"),
   ])
   func addReadsTheStartInTheLocalZone(_ zone: String, _ text: String, _ expected: String) async throws {
     let sandbox = try CLISandbox()
@@ -92,7 +92,7 @@ struct RelativeDateTests {
 
   @Test(arguments: [
     (["duration=-9h"], "'-9h' would make the duration negative; a duration is zero or more"),
-    (["end=2026-10-24T08:00"], "'2026-10-24T08:00' is before the journey's start (2026-10-24 09:00:00+02:00)"),
+    (["end=2026-10-24T08:00"], "'2026-10-24T08:00' is before the journey's start (2026-10-24 09:00+02:00)"),
     (["end=-2h"], "'-2h' is before the journey's start"),
     (["end=tomorrow", "duration=1h"], "'duration' is set twice (end= sets the duration too)"),
     (["start=+2q"], "'+2q' is not a date"),
@@ -115,11 +115,11 @@ struct RelativeDateTests {
     try sandbox.seedSamples()  // Coast road starts 2026-11-21T08:00:00Z
     let york = ["TZ": "America/New_York"]
     let table = try await sandbox.run(["list", "--format", "table"], environment: york)
-    #expect(table.standardOutput.contains("2026-11-21 03:00:00-05:00"), "\(table)")
+    #expect(table.standardOutput.contains("2026-11-21 03:00-05:00"), "\(table)")
     let card = try await sandbox.run(["show", SampleJourneys.coastID], environment: ["TZ": "Asia/Kolkata"])
-    #expect(card.standardOutput.contains("Start     2026-11-21 13:30:00+05:30\n"), "\(card)")
+    #expect(card.standardOutput.contains("Start     2026-11-21 13:30+05:30\n"), "\(card)")
     let history = try await sandbox.run(["history", "--format", "table"], environment: ["TZ": "Europe/Berlin"])
-    #expect(history.lines.allSatisfy { $0.prefix(25).hasSuffix("+01:00") }, "\(history)")
+    #expect(!history.lines.isEmpty && history.lines.allSatisfy { $0.contains("+01:00  #") }, "\(history)")
     for format in ["json", "ndjson", "csv", "tsv"] {
       let machine = try await sandbox.run(["list", "--format", format], environment: york)
       #expect(machine.standardOutput.contains("2026-11-21T08:00:00Z"), "\(format)")
@@ -132,7 +132,7 @@ struct RelativeDateTests {
     let sandbox = try CLISandbox()
     try sandbox.seedSamples()
     let york = ["TZ": "America/New_York"]
-    let id = try #require(try await sandbox.run(["add", "y", "--start", "2026-11-21 03:00:00-05:00"], environment: york).lines.first)
+    let id = try #require(try await sandbox.run(["add", "y", "--start", "2026-11-21 03:00-05:00"], environment: york).lines.first)
     #expect(try sandbox.value("startDate", of: id) == "2026-11-21T08:00:00Z")
   }
 }
