@@ -33,10 +33,13 @@ extension Roadtrip {
     func run() throws {
       let database = try self.database.openExisting()
       let journeyID = try id.map { try database.resolveIDInHistory($0) }
-      var printer = ChangePrinter(format: ChangeFormat.resolved(format))
+      let format = ChangeFormat.resolved(format)
+      let isTerminal = BufferedOutput.standard.isTerminal
+      var printer = ChangePrinter(format: format)
+      if format == .table { Pager.start() }
       try database.forEachChange(ChangeQuery(journeyID: journeyID, limit: limit)) { try printer.print($0) }
       try printer.finish()
-      if printer.count == 0 && format == nil && BufferedOutput.standard.isTerminal {
+      if printer.count == 0 && self.format == nil && isTerminal {
         StandardError.write("No changes yet.\n")
       }
     }

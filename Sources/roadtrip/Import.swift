@@ -42,6 +42,9 @@ extension Roadtrip {
       defer { if descriptor != STDIN_FILENO { close(descriptor) } }
       let existed = try database.databaseExists()
       let progress = ImportProgress()
+      // Ctrl-C rolls the transaction back: nothing was imported. On a line of its own, in case a
+      // progress bar is showing. The string lives as long as the process.
+      ProcessSetup.interruptionMessage = UnsafePointer(strdup("\nroadtrip: interrupted; nothing was imported\n"))
       let started = ContinuousClock.now
       let summary: ImportSummary
       do {

@@ -63,14 +63,16 @@ extension Roadtrip {
       let query = try query()
       let (format, includesHeader) = output.resolved
       var printer = JourneyPrinter(format: format, includesHeader: includesHeader)
+      let isTerminal = BufferedOutput.standard.isTerminal
       let database = try self.database.openExisting()
+      if format == .table { Pager.start() }
       if let search {
         try printMatches(of: search, in: query, from: database, to: &printer)
       } else {
         try printer.print(query, from: database)
       }
       try printer.finish()
-      if printer.count == 0 && format == .table && BufferedOutput.standard.isTerminal {
+      if printer.count == 0 && format == .table && isTerminal {
         StandardError.write(try emptyMessage())
       }
     }

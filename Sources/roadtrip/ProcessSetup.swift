@@ -11,6 +11,10 @@ enum ProcessSetup {
   /// reads it.
   nonisolated(unsafe) static var temporaryFile: UnsafeMutablePointer<CChar>? = nil
 
+  /// What SIGINT says on standard error before the process ends, such as that an import imported
+  /// nothing; a C string that lives as long as the process, read by the SIGINT handler.
+  nonisolated(unsafe) static var interruptionMessage: UnsafePointer<CChar>? = nil
+
   /// Ignores SIGPIPE, so that a reader closing the pipe shows up as `EPIPE` from `write`;
   /// makes SIGINT end the process with exit code 130 (an open transaction is rolled back by
   /// SQLite; the temporary file of an export is removed), unblocking it in case the parent left
@@ -20,6 +24,7 @@ enum ProcessSetup {
     signal(SIGPIPE, SIG_IGN)
     let previous = signal(SIGINT) { _ in
       if let file = ProcessSetup.temporaryFile { unlink(file) }
+      if let message = ProcessSetup.interruptionMessage { _ = write(STDERR_FILENO, message, strlen(message)) }
       _exit(ExitStatus.interrupted.rawValue)
     }
     if let previous, unsafeBitCast(previous, to: Int.self) == unsafeBitCast(SIG_IGN, to: Int.self) {

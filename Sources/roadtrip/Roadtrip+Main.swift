@@ -21,6 +21,7 @@ extension Roadtrip {
       // --help, help, --generate-completion-script: data for standard output, not an error.
       failure = run { try BufferedOutput.standard.write(help.hasSuffix("\n") ? help : help + "\n") }
     }
+    Pager.finish()
     if let message = failure?.message {
       StandardError.write(message.hasSuffix("\n") ? message : message + "\n")
     }

@@ -53,4 +53,38 @@ struct ListOnTerminalTests {
     #expect(widths.count == 1, "\(widths)")
     #expect(result.lines.last?.contains("a much…") == true, "\(result.lines.last ?? "")")
   }
+
+  /// On a terminal a table goes through `$PAGER`; piped, it never does.
+  @Test func aTableOnATerminalGoesThroughThePager() async throws {
+    let sandbox = try CLISandbox()
+    try sandbox.seedSamples()
+    let paged = try await sandbox.runInTerminal(["list"], environment: ["PAGER": "sed 's/^/PAGED /'", "NO_COLOR": "1"])
+    #expect(paged.exitCode == 0, "\(paged)")
+    #expect(paged.lines.count == 4 && paged.lines.allSatisfy { $0.hasPrefix("PAGED ") }, "\(paged)")
+    let history = try await sandbox.runInTerminal(["history"], environment: ["PAGER": "sed 's/^/PAGED /'"])
+    #expect(history.lines.allSatisfy { $0.hasPrefix("PAGED ") }, "\(history)")
+    let piped = try await sandbox.run(["list", "--format", "table"], environment: ["PAGER": "sed 's/^/PAGED /'"])
+    #expect(!piped.standardOutput.contains("PAGED"))
+    let off = try await sandbox.runInTerminal(["list"], environment: ["PAGER": "", "NO_COLOR": "1"])
+    #expect(off.lines.first?.hasPrefix("ID ") == true, "\(off)")
+  }
+
+  /// A pager that quits early (a person pressing q) ends the listing quietly, with exit code 0.
+  @Test func aPagerThatQuitsEarlyEndsTheListingQuietly() async throws {
+    let sandbox = try CLISandbox()
+    try sandbox.seed((0..<3000).map { Journey(name: "trip \($0)", startDate: SampleJourneys.morning.addingTimeInterval(Double($0))) })
+    let result = try await sandbox.runInTerminal(["list"], environment: ["PAGER": "head -n 2", "NO_COLOR": "1"])
+    #expect(result.exitCode == 0, "\(result)")
+    #expect(result.lines.count == 2, "\(result)")
+  }
+
+  /// The default pager, `less -FRX`, prints a short table as it is.
+  @Test(.enabled(if: FileManager.default.isExecutableFile(atPath: "/usr/bin/less")))
+  func lessPrintsAShortTableAsItIs() async throws {
+    let sandbox = try CLISandbox()
+    try sandbox.seedSamples()
+    let result = try await sandbox.runInTerminal(["list"], environment: ["PAGER": nil, "NO_COLOR": "1", "TERM": "xterm"])
+    #expect(result.exitCode == 0, "\(result)")
+    #expect(result.standardOutput.contains("aaaa1111  Coast road"), "\(result)")
+  }
 }
