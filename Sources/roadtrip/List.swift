@@ -19,29 +19,13 @@ extension Roadtrip {
         """,
       aliases: ["ls"])
 
-    @Option(
-      help: .transportationType("Keep journeys of this type; repeat it to keep several types."),
-      completion: TransportationType.completion, transform: TransportationType.argument)
-    var transport: [TransportationType] = []
-
-    @Option(
-      parsing: .unconditional,
-      help: ArgumentHelp("Keep journeys that start at or after this date (ISO 8601, today, monday, -2d, …).", valueName: "date"))
-    var since: String?
-
-    @Option(
-      parsing: .unconditional,
-      help: ArgumentHelp("Keep journeys that start before this date (ISO 8601, tomorrow, +1w, …).", valueName: "date"))
-    var until: String?
+    @OptionGroup var filters: FilterOptions
 
     @Option(
       help: ArgumentHelp(
         "Sort by this field: \(JourneyField.all.map(\.name).joined(separator: ", ")).", valueName: "field"),
       completion: .list(JourneyField.all.map(\.name)))
     var sort = JourneyField.startDate.name
-
-    @Option(help: ArgumentHelp("Keep journeys whose name contains this text, ignoring case.", valueName: "text"))
-    var search: String?
 
     @Flag(name: .shortAndLong, help: "Sort from the largest value down.")
     var reverse = false
@@ -66,8 +50,8 @@ extension Roadtrip {
       let isTerminal = BufferedOutput.standard.isTerminal
       let database = try self.database.openExisting()
       if format == .table { Pager.start() }
-      if let search {
-        try printMatches(of: search, in: query, from: database, to: &printer)
+      if filters.search != nil {
+        try printMatches(in: query, from: database, to: &printer)
       } else {
         try printer.print(query, from: database)
       }
@@ -77,15 +61,14 @@ extension Roadtrip {
       }
     }
 
-    /// Prints the journeys whose name contains `text`, ignoring case, up to `--limit`.
+    /// Prints the journeys that `--search` keeps, up to `--limit`.
     private func printMatches(
-      of text: String, in query: JourneyQuery, from database: JourneyDatabase, to printer: inout JourneyPrinter
+      in query: JourneyQuery, from database: JourneyDatabase, to printer: inout JourneyPrinter
     ) throws {
       var query = query
       query.limit = nil
-      let text = text.lowercased()
       try database.forEachJourney(query) { journey in
-        guard printer.count < limit ?? .max, journey.name.lowercased().contains(text) else { return }
+        guard printer.count < limit ?? .max, filters.matches(journey) else { return }
         try printer.print(journey)
       }
     }
@@ -95,21 +78,19 @@ extension Roadtrip {
       guard try database.databaseExists() else {
         return "No database at \(try database.resolvedPath()) yet; roadtrip add NAME creates it.\n"
       }
-      if !transport.isEmpty || since != nil || until != nil || search != nil {
+      if filters.isFiltering {
         return "No journey matches these filters; roadtrip list without them shows every journey.\n"
       }
       return "No journeys. Add one with: roadtrip add NAME\n"
     }
 
-    /// The query the options describe; dates are read by the `startDate` field's parser.
+    /// The query the options describe: the filters', sorted and limited.
     private func query() throws(JourneyInputError) -> JourneyQuery {
-      JourneyQuery(
-        transportationTypes: Set(transport),
-        startingFrom: try since.map { text throws(JourneyInputError) in try DateExpression.date(text) },
-        startingBefore: try until.map { text throws(JourneyInputError) in try DateExpression.date(text) },
-        sortField: try JourneyField.named(sort),
-        isDescending: reverse,
-        limit: limit)
+      var query = try filters.query()
+      query.sortField = try JourneyField.named(sort)
+      query.isDescending = reverse
+      query.limit = limit
+      return query
     }
   }
 }

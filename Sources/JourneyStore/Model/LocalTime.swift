@@ -77,6 +77,12 @@ extension Date {
     localText()
   }
 
+  /// The local day of the date, such as `2026-11-21`: the day a journey counts for in a summary.
+  public var localDayText: String {
+    guard let local = LocalTime(self) else { return String(iso8601.prefix(10)) }
+    return String(local.text(showsSeconds: false).prefix { $0 != " " })
+  }
+
   /// The date as `localText` gives it, or shorter for a column of a table.
   /// - Parameters:
   ///   - start: Leaves out the day when the date is on the local day of `start`, as the end of a

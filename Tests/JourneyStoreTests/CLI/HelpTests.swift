@@ -4,7 +4,7 @@ import JourneyStore
 
 @Suite("Help and shell completion")
 struct HelpTests {
-  private static let commands = ["add", "list", "show", "set", "transport", "delete", "types", "db"]
+  private static let commands = ["add", "list", "show", "set", "transport", "delete", "types", "db", "summary", "history", "watch"]
 
   @Test func rootHelpListsEveryCommandOnBufferedOutput() async throws {
     let sandbox = try CLISandbox()
