@@ -16,7 +16,8 @@ extension Roadtrip {
     @Argument(
       help: ArgumentHelp(
         "The journeys: ids, prefixes of at least 4 hex digits, or - to read ids from standard input.",
-        valueName: "ID"))
+        valueName: "ID"),
+      completion: JourneyCompletion.ids)
     var ids: [String] = []
 
     @Flag(name: .shortAndLong, help: "Delete more than one journey without asking.")

@@ -32,7 +32,7 @@ extension Roadtrip {
         Needs a terminal on standard input and output: in scripts, use set or transport.
         """)
 
-    @Argument(help: "The journey: its id, or a unique prefix of at least 4 hex digits.")
+    @Argument(help: "The journey: its id, or a unique prefix of at least 4 hex digits.", completion: JourneyCompletion.ids)
     var id: String
 
     @OptionGroup var database: DatabaseOptions

@@ -13,7 +13,9 @@ extension Roadtrip {
         last three only where they apply).
         """)
 
-    @Argument(help: "Only the changes of this journey: its id or a unique prefix of at least 4 hex digits; deleted journeys count.")
+    @Argument(
+      help: "Only the changes of this journey: its id or a unique prefix of at least 4 hex digits; deleted journeys count.",
+      completion: JourneyCompletion.ids)
     var id: String?
 
     @Option(help: "Print at most this many changes.")

@@ -22,7 +22,8 @@ extension Roadtrip {
     @Argument(
       help: ArgumentHelp(
         "The journeys (ids, prefixes of at least 4 hex digits, or - to read ids from standard input), then the fields to set.",
-        valueName: "ID... FIELD=VALUE..."))
+        valueName: "ID... FIELD=VALUE..."),
+      completion: JourneyCompletion.idsAndFields)
     var arguments: [String] = []
 
     @Flag(help: "Print the edited journeys as JSON.")

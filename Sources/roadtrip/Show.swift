@@ -8,7 +8,9 @@ extension Roadtrip {
       abstract: "Show one journey, as a card by default.",
       discussion: "--format json prints the journey as one JSON object.")
 
-    @Argument(help: "The journey: its id, a unique prefix of at least 4 hex digits, or - to read it from standard input.")
+    @Argument(
+      help: "The journey: its id, a unique prefix of at least 4 hex digits, or - to read it from standard input.",
+      completion: JourneyCompletion.ids)
     var id: String
 
     @Option(help: "The output format.")

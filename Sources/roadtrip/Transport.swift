@@ -18,7 +18,7 @@ extension Roadtrip {
         "The journeys (ids, prefixes of at least 4 hex digits, or - to read ids from standard input), then the type.",
         valueName: "ID... [TYPE]",
         argumentType: TransportationType.self),
-      completion: TransportationType.completion)
+      completion: JourneyCompletion.idsAndTypes)
     var arguments: [String] = []
 
     @Flag var step: TypeStep?

@@ -20,7 +20,7 @@ extension Roadtrip {
         objects as one array, closed when --count is reached or on Ctrl-C, for `--count N --json | jq`.
         """)
 
-    @Argument(help: "Only changes of these journeys: ids or unique prefixes of at least 4 hex digits.")
+    @Argument(help: "Only changes of these journeys: ids or unique prefixes of at least 4 hex digits.", completion: JourneyCompletion.ids)
     var ids: [String] = []
 
     @Option(help: "The output format. Default: table on a terminal, else ndjson.")
