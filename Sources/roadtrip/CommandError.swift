@@ -18,8 +18,9 @@ enum CommandError: Error {
   case openingDatabase(path: String, isCreating: Bool, underlying: any Error)
   /// The database refused a value the user gave (a CHECK constraint).
   case refusedValue(message: String)
-  /// Deleting several journeys needs `--yes` when no terminal can ask.
-  case confirmationRequired(count: Int)
+  /// A destructive action (`action`, such as "delete 3 journeys") needs `--yes` when no terminal
+  /// can ask.
+  case confirmationRequired(action: String)
   /// The user answered no; `outcome` says what did not happen.
   case declined(outcome: String)
   /// An environment variable has a value the command cannot use.

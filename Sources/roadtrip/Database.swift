@@ -5,7 +5,7 @@ extension Roadtrip {
   struct Database: ParsableCommand {
     static let configuration = CommandConfiguration(
       commandName: "db",
-      abstract: "Where the database is, whether it is sound, and a copy of it.",
-      subcommands: [Path.self, Check.self, Backup.self])
+      abstract: "Where the database is, whether it is sound, a copy of it, and compacting it.",
+      subcommands: [Path.self, Check.self, Backup.self, Vacuum.self])
   }
 }

@@ -9,7 +9,8 @@ extension Roadtrip {
       abstract: "Delete journeys, all in one transaction.",
       usage: "roadtrip delete ID... [--yes] [--db <path>]",
       discussion: """
-        Deleting more than one journey asks first on a terminal; elsewhere it needs --yes.
+        Deleting more than one journey lists them and asks first on the terminal (also when the ids come \
+        from a pipe); elsewhere it needs --yes.
         """,
       aliases: ["rm"])
 
@@ -33,16 +34,16 @@ extension Roadtrip {
       let database = try self.database.openExisting()
       let resolved = try JourneyIDs(arguments: ids).resolve(in: database)
       if resolved.count > 1 && !yes {
-        guard let answer = Confirmation(question: try question(deleting: resolved, in: database)).ask() else {
-          throw CommandError.confirmationRequired(count: resolved.count)
-        }
-        guard answer else { throw CommandError.declined(outcome: "nothing was deleted") }
+        try Confirmation(
+          action: "delete \(resolved.count) journeys", outcomeIfDeclined: "nothing was deleted",
+          details: try details(of: resolved, in: database)
+        ).ask()
       }
       try database.delete(ids: resolved)
     }
 
-    /// The journeys to delete, one a line (the first `shownCount`), then the question.
-    private func question(deleting ids: [UUID], in database: JourneyDatabase) throws -> String {
+    /// The journeys to delete, one a line (the first `shownCount`).
+    private func details(of ids: [UUID], in database: JourneyDatabase) throws -> String {
       var text = ""
       for id in ids.prefix(Self.shownCount) {
         guard let journey = try database.journey(id: id) else { continue }
@@ -52,7 +53,7 @@ extension Roadtrip {
       if ids.count > Self.shownCount {
         text += "  … and \(ids.count - Self.shownCount) more\n"
       }
-      return text + "Delete these \(ids.count) journeys? [y/N] "
+      return text
     }
 
     /// How many of the journeys to delete the question lists.

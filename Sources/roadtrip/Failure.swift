@@ -61,12 +61,14 @@ extension Failure {
       return (.noInput, error.description + "; 'roadtrip list' shows the ids")
     case .ambiguousID, .invalidID:
       return (.usage, error.description)
-    case .duplicateID, .newerSchema, .notARoadtripDatabase, .needsMigration:
+    case .duplicateID, .newerSchema, .notARoadtripDatabase, .needsMigration, .damagedSchema:
       return (.dataError, error.description)
     case .cannotCreate:
       return (.cannotCreate, error.description)
     case .revertConflict(let kind, _, _, _):
       return (.failure, error.description + "; 'roadtrip \(kind.rawValue) --force' overwrites them")
+    case .historyPruned:
+      return (.failure, error.description)
     }
   }
 
@@ -119,8 +121,8 @@ extension Failure {
       return (code, underlying is SQLiteError ? "\(path): \(text)" : text)
     case .refusedValue(let message):
       return (.usage, "the database refused the value (\(message)); start dates lie in the years 0000 to 9999")
-    case .confirmationRequired(let count):
-      return (.usage, "refusing to delete \(count) journeys without --yes, as no terminal can ask; add --yes")
+    case .confirmationRequired(let action):
+      return (.usage, "refusing to \(action) without --yes, as no terminal can ask; add --yes")
     case .declined(let outcome):
       return (.failure, outcome)
     case .invalidEnvironment(let name, let value, let expected):

@@ -2,15 +2,28 @@ import ArgumentParser
 import JourneyStore
 
 extension Roadtrip {
-  /// `roadtrip history [ID] [--limit N] [--format table|json|ndjson]`
+  /// `roadtrip history [show] [ID] [--limit N] [--format table|json|ndjson]`, `roadtrip history prune`
   struct History: ParsableCommand {
+    static let configuration = CommandConfiguration(
+      abstract: "Show the change log, newest first: when, which command, which journey, which field, old and new value.",
+      discussion: "'roadtrip history' alone shows the log; 'roadtrip history prune' drops its oldest batches.",
+      subcommands: [Show.self, Prune.self],
+      defaultSubcommand: Show.self)
+  }
+}
+
+extension Roadtrip.History {
+  /// `roadtrip history [show] [ID] [--limit N] [--format table|json|ndjson]`
+  struct Show: ParsableCommand {
     static let configuration = CommandConfiguration(
       abstract: "Show the change log, newest first: when, which command, which journey, which field, old and new value.",
       discussion: """
         Every committed insert, update and delete is in the log, grouped in batches (one command, \
         one import, one undo). An insert has no field; a delete lists each field's last value. \
         JSON objects have the keys batch, at, command, journey, change, field, old and new (the \
-        last three only where they apply).
+        last three only where they apply). Changes that programs other than roadtrip commit \
+        (the sqlite3 shell, a script) are there too, with the origin 'outside roadtrip'. \
+        'roadtrip history prune' drops old batches.
         """)
 
     @Argument(

@@ -5,26 +5,39 @@ import Foundation
 #endif
 
 extension JourneyChange {
-  /// The change on the row a statement of `ChangeQuery.sql` is positioned on, or `nil` when the
-  /// row is not one this version writes.
-  init?(row: Statement) {
-    guard
-      let batchKind = BatchKind(rawValue: row.text(at: 4)),
-      let journeyID = row.withText(at: 5, { UUID(text: $0) }),
-      let kind = Kind(rawValue: row.text(at: 6))
-    else { return nil }
-    let field = JourneyField.exactlyNamed(row.text(at: 7))
-    guard (field == nil) == (kind == .insert) else { return nil }
-    self.init(
-      id: row.integer(at: 0), batch: row.integer(at: 1),
-      date: Date(timeIntervalSinceReferenceDate: row.double(at: 2)), origin: row.text(at: 3),
-      batchKind: batchKind, journeyID: journeyID, kind: kind, field: field,
-      oldValue: field.flatMap { Self.value(of: $0, at: 8, in: row) },
-      newValue: field.flatMap { Self.value(of: $0, at: 9, in: row) })
-  }
-
-  private static func value(of field: JourneyField, at column: Int32, in row: Statement) -> JourneyField.Value? {
-    let stored = row.value(at: column)
-    return stored == .null ? nil : JourneyField.Value(fieldName: field.name, stored: stored)
+  /// The changes one row of the log makes, as the batch `batch` applies it: an insert, or one
+  /// change for each field an update or delete recorded. The row's columns are those of
+  /// `ChangeLog.rowColumns`.
+  static func changes(of batch: ChangeLog.BatchRecord, row: Statement) -> [JourneyChange] {
+    guard let journeyID = row.withText(at: 1, { UUID(text: $0) }),
+      var kind = Kind(rawValue: row.text(at: 2))
+    else { return [] }
+    let rowID = row.integer(at: 0)
+    var old = { (index: Int) in row.value(at: Int32(3 + 2 * index)) }
+    var new = { (index: Int) in row.value(at: Int32(4 + 2 * index)) }
+    if batch.isInverted {
+      switch kind {
+      case .insert: kind = .delete
+      case .delete: kind = .insert
+      case .update: break
+      }
+      swap(&old, &new)
+    }
+    let write = batch.isInverted ? -rowID : rowID
+    func change(_ field: Int?, _ old: DatabaseValue, _ new: DatabaseValue) -> JourneyChange {
+      let described = field.map { JourneyField.all[$0] }
+      return JourneyChange(
+        id: ID(batch: batch.id, write: write, field: field ?? 0), date: batch.date, origin: batch.origin,
+        batchKind: batch.kind, journeyID: journeyID, kind: kind, field: described,
+        oldValue: described.flatMap { old == .null ? nil : JourneyField.Value(fieldName: $0.name, stored: old) },
+        newValue: described.flatMap { new == .null ? nil : JourneyField.Value(fieldName: $0.name, stored: new) })
+    }
+    guard kind != .insert else { return [change(nil, .null, .null)] }
+    let changes = JourneyField.all.indices.compactMap { index in
+      let (old, new) = (old(index), new(index))
+      return old == .null && new == .null ? nil : change(index, old, new)
+    }
+    // A delete whose values the log does not hold is still a delete.
+    return changes.isEmpty && kind == .delete ? [change(nil, .null, .null)] : changes
   }
 }

@@ -15,16 +15,16 @@ extension JourneyDatabase {
   /// Hands each change a query selects to `body`, one at a time, without holding them all in
   /// memory: for the history of a large import.
   public func forEachChange(_ query: ChangeQuery = ChangeQuery(), _ body: (JourneyChange) throws -> Void) throws {
-    let (sql, values) = query.sql
-    try connection.forEachRow(sql, values) { row in
-      if let change = JourneyChange(row: row) { try body(change) }
-    }
+    try changeLog.forEachChange(query, body)
   }
 
-  /// The id of the newest change in the log, or 0 when the log is empty.
-  public func lastChangeID() throws -> Int64 {
-    try connection.firstValue("SELECT max(id) FROM change")?.integer ?? 0
+  /// The end of the log: the place after every change committed so far.
+  public func endOfLog() throws -> JourneyChange.ID {
+    try changeLog.end()
   }
+
+  /// The change log of the file.
+  var changeLog: ChangeLog { ChangeLog(connection: connection) }
 
   /// The id of the journey whose id is `text` or starts with it, among the journeys that exist
   /// and those the change log remembers (deleted ones).

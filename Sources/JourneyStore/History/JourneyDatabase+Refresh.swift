@@ -29,8 +29,9 @@ extension JourneyDatabase {
   /// manage, so that `refresh()` later applies everything committed after that read.
   func markChangeLogPosition() throws {
     guard changeLogPosition == nil else { return }
+    try verifySchema()
     if dataVersion == nil { dataVersion = try connection.pragma("data_version") }
-    changeLogPosition = try lastChangeID()
+    changeLogPosition = try endOfLog()
   }
 
   /// Applies every change committed since the position to the managed journeys, in the order of

@@ -35,7 +35,13 @@ extension JourneyDatabase {
   private func revertLatest(_ kind: JourneyChange.BatchKind, force: Bool) throws -> RevertSummary? {
     try markChangeLogPosition()
     let summary: RevertSummary? = try connection.transaction(.immediate) {
-      guard let target = try Reversal.Target.latest(for: kind, in: connection) else { return nil }
+      try verifySchema()
+      guard let target = try Reversal.Target.latest(for: kind, in: changeLog) else {
+        if kind == .undo, let horizon = try changeLog.horizon() {
+          throw JourneyDatabaseError.historyPruned(batch: horizon.batch, date: horizon.date)
+        }
+        return nil
+      }
       return try Reversal(connection: connection, target: target, kind: kind, origin: configuration.origin)
         .run(force: force)
     }

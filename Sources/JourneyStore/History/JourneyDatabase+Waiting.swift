@@ -1,12 +1,12 @@
 extension JourneyDatabase {
   /// Starts following the log from its end: `waitForCommit(using:timeout:isCancelled:)` reports
   /// the commits of other connections made after this call.
-  /// - Returns: The id of the newest change now (0 when the log is empty): read what comes after
-  ///   it with `forEachChange(ChangeQuery(after:isNewestFirst: false))`.
+  /// - Returns: The end of the log now: read what comes after it with
+  ///   `forEachChange(ChangeQuery(after:isNewestFirst: false))`.
   /// - Throws: `SQLiteError` when the file cannot be read.
-  public func followChanges() throws -> Int64 {
+  public func followChanges() throws -> JourneyChange.ID {
     dataVersion = try connection.pragma("data_version")
-    return try lastChangeID()
+    return try endOfLog()
   }
 
   /// Blocks until another connection (another process, usually) commits to the file, or

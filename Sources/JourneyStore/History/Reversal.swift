@@ -7,11 +7,16 @@ import Foundation
 /// Reverts one batch of the change log inside the current transaction, and records that as a new
 /// batch naming it: the work of `undo` and `redo`.
 ///
-/// Updates are set back one by one; deletes and inserts, which an import or a large batch edit
-/// makes by the million, are reverted by a few statements over the whole batch. Before anything
-/// is written, it looks for newer changes it would overwrite, by value: a field the batch set
-/// must still hold what the batch wrote, a journey it inserted must still hold the values it had
-/// then, and a journey it deleted must still be gone.
+/// It works on the target's *effective* rows: its own, or, when it is itself a derived undo or
+/// redo, its source's, the other way round when inverted. Updates are set back one by one;
+/// deletes and inserts, which an import or a large batch edit makes by the million, are reverted
+/// by a few statements over the whole batch. Before anything is written, it looks for newer
+/// changes it would overwrite, by value.
+///
+/// A revert that sets back exactly what the target changed is *derived*: the triggers stay
+/// silent and the new batch names the target's rows as its own, inverted, so undo and redo cost
+/// no copies. Only a revert that deletes journeys whose values the log does not hold (the
+/// target inserted them) or a forced one is recorded row by row.
 struct Reversal {
   let connection: Connection
   let target: Target
@@ -31,108 +36,109 @@ extension Reversal {
           kind: kind, batch: target.id, origin: target.origin, conflicts: conflicts)
       }
     }
-    let batch = Batch(connection: connection, origin: origin, kind: kind, reverts: target.id)
-    let batchID = try batch.batchID()
+    let insertsWithoutValues = try connection.firstValue(
+      "SELECT 1 FROM change WHERE batch = ? AND kind = ? LIMIT 1", [.integer(target.batch.source), .text(rows.inserted)]
+    ) != nil && !target.batch.isInverted
+    let logging: Batch.Logging = force || insertsWithoutValues
+      ? .recorded : .derived(source: target.batch.source, inverted: !target.batch.isInverted)
+    let batch = Batch(connection: connection, origin: origin, kind: kind, reverts: target.id, logging: logging)
+    let batchID = try batch.open()
     // In the reverse of the order a batch makes them: a journey it inserted, then updated, then
     // deleted comes back, gets its first values back, then goes.
-    let inserted = try revertDeletes(in: batch)
+    let recordsRows = if case .recorded = logging { true } else { false }
+    let inserted = try revertDeletes(in: batch, force: force, recordsRows: recordsRows)
     let (updated, fields) = try revertUpdates(in: batch)
-    let deleted = try revertInserts(into: batchID)
+    let deleted = try revertInserts(recordsRows: recordsRows)
+    _ = try batch.close()
     return RevertSummary(
-      kind: kind, revertedBatch: target.id, commandBatch: target.command, origin: target.origin, date: target.date, batch: batchID,
-      inserted: inserted, updated: updated,
+      kind: kind, revertedBatch: target.id, commandBatch: target.command, origin: target.origin, date: target.date,
+      batch: batchID, inserted: inserted, updated: updated,
       fields: JourneyField.all.filter { fields.contains($0.name) }, deleted: deleted)
   }
+
+  /// How the target's rows read: which stored kind is an effective insert or delete, and which
+  /// columns hold the values before and after it.
+  var rows: EffectiveRows { EffectiveRows(isInverted: target.batch.isInverted) }
 
   /// Sets each field the batch updated back to its old value, newest change first.
   /// - Returns: How many journeys changed, and the names of the fields set.
   private func revertUpdates(in batch: Batch) throws -> (Int, Set<String>) {
     var updates: [(id: UUID, field: JourneyField, old: DatabaseValue)] = []
+    let columns = JourneyField.all.map { rows.before($0) }.joined(separator: ", ")
     try connection.forEachRow(
-      "SELECT journey, field, old FROM change WHERE batch = ? AND kind = 'update' ORDER BY id DESC",
-      [.integer(target.id)]
+      "SELECT journey, \(columns) FROM change WHERE batch = ? AND kind = 'update' ORDER BY id \(rows.newestFirst)",
+      [.integer(target.batch.source)]
     ) { row in
-      guard let id = JourneyRow.id(of: row), let field = JourneyField.exactlyNamed(row.text(at: 1)) else { return }
-      updates.append((id, field, row.value(at: 2)))
+      guard let id = JourneyRow.id(of: row) else { return }
+      for (index, field) in JourneyField.all.enumerated() where row.value(at: Int32(index + 1)) != .null {
+        updates.append((id, field, row.value(at: Int32(index + 1))))
+      }
     }
     var journeys: Set<UUID> = []
     var fields: Set<String> = []
     for update in updates {
       guard let values = try JourneyRow.values(of: update.id, in: connection) else { continue }
-      let current = values[JourneyField.all.firstIndex(of: update.field)!]
-      guard current != update.old else { continue }
-      try batch.update(id: update.id, field: update.field, from: current, to: update.old)
+      guard values[JourneyField.all.firstIndex(of: update.field)!] != update.old else { continue }
+      try batch.update(id: update.id, field: update.field, to: update.old)
       journeys.insert(update.id)
       fields.insert(update.field.name)
     }
     return (journeys.count, fields)
   }
 
-  /// Inserts again the journeys the batch deleted, from the last values it recorded; with
-  /// `force`, one that exists again gets those values back instead.
+  /// Inserts again the journeys the batch deleted, with the values they had before it; with
+  /// `force`, one that exists again gets those values back instead. `recordsRows` says whether
+  /// the triggers log what it writes.
   /// - Returns: How many journeys were inserted.
-  private func revertDeletes(in batch: Batch) throws -> Int {
-    let target = DatabaseValue.integer(target.id)
-    let batchID = DatabaseValue.integer(try batch.batchID())
-    var existing: [(UUID, [DatabaseValue])] = []
-    try connection.forEachRow("""
-      SELECT d.journey, \(Self.lastValues) FROM change d JOIN journey j ON j.id = d.journey
-      WHERE d.batch = ? AND d.kind = 'delete' GROUP BY d.journey
-      """, [target]
-    ) { row in
-      if let id = JourneyRow.id(of: row) { existing.append((id, JourneyRow.fieldValues(of: row))) }
+  private func revertDeletes(in batch: Batch, force: Bool, recordsRows: Bool) throws -> Int {
+    let source = DatabaseValue.integer(target.batch.source)
+    let values = JourneyField.all.map { rows.before($0) }.joined(separator: ", ")
+    // The values before the batch are those of its first delete of a journey.
+    let first = """
+      SELECT min(id) FROM change WHERE batch = ?1 AND kind = '\(rows.deleted)' GROUP BY journey
+      """
+    if force {
+      var existing: [(UUID, [DatabaseValue])] = []
+      try connection.forEachRow("""
+        SELECT c.journey, \(values) FROM change c JOIN journey j ON j.id = c.journey WHERE c.id IN (\(first))
+        """, [source]
+      ) { row in
+        if let id = JourneyRow.id(of: row) { existing.append((id, JourneyRow.fieldValues(of: row))) }
+      }
+      for (id, values) in existing {
+        try batch.replace(id: id, values: values)
+      }
     }
-    for (id, values) in existing {
-      try batch.replace(id: id, values: values)
-    }
-    let gone = "d.batch = ?1 AND d.kind = 'delete' AND NOT EXISTS (SELECT 1 FROM journey j WHERE j.id = d.journey)"
-    try connection.run("""
-      INSERT INTO change (batch, journey, kind)
-      SELECT ?2, d.journey, 'insert' FROM change d WHERE \(gone) GROUP BY d.journey ORDER BY min(d.id)
-      """, [target, batchID])
-    return try connection.run("""
+    var deferral = try IndexDeferral(connection: connection, includesChangeLog: recordsRows)
+    let count = try connection.firstValue(
+      "SELECT count(*) FROM change WHERE batch = ? AND kind = '\(rows.deleted)'", [source])?.integer ?? 0
+    try deferral.noteInserted(Int(count))
+    let inserted = try connection.run("""
       INSERT INTO journey (id, \(JourneyField.all.map(\.column).joined(separator: ", ")))
-      SELECT d.journey, \(Self.lastValues) FROM change d WHERE \(gone) GROUP BY d.journey ORDER BY min(d.id)
-      """, [target])
+      SELECT c.journey, \(values) FROM change c WHERE c.id IN (\(first))
+        AND NOT EXISTS (SELECT 1 FROM journey j WHERE j.id = c.journey)
+      ORDER BY c.id
+      """, [source])
+    try deferral.rebuild()
+    return inserted
   }
 
-  /// Deletes the journeys the batch inserted, recording the last value of each of their fields.
+  /// Deletes the journeys the batch inserted.
   /// - Returns: How many journeys were deleted.
   ///
-  /// Undoing a large import writes several log rows per journey: the indexes are dropped for the
+  /// Undoing a large import deletes as many rows as it inserted: the indexes are dropped for the
   /// while and built again at the end, as a large import does.
-  private func revertInserts(into batchID: Int64) throws -> Int {
-    let target = DatabaseValue.integer(target.id)
+  private func revertInserts(recordsRows: Bool) throws -> Int {
+    let source = DatabaseValue.integer(target.batch.source)
     let inserts = try connection.firstValue(
-      "SELECT count(*) FROM change WHERE batch = ? AND kind = 'insert'", [target])?.integer ?? 0
+      "SELECT count(*) FROM change WHERE batch = ? AND kind = '\(rows.inserted)'", [source])?.integer ?? 0
     guard inserts > 0 else { return 0 }
-    var deferral = try IndexDeferral(connection: connection)
-    try deferral.noteInserted(Int(inserts) * JourneyField.all.count)
-    let fields = JourneyField.all.enumerated()
-      .map { "SELECT \($0.offset) AS position, '\($0.element.name)' AS name" }
-      .joined(separator: " UNION ALL ")
-    try connection.run("""
-      INSERT INTO change (batch, journey, kind, field, old)
-      SELECT ?2, j.id, 'delete', f.name, \(Self.currentValue(field: "f.name"))
-      FROM change i JOIN journey j ON j.id = i.journey CROSS JOIN (\(fields)) f
-      WHERE i.batch = ?1 AND i.kind = 'insert' ORDER BY i.id, f.position
-      """, [target, .integer(batchID)])
+    var deferral = try IndexDeferral(connection: connection, includesChangeLog: recordsRows)
+    try deferral.noteInserted(Int(inserts))
     let deleted = try connection.run(
-      "DELETE FROM journey WHERE id IN (SELECT journey FROM change WHERE batch = ? AND kind = 'insert')", [target])
+      "DELETE FROM journey WHERE id IN (SELECT journey FROM change WHERE batch = ? AND kind = '\(rows.inserted)')",
+      [source])
     try deferral.rebuild()
     return deleted
   }
-}
-
-extension Reversal {
-  /// SQL for the value of the journey `j`'s field whose name is the SQL expression `field`.
-  static func currentValue(field: String) -> String {
-    "CASE \(field) " + JourneyField.all.map { "WHEN '\($0.name)' THEN j.\($0.column)" }.joined(separator: " ") + " END"
-  }
-
-  /// SQL for the last values of a deleted journey's fields, in the order of `JourneyField.all`,
-  /// from the delete rows `d` grouped by journey.
-  static let lastValues = JourneyField.all
-    .map { "max(CASE d.field WHEN '\($0.name)' THEN d.old END)" }
-    .joined(separator: ", ")
 }

@@ -6,6 +6,7 @@
 /// small import into a large database does not pay for rebuilding large indexes.
 struct IndexDeferral {
   private let connection: Connection
+  private let tables: [String]
   private let existingRows: Int64
   /// The `CREATE INDEX` statements of the dropped indexes.
   private var dropped: [String] = []
@@ -13,10 +14,15 @@ struct IndexDeferral {
   /// How many inserted rows to wait for before dropping the indexes of tables that hold rows.
   static let threshold = 16_384
 
-  init(connection: Connection) throws {
+  /// - Parameter includesChangeLog: Whether the operation writes the change log too (an import,
+  ///   an undo that records what it deletes), or only the journey table (a derived undo or redo).
+  init(connection: Connection, includesChangeLog: Bool = true) throws {
     self.connection = connection
-    let journeys = try connection.firstValue("SELECT max(rowid) FROM journey")?.integer ?? 0
-    let changes = try connection.firstValue("SELECT max(rowid) FROM change")?.integer ?? 0
+    tables = includesChangeLog ? ["journey", "change"] : ["journey"]
+    // The journey table's rows are counted (deletes and undos churn its rowids); the change
+    // log only grows, so its last rowid measures it without a scan.
+    let journeys = try connection.firstValue("SELECT count(*) FROM journey")?.integer ?? 0
+    let changes = includesChangeLog ? try connection.firstValue("SELECT max(rowid) FROM change")?.integer ?? 0 : 0
     existingRows = max(journeys, changes)
   }
 
@@ -28,8 +34,9 @@ struct IndexDeferral {
     }
     var indexes: [(name: String, sql: String)] = []
     try connection.forEachRow(
-      "SELECT name, sql FROM sqlite_schema WHERE type = 'index' AND sql IS NOT NULL AND tbl_name IN ('journey', 'change')"
+      "SELECT name, sql, tbl_name FROM sqlite_schema WHERE type = 'index' AND sql IS NOT NULL"
     ) { row in
+      guard tables.contains(row.text(at: 2)) else { return }
       indexes.append((row.text(at: 0), row.text(at: 1)))
     }
     for index in indexes {

@@ -22,7 +22,7 @@ extension JourneyDatabase {
   ) throws -> ImportSummary {
     var summary = ImportSummary()
     var replaced: [(UUID, [DatabaseValue])] = []
-    try write { batch in
+    try write(logging: .insertsInBulk) { batch in
       var deferral = try IndexDeferral(connection: connection)
       while let journey = try reader.next() {
         let id = journey.id ?? UUID()
@@ -49,6 +49,7 @@ extension JourneyDatabase {
         try deferral.noteInserted(summary.inserted)
         if summary.total % IndexDeferral.threshold == 0 { progress?(summary.total) }
       }
+      try batch.recordInserts()
       try deferral.rebuild()
     }
     progress?(summary.total)

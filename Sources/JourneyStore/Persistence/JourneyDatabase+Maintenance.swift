@@ -26,6 +26,8 @@ extension JourneyDatabase {
         problems.append(
           "row \(row.integer(at: 1)) of the \(row.text(at: 0)) table refers to a missing row of \(row.text(at: 2))")
       }
+      problems += try Schema.problems(in: connection, version: try connection.pragma("user_version"))
+      problems += try changeLog.problems()
       return IntegrityReport(
         schemaVersion: try connection.pragma("user_version"),
         currentSchemaVersion: Schema.currentVersion,

@@ -105,10 +105,15 @@ extension JourneyDatabase {
   }
 
   /// Runs `body` in an immediate transaction whose changes form one batch of the change log.
-  func write<T>(_ body: (Batch) throws -> T) throws -> T {
-    let batch = Batch(connection: connection, origin: configuration.origin)
-    let result = try connection.transaction(.immediate) { try body(batch) }
-    if let id = batch.writtenID { ownBatches.insert(id) }
+  /// - Parameter logging: How the batch's changes reach the log.
+  func write<T>(logging: Batch.Logging = .recorded, _ body: (Batch) throws -> T) throws -> T {
+    let (result, id) = try connection.transaction(.immediate) {
+      try verifySchema()
+      let batch = Batch(connection: connection, origin: configuration.origin, logging: logging)
+      let result = try body(batch)
+      return (result, try batch.close())
+    }
+    if let id { ownBatches.insert(id) }
     return result
   }
 

@@ -24,7 +24,7 @@ public final class JourneyDatabase {
   /// Managed journeys that may differ from their saved values: edited, or restored since.
   var candidates: Set<UUID> = []
   /// The last change of the log that the managed journeys reflect, once a journey is managed.
-  var changeLogPosition: Int64?
+  var changeLogPosition: JourneyChange.ID?
   /// `PRAGMA data_version` when `refresh()` last read the log: it changes when another
   /// connection commits.
   var dataVersion: Int64?
@@ -35,6 +35,8 @@ public final class JourneyDatabase {
   var unreportedChanges: [JourneyChange] = []
   /// Managed journeys that were deleted, by id: an undo that brings one back manages it again.
   var detached: [UUID: Journey] = [:]
+  /// Whether the schema was found whole before this database's first write.
+  var isSchemaVerified = false
 
   /// Opens the database at `path`, creating it (and its folders) when it does not exist, and
   /// migrating it to the current schema.

@@ -25,6 +25,12 @@ public enum JourneyDatabaseError: Error, Equatable, Sendable {
   /// Undoing or redoing the batch would overwrite newer changes, listed (the first few of them);
   /// nothing was changed. `force` reverts it anyway.
   case revertConflict(kind: JourneyChange.BatchKind, batch: Int64, origin: String, conflicts: [RevertConflict])
+  /// Nothing kept in the change log can be undone: `history prune` dropped the batches before
+  /// `batch`, the newest of them committed at `date`.
+  case historyPruned(batch: Int64, date: Date)
+  /// roadtrip's tables, indexes or triggers are missing or do not match the file's schema
+  /// version: another program changed them. Nothing is written to such a file.
+  case damagedSchema(path: String, problems: [String])
 }
 
 extension JourneyDatabaseError: CustomStringConvertible {
@@ -51,6 +57,13 @@ extension JourneyDatabaseError: CustomStringConvertible {
     case .revertConflict(let kind, let batch, let origin, let conflicts):
       let list = conflicts.map(\.description).joined(separator: "; ")
       return "cannot \(kind.rawValue) batch \(batch) (\(origin)) without overwriting newer changes: \(list)"
+    case .damagedSchema(let path, let problems):
+      return "the schema of \(path) is damaged (\(problems.joined(separator: "; "))): another program changed "
+        + "roadtrip's tables, and nothing was written. 'roadtrip db check' lists what is wrong; 'roadtrip export' "
+        + "still reads the journeys when only the change log is damaged; or restore a backup"
+    case .historyPruned(let batch, let date):
+      return "nothing left to undo: the change log was pruned before batch \(batch) "
+        + "(the newest batch dropped was committed at \(date.iso8601)); older changes cannot be undone"
     }
   }
 }

@@ -18,6 +18,9 @@ extension Connection {
     try transaction(.immediate) {
       let version = try pragma("user_version")
       try checkSchema(version: version)
+      // A file whose user_version was reset must not be migrated again over its own tables.
+      let problems = try Schema.problems(in: self, version: version)
+      guard problems.isEmpty else { throw JourneyDatabaseError.damagedSchema(path: path, problems: problems) }
       for migration in Schema.migrations.dropFirst(Int(version)) {
         try execute(migration)
       }

@@ -11,7 +11,7 @@ enum Schema {
   static var currentVersion: Int64 { Int64(migrations.count) }
 
   /// The SQL that takes a database from version `n` to `n + 1`, at index `n`.
-  static let migrations: [String] = [version1, version2]
+  static let migrations: [String] = [version1, version2, version3]
 
   /// Journeys, and the change log of every committed insert, update and delete.
   ///
@@ -70,4 +70,186 @@ enum Schema {
       CHECK ((reverts IS NULL) = (kind = 'command'));
     CREATE UNIQUE INDEX batch_by_reverts ON batch (reverts) WHERE reverts IS NOT NULL;
     """
+
+  /// Every writer in the log, derived reverts, a log that can be pruned.
+  ///
+  /// - The change log is written by triggers on the journey table, so that every committed
+  ///   change is recorded whoever makes it: roadtrip, the sqlite3 shell, Python, an older version.
+  ///   A change-log row is one inserted, updated or deleted journey: an insert holds no values
+  ///   (the journey row has them), an update the old and new value of each field it changed
+  ///   (`NULL` for the others: the journey's columns are `NOT NULL`), a delete every old value.
+  /// - roadtrip opens its batch (`state` 1) before it writes, and closes it before it commits; a
+  ///   write by any other program finds no open batch and opens one of its own (`state` 3, origin
+  ///   `outside roadtrip`), which its following writes join: those of the same statement (the
+  ///   same `'now'`) and of the same connection (`total_changes()` above 0 on all but a
+  ///   connection's first statement), until roadtrip writes again.
+  /// - An undo or a redo that sets back exactly what the batch it reverts changed is written with
+  ///   the triggers silent (`state` 2): its changes are those of `source`'s rows, the other way
+  ///   round when `inverted` is 1. Undo and redo then cost no log rows but their batch.
+  /// - Batch ids are never reused (`AUTOINCREMENT`); `reverts` and `source` may name batches that
+  ///   `history prune` removed, whose number `log_horizon` keeps.
+  /// - A duration's end date is a date that can be written: before the year 10000.
+  private static let version3 = """
+    CREATE TABLE batch_v3 (
+      id INTEGER PRIMARY KEY AUTOINCREMENT,
+      at REAL NOT NULL,
+      origin TEXT NOT NULL,
+      kind TEXT NOT NULL DEFAULT 'command' CHECK (kind = 'command' OR kind = 'undo' OR kind = 'redo'),
+      reverts INTEGER CHECK ((reverts IS NULL) = (kind = 'command')),
+      state INTEGER NOT NULL DEFAULT 0 CHECK (state >= 0 AND state <= 3),
+      source INTEGER,
+      inverted INTEGER NOT NULL DEFAULT 0 CHECK (inverted = 0 OR inverted = 1),
+      CHECK (source IS NOT NULL OR inverted = 0)
+    ) STRICT;
+    INSERT INTO batch_v3 (id, at, origin, kind, reverts) SELECT id, at, origin, kind, reverts FROM batch;
+
+    CREATE TABLE change_v3 (
+      id INTEGER PRIMARY KEY,
+      batch INTEGER NOT NULL REFERENCES batch_v3 (id),
+      journey TEXT NOT NULL,
+      kind TEXT NOT NULL CHECK (kind = 'insert' OR kind = 'update' OR kind = 'delete'),
+      old_name ANY, new_name ANY,
+      old_transportation_type ANY, new_transportation_type ANY,
+      old_start_date ANY, new_start_date ANY,
+      old_duration ANY, new_duration ANY
+    ) STRICT;
+    INSERT INTO change_v3 (id, batch, journey, kind,
+      old_name, new_name, old_transportation_type, new_transportation_type,
+      old_start_date, new_start_date, old_duration, new_duration)
+    SELECT id, batch, journey, kind,
+      iif(field = 'name', old, NULL), iif(field = 'name', new, NULL),
+      iif(field = 'transportationType', old, NULL), iif(field = 'transportationType', new, NULL),
+      iif(field = 'startDate', old, NULL), iif(field = 'startDate', new, NULL),
+      iif(field = 'duration', old, NULL), iif(field = 'duration', new, NULL)
+    FROM change WHERE kind <> 'delete'
+    UNION ALL
+    SELECT min(id), batch, journey, 'delete',
+      max(iif(field = 'name', old, NULL)), NULL,
+      max(iif(field = 'transportationType', old, NULL)), NULL,
+      max(iif(field = 'startDate', old, NULL)), NULL,
+      max(iif(field = 'duration', old, NULL)), NULL
+    FROM change WHERE kind = 'delete' GROUP BY batch, journey;
+
+    DROP TABLE change;
+    DROP TABLE batch;
+    ALTER TABLE batch_v3 RENAME TO batch;
+    ALTER TABLE change_v3 RENAME TO change;
+    CREATE UNIQUE INDEX batch_by_reverts ON batch (reverts) WHERE reverts IS NOT NULL;
+    CREATE INDEX change_by_journey ON change (journey);
+    CREATE INDEX change_by_batch ON change (batch);
+
+    CREATE TABLE log_horizon (
+      batch INTEGER NOT NULL,
+      at REAL NOT NULL
+    ) STRICT;
+
+    CREATE TRIGGER journey_before_end BEFORE INSERT ON journey
+    WHEN NEW.start_date + NEW.duration >= 252423993600
+    BEGIN
+      SELECT raise(ABORT, 'CHECK constraint failed: end date after the year 9999');
+    END;
+    CREATE TRIGGER journey_before_end_update BEFORE UPDATE OF start_date, duration ON journey
+    WHEN NEW.start_date + NEW.duration >= 252423993600
+    BEGIN
+      SELECT raise(ABORT, 'CHECK constraint failed: end date after the year 9999');
+    END;
+
+    CREATE TRIGGER journey_logs_insert AFTER INSERT ON journey
+    WHEN (SELECT state FROM batch ORDER BY id DESC LIMIT 1) IS NOT 2
+    BEGIN
+      \(openOutsideBatch)
+      INSERT INTO change (batch, journey, kind) VALUES ((SELECT max(id) FROM batch), NEW.id, 'insert');
+    END;
+
+    CREATE TRIGGER journey_logs_update AFTER UPDATE ON journey
+    WHEN (SELECT state FROM batch ORDER BY id DESC LIMIT 1) IS NOT 2 AND OLD.id IS NEW.id
+      AND (OLD.name IS NOT NEW.name OR OLD.transportation_type IS NOT NEW.transportation_type
+        OR OLD.start_date IS NOT NEW.start_date OR OLD.duration IS NOT NEW.duration)
+    BEGIN
+      \(openOutsideBatch)
+      INSERT INTO change (batch, journey, kind,
+        old_name, new_name, old_transportation_type, new_transportation_type,
+        old_start_date, new_start_date, old_duration, new_duration)
+      VALUES ((SELECT max(id) FROM batch), NEW.id, 'update',
+        iif(OLD.name IS NOT NEW.name, OLD.name, NULL), iif(OLD.name IS NOT NEW.name, NEW.name, NULL),
+        iif(OLD.transportation_type IS NOT NEW.transportation_type, OLD.transportation_type, NULL),
+        iif(OLD.transportation_type IS NOT NEW.transportation_type, NEW.transportation_type, NULL),
+        iif(OLD.start_date IS NOT NEW.start_date, OLD.start_date, NULL),
+        iif(OLD.start_date IS NOT NEW.start_date, NEW.start_date, NULL),
+        iif(OLD.duration IS NOT NEW.duration, OLD.duration, NULL),
+        iif(OLD.duration IS NOT NEW.duration, NEW.duration, NULL));
+    END;
+
+    CREATE TRIGGER journey_logs_id_change AFTER UPDATE OF id ON journey
+    WHEN (SELECT state FROM batch ORDER BY id DESC LIMIT 1) IS NOT 2 AND OLD.id IS NOT NEW.id
+    BEGIN
+      \(openOutsideBatch)
+      INSERT INTO change (batch, journey, kind,
+        old_name, old_transportation_type, old_start_date, old_duration)
+      VALUES ((SELECT max(id) FROM batch), OLD.id, 'delete',
+        OLD.name, OLD.transportation_type, OLD.start_date, OLD.duration);
+      INSERT INTO change (batch, journey, kind) VALUES ((SELECT max(id) FROM batch), NEW.id, 'insert');
+    END;
+
+    CREATE TRIGGER journey_logs_delete AFTER DELETE ON journey
+    WHEN (SELECT state FROM batch ORDER BY id DESC LIMIT 1) IS NOT 2
+    BEGIN
+      \(openOutsideBatch)
+      INSERT INTO change (batch, journey, kind,
+        old_name, old_transportation_type, old_start_date, old_duration)
+      VALUES ((SELECT max(id) FROM batch), OLD.id, 'delete',
+        OLD.name, OLD.transportation_type, OLD.start_date, OLD.duration);
+    END;
+    """
+
+  /// The first statement of every logging trigger: opens a batch for a writer other than
+  /// roadtrip unless the newest batch is open for this write (see `version3`).
+  private static let openOutsideBatch = """
+    INSERT INTO batch (at, origin, state)
+      SELECT (julianday('now') - 2451910.5) * 86400.0, 'outside roadtrip', 3
+      WHERE NOT EXISTS (
+        SELECT 1 FROM batch WHERE id = (SELECT max(id) FROM batch) AND (state = 1 OR (state = 3
+          AND (total_changes() > 0 OR at = (julianday('now') - 2451910.5) * 86400.0))));
+    """
+}
+
+extension Schema {
+  /// The tables, indexes and triggers of roadtrip's schema by name, at index `n` those a file has
+  /// after `n` migrations (SQLite's automatic indexes aside).
+  static let objects: [Set<String>] = {
+    let version1: Set<String> = [
+      "batch", "journey", "change", "journey_by_type", "journey_by_start", "change_by_journey", "change_by_batch",
+    ]
+    let version2 = version1.union(["batch_by_reverts"])
+    let version3 = version2.union([
+      "log_horizon", "sqlite_sequence", "journey_before_end", "journey_before_end_update", "journey_logs_insert",
+      "journey_logs_update", "journey_logs_id_change", "journey_logs_delete",
+    ])
+    return [[], version1, version2, version3]
+  }()
+
+  /// What is wrong with the schema of a file whose `user_version` is `version`: objects of
+  /// roadtrip's schema that are missing, or that belong to another version (a `user_version`
+  /// someone reset). Objects of the user's own (a view, an index) are not roadtrip's business.
+  static func problems(in connection: Connection, version: Int64) throws -> [String] {
+    guard version >= 0 && version < objects.count else { return [] }
+    let known = objects.reduce(into: Set<String>()) { $0.formUnion($1) }
+    var present: Set<String> = []
+    try connection.forEachRow("SELECT name FROM sqlite_schema") { row in
+      let name = row.text(at: 0)
+      if known.contains(name) { present.insert(name) }
+    }
+    let expected = objects[Int(version)]
+    var problems = expected.subtracting(present).sorted().map { "'\($0)' is missing" }
+    let foreign = present.subtracting(expected).sorted()
+    if !foreign.isEmpty {
+      var problem = "its user_version says \(version), but it has objects of another version ("
+        + foreign.joined(separator: ", ") + ")"
+      if let match = objects.firstIndex(of: present) {
+        problem += "; if nothing else was changed, sqlite3 FILE 'PRAGMA user_version = \(match)' repairs it"
+      }
+      problems.append(problem)
+    }
+    return problems
+  }
 }

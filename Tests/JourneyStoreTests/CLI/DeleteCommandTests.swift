@@ -38,7 +38,7 @@ struct DeleteCommandTests {
     try sandbox.seedSamples()
     let result = try await sandbox.runInTerminal(["delete", "aaaa1", "aaaa2"], input: "y\n")
     #expect(result.exitCode == 0, "\(result)")
-    #expect(result.standardOutput.contains("Delete these 2 journeys? [y/N] "))
+    #expect(result.standardOutput.contains("Delete 2 journeys? [y/N] "))
     #expect(Array(try sandbox.records().keys) == [SampleJourneys.ferryID])
   }
 
@@ -48,7 +48,7 @@ struct DeleteCommandTests {
     let before = try sandbox.snapshot()
     let result = try await sandbox.runInTerminal(["delete", "aaaa1", "aaaa2"], input: "n\n")
     #expect(result.exitCode == 1, "\(result)")
-    #expect(result.standardOutput.contains("Delete these 2 journeys? [y/N] "))
+    #expect(result.standardOutput.contains("Delete 2 journeys? [y/N] "))
     #expect(result.standardOutput.contains("roadtrip: error: nothing was deleted"))
     #expect(try sandbox.snapshot() == before)
   }
@@ -94,7 +94,7 @@ struct DeleteFromPipeTests {
     let declined = try await deleteFromPipe(sandbox, answer: "n\n")
     #expect(declined.exitCode == 1, "\(declined)")
     #expect(declined.standardOutput.contains("  aaaa1111  2026-11-21 08:00+00:00  car  Coast road\n"), "\(declined)")
-    #expect(declined.standardOutput.contains("Delete these 3 journeys? [y/N] "))
+    #expect(declined.standardOutput.contains("Delete 3 journeys? [y/N] "))
     #expect(try sandbox.snapshot() == before)
     let accepted = try await deleteFromPipe(sandbox, answer: "y\n")
     #expect(accepted.exitCode == 0, "\(accepted)")

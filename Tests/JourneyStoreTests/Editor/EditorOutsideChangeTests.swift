@@ -86,7 +86,7 @@ extension EditorTests {
     @Test func aValueTheDatabaseRefusesSnapsBackWithTheReason() async throws {
       let sandbox = try CLISandbox()
       try sandbox.seedSamples()
-      #expect(try await sandbox.run("set", "aaaa1", "start=9999-12-31T23:50:00Z").exitCode == 0)
+      #expect(try await sandbox.run("set", "aaaa1", "start=9999-12-31T23:50:00Z", "duration=0").exitCode == 0)
       let editor = try sandbox.startEditor(coast)
       try await editor.waitForScreen(showing: "› Type")
       editor.type("\u{1B}[B\u{1B}[C")  // the start, 15 minutes later: the year 10000

@@ -21,7 +21,10 @@ struct ChangeTrackingTests {
     #expect(!database.hasChanges)
     let row = try #require(try Fixtures.row(journey.id, in: database.path))
     #expect(row == [.text("Renamed elsewhere"), .text("bike"), .real(Fixtures.morning.timeIntervalSinceReferenceDate), .real(60)])
-    let updates = try Fixtures.changes(in: database.path).filter { $0.kind == "update" }
+    // The log has the other process's rename (an outside batch) and then the save's own batch.
+    let changes = try Fixtures.changes(in: database.path)
+    #expect(changes.filter { $0.kind == "update" }.map(\.field) == ["name", "transportationType"])
+    let updates = changes.filter { $0.batch == changes.last?.batch }
     #expect(updates.map(\.field) == ["transportationType"])
     #expect(updates.first?.old == .text("car"))
     #expect(updates.first?.new == .text("bike"))
@@ -112,6 +115,7 @@ struct ChangeTrackingTests {
     journey.name = "Too late"
     #expect(throws: JourneyDatabaseError.journeyNotFound(journey.id.uuidString.lowercased())) { try database.save() }
     #expect(journey.name == "Doomed")
-    #expect(try Fixtures.changes(in: database.path).allSatisfy { $0.kind == "insert" })
+    // The log has the insert and the other process's delete; the failed save wrote nothing.
+    #expect(try Fixtures.changes(in: database.path).map(\.kind) == ["insert", "delete", "delete", "delete", "delete"])
   }
 }

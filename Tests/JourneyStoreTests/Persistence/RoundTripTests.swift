@@ -14,7 +14,8 @@ struct RoundTripTests {
     } + [
       Journey(startDate: Date(timeIntervalSinceReferenceDate: 0.1 + 0.2), duration: .leastNonzeroMagnitude),
       Journey(startDate: Date(timeIntervalSinceReferenceDate: -63_145_526_400), duration: 0),
-      Journey(startDate: Date(timeIntervalSinceReferenceDate: 252_423_993_599.999), duration: 1e300),
+      Journey(startDate: Date(timeIntervalSinceReferenceDate: 252_423_993_599.999), duration: 0),
+      Journey(startDate: Date(timeIntervalSinceReferenceDate: -63_145_526_400), duration: 315_569_519_999),
     ]
     try Fixtures.database(in: folder).add(contentsOf: journeys)
     let reopened = try Fixtures.database(in: folder)
@@ -44,6 +45,9 @@ struct RoundTripTests {
       Journey(startDate: Date(timeIntervalSinceReferenceDate: 252_423_993_600)),
       Journey(startDate: Date(timeIntervalSinceReferenceDate: -63_145_526_401)),
       Journey(startDate: Date(timeIntervalSinceReferenceDate: .nan)),
+      // The end date, too, lies before the year 10000.
+      Journey(startDate: Date(timeIntervalSinceReferenceDate: 252_423_993_599), duration: 1),
+      Journey(duration: 1e300),
     ]
     for journey in refused {
       let error = try #require(throws: SQLiteError.self) { try database.add(journey) }

@@ -50,7 +50,7 @@ struct SaveFailureTests {
     let error = try #require(throws: SQLiteError.self) { try setup.database.save() }
     #expect(error.kind == .constraint)
     #expect(error.message.contains("CHECK constraint failed"))
-    #expect(error.sql?.contains("UPDATE journey SET duration") == true)
+    #expect(error.sql?.contains("UPDATE journey SET transportation_type = ?2, duration = ?3") == true, "\(error)")
     #expect(seen.withLock { $0.count } == 1)
     try setup.expectUnchanged()
   }

@@ -93,4 +93,34 @@ struct MigrationTests {
     #expect(try database.journeys().contains { $0.name == "Deleted" })
     #expect(try database.checkIntegrity().isSound)
   }
+
+  @Test func aVersion2LogMigratesWithoutLosingAChangeOrABatch() throws {
+    let folder = try TemporaryFolder()
+    let copy = folder.file("journeys.sqlite")
+    try FileManager.default.copyItem(atPath: Self.fixtures.appendingPathComponent("journeys-v2.sqlite").path, toPath: copy)
+    // The version 2 log, one row per field, read with version 2's own columns.
+    var before: [Fixtures.Change] = []
+    var batches: [[DatabaseValue]] = []
+    do {
+      let connection = try Connection(path: copy, busyTimeout: .seconds(1))
+      try connection.forEachRow("SELECT batch, journey, kind, field, old, new FROM change ORDER BY id") { row in
+        before.append(Fixtures.Change(
+          batch: row.integer(at: 0), journey: row.text(at: 1), kind: row.text(at: 2),
+          field: row.value(at: 3).text, old: row.value(at: 4), new: row.value(at: 5)))
+      }
+      try connection.forEachRow("SELECT id, at, origin, kind, reverts FROM batch ORDER BY id") { row in
+        batches.append((0..<5).map { row.value(at: Int32($0)) })
+      }
+    }
+    #expect(!before.isEmpty)
+
+    _ = try JourneyDatabase(path: copy)
+    #expect(try Fixtures.changes(in: copy) == before)
+    var after: [[DatabaseValue]] = []
+    try Connection(path: copy, busyTimeout: .seconds(1))
+      .forEachRow("SELECT id, at, origin, kind, reverts FROM batch ORDER BY id") { row in
+        after.append((0..<5).map { row.value(at: Int32($0)) })
+      }
+    #expect(after == batches)
+  }
 }

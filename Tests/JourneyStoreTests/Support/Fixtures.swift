@@ -25,17 +25,31 @@ enum Fixtures {
     try JourneyRow.values(of: id, in: Connection(path: path, busyTimeout: .seconds(5)))
   }
 
-  /// Every row of the change log, oldest first, as (batch, journey, kind, field, old, new).
+  /// Every change of the log, oldest first, as (batch, journey, kind, field, old, new), read
+  /// without opening the file as a `JourneyDatabase` (which would migrate it).
   static func changes(in path: String) throws -> [Change] {
     var changes: [Change] = []
-    try Connection(path: path, busyTimeout: .seconds(5)).forEachRow(
-      "SELECT batch, journey, kind, field, old, new FROM change ORDER BY id"
-    ) { row in
-      changes.append(Change(
-        batch: row.integer(at: 0), journey: row.text(at: 1), kind: row.text(at: 2),
-        field: row.value(at: 3).text, old: row.value(at: 4), new: row.value(at: 5)))
-    }
+    try ChangeLog(connection: Connection(path: path, busyTimeout: .seconds(5)))
+      .forEachChange(ChangeQuery(isNewestFirst: false)) { change in
+        changes.append(Change(
+          batch: change.batch, journey: change.journeyID.lowercasedText, kind: change.kind.rawValue,
+          field: change.field?.name, old: change.oldValue?.stored ?? .null, new: change.newValue?.stored ?? .null))
+      }
     return changes
+  }
+
+  /// Runs `body` on `connection` with the change log's triggers dropped, in one transaction, and
+  /// puts them back: a write the log cannot explain, as a tool that disables triggers makes.
+  static func bypassingTheLog(_ connection: Connection, _ body: () throws -> Void) throws {
+    try connection.transaction(.immediate) {
+      var triggers: [(String, String)] = []
+      try connection.forEachRow("SELECT name, sql FROM sqlite_schema WHERE type = 'trigger' AND name LIKE 'journey_logs_%'") {
+        triggers.append(($0.text(at: 0), $0.text(at: 1)))
+      }
+      for (name, _) in triggers { try connection.execute("DROP TRIGGER \(name)") }
+      try body()
+      for (_, sql) in triggers { try connection.execute(sql) }
+    }
   }
 
   /// The number of batches in the change log.

@@ -126,11 +126,10 @@ extension CLISandbox {
   /// The fields that each journey's changes in one batch of the change log record, in order.
   func changedFields(inBatch batch: Int64) throws -> [String: [String]] {
     var fields: [String: [String]] = [:]
-    try Connection(path: databasePath, busyTimeout: .seconds(5)).forEachRow(
-      "SELECT journey, coalesce(field, kind) FROM change WHERE batch = ? ORDER BY id", [.integer(batch)]
-    ) { row in
-      fields[row.text(at: 0), default: []].append(row.text(at: 1))
-    }
+    try ChangeLog(connection: Connection(path: databasePath, busyTimeout: .seconds(5)))
+      .forEachChange(ChangeQuery(batch: batch, isNewestFirst: false)) { change in
+        fields[change.journeyID.lowercasedText, default: []].append(change.field?.name ?? change.kind.rawValue)
+      }
     return fields
   }
 

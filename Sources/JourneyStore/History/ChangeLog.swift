@@ -1,0 +1,154 @@
+#if canImport(FoundationEssentials)
+import FoundationEssentials
+#else
+import Foundation
+#endif
+
+/// The change log of a database file, read: its batches and the changes each made, where it ends
+/// and where `history prune` cut it.
+///
+/// The journey table's triggers write it (see `Schema`). A batch's changes are its own rows, or,
+/// for an undo or redo that set back exactly what it reverted, the rows of its `source` batch,
+/// the other way round when it is inverted: undo and redo cost no copies.
+struct ChangeLog {
+  let connection: Connection
+}
+
+extension ChangeLog {
+  /// A batch as the log records it.
+  struct BatchRecord {
+    let id: Int64
+    let date: Date
+    let origin: String
+    let kind: JourneyChange.BatchKind
+    /// The batch an undo or redo reverts.
+    let reverts: Int64?
+    /// The batch whose rows describe this one's changes: itself, unless it is derived.
+    let source: Int64
+    /// Whether the rows of `source` apply the other way round.
+    let isInverted: Bool
+
+    /// Whether its changes are another batch's rows.
+    var isDerived: Bool { source != id }
+  }
+
+  /// The columns of a change row, for a `SELECT`: id, journey, kind, then the old and new value
+  /// of each field in the order of `JourneyField.all`.
+  static let rowColumns = (["id", "journey", "kind"]
+    + JourneyField.all.flatMap { ["old_\($0.column)", "new_\($0.column)"] }).joined(separator: ", ")
+
+  /// The columns of a batch row, for a `SELECT` read by `BatchRecord(row:)`.
+  static let batchColumns = "id, at, origin, kind, reverts, coalesce(source, id), inverted"
+
+  /// Hands each change a query selects to `body`, in its order, one batch at a time.
+  func forEachChange(_ query: ChangeQuery, _ body: (JourneyChange) throws -> Void) throws {
+    var conditions = ["id >= ?1"]
+    var values: [DatabaseValue] = [.integer(try horizon()?.batch ?? 0)]
+    if let batch = query.batch {
+      values.append(.integer(batch))
+      conditions.append("id = ?\(values.count)")
+    }
+    if let after = query.after {
+      values.append(.integer(after.batch))
+      conditions.append("id >= ?\(values.count)")
+    }
+    if let journeyID = query.journeyID {
+      values.append(.text(journeyID.lowercasedText))
+      conditions.append("coalesce(source, id) IN (SELECT batch FROM change WHERE journey = ?\(values.count))")
+    }
+    let batches = """
+      SELECT \(Self.batchColumns) FROM batch WHERE \(conditions.joined(separator: " AND "))
+      ORDER BY id \(query.isNewestFirst ? "DESC" : "")
+      """
+    var remaining = query.limit ?? Int.max
+    guard remaining > 0 else { return }
+    do {
+      try connection.forEachRow(batches, values) { row in
+        let batch = BatchRecord(row: row)
+        try forEachRow(of: batch, journeyID: query.journeyID, isNewestFirst: query.isNewestFirst) { row in
+          var changes = JourneyChange.changes(of: batch, row: row)
+          if query.isNewestFirst { changes.reverse() }
+          for change in changes {
+            if let after = query.after, change.id <= after { continue }
+            try body(change)
+            remaining -= 1
+            if remaining == 0 { throw EndOfQuery() }
+          }
+        }
+      }
+    } catch is EndOfQuery {}
+  }
+
+  /// Hands `body` each row of a batch's changes, in the order the batch applies them (or the
+  /// reverse), optionally only those of one journey.
+  private func forEachRow(
+    of batch: BatchRecord, journeyID: UUID?, isNewestFirst: Bool, _ body: (Statement) throws -> Void
+  ) throws {
+    let isDescending = isNewestFirst != batch.isInverted
+    let journey = journeyID == nil ? "" : " AND journey = ?2"
+    try connection.forEachRow(
+      "SELECT \(Self.rowColumns) FROM change WHERE batch = ?1\(journey) ORDER BY id\(isDescending ? " DESC" : "")",
+      [.integer(batch.source)] + (journeyID.map { [.text($0.lowercasedText)] } ?? []), body)
+  }
+
+  /// The batch with this id, or `nil` when there is none.
+  func batch(_ id: Int64) throws -> BatchRecord? {
+    var record: BatchRecord?
+    try connection.forEachRow("SELECT \(Self.batchColumns) FROM batch WHERE id = ?", [.integer(id)]) { row in
+      record = BatchRecord(row: row)
+    }
+    return record
+  }
+
+  /// The position after every change committed so far: what follows it is new.
+  func end() throws -> JourneyChange.ID {
+    .end(
+      batch: try connection.firstValue("SELECT max(id) FROM batch")?.integer ?? 0,
+      write: try connection.firstValue("SELECT max(id) FROM change")?.integer ?? 0)
+  }
+
+  /// The first batch `history prune` kept, and when the newest batch it dropped was committed;
+  /// `nil` when the log was never pruned.
+  func horizon() throws -> (batch: Int64, date: Date)? {
+    var horizon: (Int64, Date)?
+    try connection.forEachRow("SELECT batch, at FROM log_horizon") { row in
+      horizon = (row.integer(at: 0), Date(timeIntervalSinceReferenceDate: row.double(at: 1)))
+    }
+    return horizon
+  }
+
+  /// Thrown to stop reading once a query's limit is reached.
+  private struct EndOfQuery: Error {}
+}
+
+extension ChangeLog.BatchRecord {
+  /// The batch on a row of `SELECT \(ChangeLog.batchColumns)`.
+  init(row: Statement) {
+    self.init(
+      id: row.integer(at: 0), date: Date(timeIntervalSinceReferenceDate: row.double(at: 1)),
+      origin: row.text(at: 2), kind: JourneyChange.BatchKind(rawValue: row.text(at: 3)) ?? .command,
+      reverts: row.value(at: 4) == .null ? nil : row.integer(at: 4),
+      source: row.integer(at: 5), isInverted: row.integer(at: 6) != 0)
+  }
+}
+
+extension ChangeLog {
+  /// What is inconsistent in the log itself, for `db check`: batches that name a batch that
+  /// does not exist as their source, and batch ids that the next batch would reuse.
+  func problems() throws -> [String] {
+    var problems: [String] = []
+    try connection.forEachRow("""
+      SELECT b.id, b.source FROM batch b WHERE b.source IS NOT NULL
+        AND NOT EXISTS (SELECT 1 FROM batch s WHERE s.id = b.source) LIMIT 10
+      """
+    ) { row in
+      problems.append("batch \(row.integer(at: 0)) takes its changes from batch \(row.integer(at: 1)), which is gone")
+    }
+    let last = try connection.firstValue("SELECT max(id) FROM batch")?.integer ?? 0
+    let issued = try connection.firstValue("SELECT seq FROM sqlite_sequence WHERE name = 'batch'")?.integer ?? 0
+    if issued < last {
+      problems.append("the next batch would reuse id \(issued + 1) (sqlite_sequence says \(issued), batches go to \(last))")
+    }
+    return problems
+  }
+}

@@ -1,0 +1,77 @@
+#if canImport(FoundationEssentials)
+import FoundationEssentials
+#else
+import Foundation
+#endif
+#if canImport(Glibc)
+import Glibc
+#endif
+
+extension JourneyDatabase {
+  /// Drops the oldest batches of the change log, as git expires its reflog: `history` no longer
+  /// lists them, and `undo` stops at the first batch kept (it refuses to go further, saying the
+  /// log was pruned). The journeys themselves are not touched.
+  ///
+  /// An undo or redo that is kept and describes its changes by the rows of a dropped batch keeps
+  /// those rows. Run `vacuum()` afterwards to give the space back to the file system.
+  /// - Returns: What was dropped.
+  /// - Throws: `SQLiteError` (a lock held past the busy timeout, a full disk); nothing is dropped then.
+  @discardableResult
+  public func pruneHistory(_ pruning: HistoryPruning) throws -> PruneSummary {
+    try connection.transaction(.immediate) {
+      try verifySchema()
+      let cut: Int64
+      switch pruning {
+      case .keepingLast(let count):
+        cut = try connection.firstValue(
+          "SELECT id FROM batch ORDER BY id DESC LIMIT 1 OFFSET ?", [.integer(Int64(max(count, 1) - 1))]
+        )?.integer ?? 0
+      case .before(let date):
+        cut = try connection.firstValue(
+          "SELECT coalesce(min(id), (SELECT coalesce(max(id), 0) + 1 FROM batch)) FROM batch WHERE at >= ?",
+          [.real(date.timeIntervalSinceReferenceDate)])?.integer ?? 0
+      }
+      // The batches `history` lists that go, and when the newest of them was committed.
+      let visible: [DatabaseValue] = [.integer(cut), .integer(try changeLog.horizon()?.batch ?? 0)]
+      let batches = try connection.firstValue(
+        "SELECT count(*) FROM batch WHERE id < ?1 AND id >= ?2", visible)?.integer ?? 0
+      guard batches > 0, case .real(let at) = try connection.firstValue(
+        "SELECT at FROM batch WHERE id < ?1 AND id >= ?2 ORDER BY id DESC LIMIT 1", visible)
+      else {
+        return PruneSummary(batches: 0, changes: 0, newestDropped: nil)
+      }
+      // Rows a kept undo or redo describes its changes by stay, with their batch.
+      let needed = "SELECT source FROM batch WHERE id >= ?1 AND source IS NOT NULL"
+      let changes = try connection.run(
+        "DELETE FROM change WHERE batch < ?1 AND batch NOT IN (\(needed))", [.integer(cut)])
+      try connection.run("DELETE FROM batch WHERE id < ?1 AND id NOT IN (\(needed))", [.integer(cut)])
+      try connection.run("DELETE FROM log_horizon")
+      try connection.run("INSERT INTO log_horizon (batch, at) VALUES (?, ?)", [.integer(cut), .real(at)])
+      return PruneSummary(batches: Int(batches), changes: changes, newestDropped: Date(timeIntervalSinceReferenceDate: at))
+    }
+  }
+
+  /// Compacts the file: rebuilds it without the free pages that deletes and a pruned log left
+  /// (SQLite's `VACUUM`), then truncates the write-ahead log. Other connections may keep reading;
+  /// it waits for writers like any write.
+  /// - Returns: The size of the file before and after, in bytes.
+  /// - Throws: `SQLiteError` (a lock held past the busy timeout, a disk too full for the copy
+  ///   `VACUUM` makes); the file is unchanged then.
+  @discardableResult
+  public func vacuum() throws -> (before: Int64, after: Int64) {
+    let before = Self.fileSize(at: path)
+    try connection.execute("VACUUM")
+    try connection.execute("PRAGMA wal_checkpoint(TRUNCATE)")
+    return (before, Self.fileSize(at: path))
+  }
+
+  /// The size of a file and its write-ahead log, in bytes.
+  static func fileSize(at path: String) -> Int64 {
+    var status = stat()
+    var total: Int64 = 0
+    for file in [path, path + "-wal"] where stat(file, &status) == 0 {
+      total += Int64(status.st_size)
+    }
+    return total
+  }
+}

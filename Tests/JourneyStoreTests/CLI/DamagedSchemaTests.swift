@@ -1,0 +1,69 @@
+import Foundation
+import Testing
+@testable import JourneyStore
+
+/// Another program (the sqlite3 shell here) damages roadtrip's schema: writes are refused with 65
+/// and nothing changes, `db check` names what is wrong, and the journeys can still be read.
+@Suite("A damaged or tampered schema")
+struct DamagedSchemaTests {
+  private func sqlite3(_ sql: String, in sandbox: CLISandbox) async throws {
+    let result = try await Child.run(
+      "/usr/bin/sqlite3", [sandbox.databasePath, sql], environment: sandbox.environment, in: sandbox.folder)
+    #expect(result.exitCode == 0, "sqlite3: \(result)")
+  }
+
+  @Test func aDroppedLogTriggerRefusesWritesAndDbCheckNamesIt() async throws {
+    let sandbox = try CLISandbox()
+    try sandbox.seedSamples()
+    try await sqlite3("DROP TRIGGER journey_logs_update", in: sandbox)
+    let before = try sandbox.bytes(of: sandbox.databasePath)
+
+    let set = try await sandbox.run("set", "aaaa1", "name=Unlogged")
+    #expect(set.exitCode == 65, "\(set)")
+    #expect(set.standardError.contains("'journey_logs_update' is missing"), "\(set)")
+    #expect(set.standardError.contains("'roadtrip db check' lists what is wrong"), "\(set)")
+    #expect(try sandbox.bytes(of: sandbox.databasePath) == before)
+    #expect(try await sandbox.run("undo").exitCode == 65)
+
+    let export = try await sandbox.run("export")
+    #expect(export.exitCode == 0, "\(export)")
+    #expect(export.lines.count == 3)
+    let check = try await sandbox.run("db", "check")
+    #expect(check.exitCode == 65, "\(check)")
+    #expect(check.standardOutput.contains("'journey_logs_update' is missing"), "\(check)")
+  }
+
+  @Test func aResetUserVersionIsNotMigratedAgainAndSaysHowToRepair() async throws {
+    let sandbox = try CLISandbox()
+    try sandbox.seedSamples()
+    #expect(try await sandbox.run("transport", "aaaa1", "bike").exitCode == 0)
+    for version in [0, 1] {
+      try await sqlite3("PRAGMA user_version = \(version)", in: sandbox)
+      let before = try sandbox.bytes(of: sandbox.databasePath)
+      let list = try await sandbox.run("list")
+      #expect(list.exitCode == 65, "\(list)")
+      #expect(list.standardError.contains("its user_version says \(version)"), "\(list)")
+      #expect(list.standardError.contains("'PRAGMA user_version = \(Schema.currentVersion)' repairs it"), "\(list)")
+      #expect(try sandbox.bytes(of: sandbox.databasePath) == before)
+    }
+    try await sqlite3("PRAGMA user_version = \(Schema.currentVersion)", in: sandbox)
+    #expect(try await sandbox.run("undo").exitCode == 0)
+    #expect(try sandbox.value("transportationType", of: SampleJourneys.coastID) == "car")
+  }
+
+  @Test func batchIdsAreNeverReusedAfterTheBatchesAreDeleted() async throws {
+    let sandbox = try CLISandbox()
+    try sandbox.seedSamples()
+    #expect(try await sandbox.run("transport", "aaaa1", "bike").exitCode == 0)
+    try await sqlite3("DELETE FROM batch", in: sandbox)
+    #expect(try await sandbox.run("set", "bbbb", "name=Ferry home").exitCode == 0)
+    // The new batch gets a new id: the orphan rows of the deleted batches are not adopted, and
+    // undo reverts only what the set did.
+    #expect(try await sandbox.run("undo").exitCode == 0)
+    #expect(try sandbox.value("name", of: SampleJourneys.ferryID) != "Ferry home")
+    #expect(try sandbox.value("transportationType", of: SampleJourneys.coastID) == "bike")
+    let check = try await sandbox.run("db", "check")
+    #expect(check.exitCode == 65, "orphan rows of the log are damage: \(check)")
+    #expect(check.standardOutput.contains("refers to a missing row of batch"), "\(check)")
+  }
+}

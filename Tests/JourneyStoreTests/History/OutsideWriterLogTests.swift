@@ -1,0 +1,101 @@
+import Foundation
+import Observation
+import Synchronization
+import Testing
+@testable import JourneyStore
+
+/// Every committed change to the journey table is in the log, whoever made it: the sqlite3 shell,
+/// a real other program that knows nothing of roadtrip, writes the file here.
+@Suite("Outside writers in the change log")
+struct OutsideWriterLogTests {
+  /// Runs SQL in the sqlite3 shell on the sandbox's database.
+  private func sqlite3(_ sql: String, in sandbox: CLISandbox) async throws {
+    let result = try await Child.run(
+      "/usr/bin/sqlite3", [sandbox.databasePath, sql], environment: sandbox.environment, in: sandbox.folder)
+    #expect(result.exitCode == 0, "sqlite3: \(result)")
+  }
+
+  @Test func aShellUpdateIsInTheHistoryAndCanBeUndone() async throws {
+    let sandbox = try CLISandbox()
+    try sandbox.seedSamples()
+    try await sqlite3("UPDATE journey SET name = 'Shell rename' WHERE id = '\(SampleJourneys.coastID)'", in: sandbox)
+
+    let history = try await sandbox.run("history", "--limit", "1")
+    #expect(history.exitCode == 0, "\(history)")
+    let object = try JSONSerialization.jsonObject(with: Data(history.standardOutput.utf8)) as? [String: Any]
+    #expect(object?["command"] as? String == "outside roadtrip")
+    #expect(object?["change"] as? String == "update")
+    #expect(object?["old"] as? String == "Coast road")
+    #expect(object?["new"] as? String == "Shell rename")
+
+    let undo = try await sandbox.run("undo")
+    #expect(undo.exitCode == 0, "\(undo)")
+    #expect(undo.standardError.hasPrefix("Undid outside roadtrip (batch "), "\(undo)")
+    #expect(try sandbox.value("name", of: SampleJourneys.coastID) == "Coast road")
+    #expect(try await sandbox.run("redo").exitCode == 0)
+    #expect(try sandbox.value("name", of: SampleJourneys.coastID) == "Shell rename")
+  }
+
+  @Test func oneBatchPerShellRunAndOneForATransactionOfSeveralStatements() async throws {
+    let sandbox = try CLISandbox()
+    try sandbox.seedSamples()
+    let before = try sandbox.batchCount()
+    try await sqlite3("UPDATE journey SET duration = 60 WHERE id = '\(SampleJourneys.coastID)'", in: sandbox)
+    try await sqlite3("UPDATE journey SET duration = 120 WHERE id = '\(SampleJourneys.runID)'", in: sandbox)
+    try await sqlite3("""
+      BEGIN;
+      INSERT INTO journey VALUES ('cccc4444-0000-4000-8000-000000000004', 'Ferry back', 'bus', 815000000, 600);
+      DELETE FROM journey WHERE id = '\(SampleJourneys.ferryID)';
+      UPDATE journey SET transportation_type = 'bike';
+      COMMIT;
+      """, in: sandbox)
+    #expect(try sandbox.batchCount() == before + 3)
+    let last = try sandbox.changedFields(inBatch: before + 3)
+    #expect(last["cccc4444-0000-4000-8000-000000000004"] == ["insert", "transportationType"])
+    #expect(last[SampleJourneys.ferryID] == ["name", "transportationType", "startDate", "duration"])
+
+    // Undo takes the three back one run at a time, the transaction as one unit.
+    #expect(try await sandbox.run("undo").exitCode == 0)
+    #expect(try sandbox.record("cccc4444-0000-4000-8000-000000000004") == nil)
+    #expect(try sandbox.value("name", of: SampleJourneys.ferryID) != nil)
+    #expect(try sandbox.value("transportationType", of: SampleJourneys.coastID) == "car")
+    #expect(try sandbox.value("duration", of: SampleJourneys.runID) == "120")
+    #expect(try await sandbox.run("undo").exitCode == 0)
+    #expect(try sandbox.value("duration", of: SampleJourneys.runID) != "120")
+    #expect(try sandbox.value("duration", of: SampleJourneys.coastID) == "60")
+  }
+
+  @Test func watchPrintsAShellCommitAsItHappens() async throws {
+    let sandbox = try CLISandbox()
+    try sandbox.seedSamples()
+    let watch = try WatchProcess(sandbox: sandbox, arguments: ["watch", "--count", "1", "--format", "ndjson"])
+    defer { watch.stop() }
+    for round in 0..<100 where watch.isRunning {
+      try await sqlite3("UPDATE journey SET name = 'shell \(round)' WHERE id = '\(SampleJourneys.ferryID)'", in: sandbox)
+      try await Task.sleep(for: .milliseconds(50))
+    }
+    #expect(try await watch.waitForExit(within: .seconds(20)) == 0)
+    let line = watch.output().split(separator: "\n").first.map(String.init) ?? ""
+    let object = try JSONSerialization.jsonObject(with: Data(line.utf8)) as? [String: Any]
+    #expect(object?["command"] as? String == "outside roadtrip")
+    #expect(object?["journey"] as? String == SampleJourneys.ferryID)
+    #expect((object?["new"] as? String)?.hasPrefix("shell ") == true)
+  }
+
+  @Test func aManagedJourneyFollowsAShellUpdateAndItsObserversHear() async throws {
+    let sandbox = try CLISandbox()
+    try sandbox.seedSamples()
+    let database = try JourneyDatabase(path: sandbox.databasePath)
+    let journey = try #require(try database.journey(id: UUID(uuidString: SampleJourneys.coastID)!))
+    let fired = Mutex(false)
+    withObservationTracking { _ = journey.name } onChange: { fired.withLock { $0 = true } }
+    try await sqlite3("UPDATE journey SET name = 'Shell rename' WHERE id = '\(SampleJourneys.coastID)'", in: sandbox)
+    let changes = try database.refresh()
+    #expect(changes.map(\.origin) == ["outside roadtrip"])
+    #expect(journey.name == "Shell rename")
+    #expect(fired.withLock { $0 })
+    try await sqlite3("DELETE FROM journey WHERE id = '\(SampleJourneys.coastID)'", in: sandbox)
+    #expect(try database.refresh().map(\.kind) == [.delete, .delete, .delete, .delete])
+    #expect(try database.journey(id: UUID(uuidString: SampleJourneys.coastID)!) == nil)
+  }
+}
