@@ -1,11 +1,6 @@
 import ArgumentParser
-import JourneyStore
-
-#if canImport(Glibc)
 import Glibc
-#elseif canImport(Darwin)
-import Darwin
-#endif
+import JourneyStore
 
 /// `--db PATH`, on every command, and the environment variables that choose and open the database.
 struct DatabaseOptions: ParsableArguments {

@@ -1,11 +1,6 @@
 import ArgumentParser
-import JourneyStore
-
-#if canImport(FoundationEssentials)
 import FoundationEssentials
-#else
-import Foundation
-#endif
+import JourneyStore
 
 /// The journeys a command names: full ids, unique prefixes of at least 4 hex digits, or `-` for
 /// ids read from standard input, one a line (anything after a tab or space is ignored, so that

@@ -1,11 +1,6 @@
 import ArgumentParser
-import JourneyStore
-
-#if canImport(Glibc)
 import Glibc
-#elseif canImport(Darwin)
-import Darwin
-#endif
+import JourneyStore
 
 extension Roadtrip {
   /// `roadtrip edit ID`: the original app's `JourneyEditor`, on a terminal.

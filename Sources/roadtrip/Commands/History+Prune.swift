@@ -1,11 +1,6 @@
 import ArgumentParser
-import JourneyStore
-
-#if canImport(FoundationEssentials)
 import FoundationEssentials
-#else
-import Foundation
-#endif
+import JourneyStore
 
 extension Roadtrip.History {
   /// `roadtrip history prune (--keep N | --before DATE) [--yes]`

@@ -1,5 +1,4 @@
 import ArgumentParser
-import JourneyStore
 
 extension Roadtrip {
   /// `roadtrip history [show] [ID] [--limit N] [--format table|json|ndjson]`, `roadtrip history prune`
@@ -9,54 +8,5 @@ extension Roadtrip {
       discussion: "'roadtrip history' alone shows the log; 'roadtrip history prune' drops its oldest batches.",
       subcommands: [Show.self, Prune.self],
       defaultSubcommand: Show.self)
-  }
-}
-
-extension Roadtrip.History {
-  /// `roadtrip history [show] [ID] [--limit N] [--format table|json|ndjson]`
-  struct Show: ParsableCommand {
-    static let configuration = CommandConfiguration(
-      abstract: "Show the change log, newest first: when, which command, which journey, which field, old and new value.",
-      discussion: """
-        Every committed insert, update and delete is in the log, grouped in batches (one command, \
-        one import, one undo). An insert has no field; a delete lists each field's last value. \
-        JSON objects have the keys batch, at, command, journey, change, field, old and new (the \
-        last three only where they apply). Changes that programs other than roadtrip commit \
-        (the sqlite3 shell, a script) are there too, with the origin 'outside roadtrip'. \
-        'roadtrip history prune' drops old batches.
-        """)
-
-    @Argument(
-      help: "Only the changes of this journey: its id or a unique prefix of at least 4 hex digits; deleted journeys count.",
-      completion: JourneyCompletion.ids)
-    var id: String?
-
-    @Option(help: "Print at most this many changes.")
-    var limit: Int?
-
-    @Option(help: "The output format. Default: table on a terminal, else ndjson.")
-    var format: ChangeFormat?
-
-    @OptionGroup var database: DatabaseOptions
-
-    func validate() throws {
-      if let limit, limit < 0 {
-        throw ValidationError("--limit is a number of changes, 0 or more, not \(limit)")
-      }
-    }
-
-    func run() throws {
-      let database = try self.database.openExisting()
-      let journeyID = try id.map { try database.resolveIDInHistory($0) }
-      let format = ChangeFormat.resolved(format)
-      let isTerminal = BufferedOutput.standard.isTerminal
-      var printer = ChangePrinter(format: format)
-      if format == .table { Pager.start() }
-      try database.forEachChange(ChangeQuery(journeyID: journeyID, limit: limit)) { try printer.print($0) }
-      try printer.finish()
-      if printer.count == 0 && self.format == nil && isTerminal {
-        StandardError.write("No changes yet.\n")
-      }
-    }
   }
 }

@@ -1,11 +1,6 @@
 import ArgumentParser
-import JourneyStore
-
-#if canImport(Glibc)
 import Glibc
-#elseif canImport(Darwin)
-import Darwin
-#endif
+import JourneyStore
 
 extension Roadtrip {
   /// `roadtrip import [FILE | -] [--format ndjson|json|csv] [--on-conflict fail|skip|replace]`

@@ -1,11 +1,6 @@
 import ArgumentParser
-import JourneyStore
-
-#if canImport(FoundationEssentials)
 import FoundationEssentials
-#else
-import Foundation
-#endif
+import JourneyStore
 
 extension Roadtrip {
   /// `roadtrip list [--transport T]... [--since D] [--until D] [--sort KEY] [--limit N] [--format F]`

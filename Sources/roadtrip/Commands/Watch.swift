@@ -1,11 +1,6 @@
 import ArgumentParser
-import JourneyStore
-
-#if canImport(FoundationEssentials)
 import FoundationEssentials
-#else
-import Foundation
-#endif
+import JourneyStore
 
 extension Roadtrip {
   /// `roadtrip watch [ID...] [--format ndjson|table] [--count N]`

@@ -1,10 +1,5 @@
-import JourneyStore
-
-#if canImport(FoundationEssentials)
 import FoundationEssentials
-#else
-import Foundation
-#endif
+import JourneyStore
 
 /// The original app's start date picker: the start in the local time zone with its offset; left
 /// and right move it a quarter of an hour earlier or later.

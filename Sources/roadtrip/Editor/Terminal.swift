@@ -1,8 +1,4 @@
-#if canImport(Glibc)
 import Glibc
-#elseif canImport(Darwin)
-import Darwin
-#endif
 
 /// The terminal the editor runs on, taken over while it lives: raw mode on standard input (keys
 /// arrive one at a time, unechoed, Ctrl-C as the byte 3 rather than a signal), the alternate

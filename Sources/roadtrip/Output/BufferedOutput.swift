@@ -1,8 +1,4 @@
-#if canImport(Glibc)
 import Glibc
-#elseif canImport(Darwin)
-import Darwin
-#endif
 
 /// Output to a file descriptor, buffered, with its failures reported: a reader that closes the
 /// pipe ends the command quietly (`CommandError.outputClosed`), any other failure (a full disk, a

@@ -77,6 +77,7 @@ extension JourneyPrinter {
       try output.write(table.render(style: style, includesHeader: includesHeader, decorate: Self.decorate(style)))
     } else if table.rows.count >= Self.sampleSize {
       try output.write(table.freezeWidths(style: style, includesHeader: includesHeader, decorate: Self.decorate(style)))
+      try output.flush()  // the first screen at once, before the rest is read
     }
     self.table = table
   }

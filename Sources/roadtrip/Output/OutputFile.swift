@@ -1,8 +1,4 @@
-#if canImport(Glibc)
 import Glibc
-#elseif canImport(Darwin)
-import Darwin
-#endif
 
 /// A file written whole or not at all: written to a temporary file beside it (mode 0600), then
 /// renamed over it.

@@ -1,8 +1,4 @@
-#if canImport(Glibc)
 import Glibc
-#elseif canImport(Darwin)
-import Darwin
-#endif
 
 /// Writes all of `bytes` to a file descriptor, retrying after interruptions and short writes;
 /// the corresponding C function is `write`.

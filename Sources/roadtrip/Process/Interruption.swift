@@ -1,8 +1,4 @@
-#if canImport(Glibc)
 import Glibc
-#elseif canImport(Darwin)
-import Darwin
-#endif
 import Synchronization
 
 /// Whether SIGINT or SIGTERM arrived, for a command that ends cleanly when told to stop (`watch`)

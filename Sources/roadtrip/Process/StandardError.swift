@@ -1,8 +1,4 @@
-#if canImport(Glibc)
 import Glibc
-#elseif canImport(Darwin)
-import Darwin
-#endif
 
 /// Standard error: messages, prompts and summaries, written at once and never buffered.
 enum StandardError {

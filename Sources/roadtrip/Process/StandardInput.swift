@@ -1,8 +1,4 @@
-#if canImport(Glibc)
 import Glibc
-#elseif canImport(Darwin)
-import Darwin
-#endif
 
 /// Standard input: ids piped in, and answers typed at a prompt.
 enum StandardInput {

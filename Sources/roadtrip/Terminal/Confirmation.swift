@@ -1,6 +1,4 @@
-#if canImport(Glibc)
 import Glibc
-#endif
 
 /// The question a destructive command asks before it acts, on the controlling terminal
 /// (`/dev/tty`) as git and ssh ask: also when standard input is a pipe of ids. "y" goes ahead.

@@ -1,6 +1,4 @@
-#if canImport(Glibc)
 import Glibc
-#endif
 
 /// Long output for people goes through a pager on a terminal, as git does: `$PAGER`, else
 /// `less -FRX` (which prints a short text as it is and quits, keeps colour, and leaves the

@@ -1,6 +1,4 @@
-#if canImport(Glibc)
 import Glibc
-#endif
 
 extension TerminalSize {
   /// The size of the terminal standard output is, or `nil` when it is none or does not say.
