@@ -46,20 +46,20 @@ extension LocalTime {
     return Date(iso8601: text)
   }
 
-  /// `2026-11-21 09:00-05:00`, `2026-11-21 09:00:30-05:00`: as people read a date on a terminal,
-  /// in the local zone with its offset; `Date(parsing:)` reads it back.
-  /// - Parameter showsSeconds: Whether to show the seconds when there are any.
+  /// `2026-11-21 09:00:00-05:00`, or `2026-11-21 09:00-05:00` without seconds: as people read a
+  /// date on a terminal, in the local zone with its offset; `Date(parsing:)` reads it back.
+  /// - Parameter showsSeconds: Whether to show the seconds.
   func text(showsSeconds: Bool) -> String {
     Self.digits(civil.year, 4) + "-" + Self.digits(civil.month, 2) + "-" + Self.digits(civil.day, 2) + " "
       + timeText(showsSeconds: showsSeconds)
   }
 
-  /// `09:00-05:00`, `09:00:30-05:00`: the time of day with the offset.
+  /// `09:00:30-05:00`, or `09:00-05:00` without seconds: the time of day with the offset.
   func timeText(showsSeconds: Bool) -> String {
     let sign = offset < 0 ? "-" : "+"
     let minutes = abs(offset) / 60
     return Self.digits(civil.hour, 2) + ":" + Self.digits(civil.minute, 2)
-      + (civil.second == 0 || !showsSeconds ? "" : ":" + Self.digits(civil.second, 2))
+      + (showsSeconds ? ":" + Self.digits(civil.second, 2) : "")
       + sign + Self.digits(minutes / 60, 2) + ":" + Self.digits(minutes % 60, 2)
   }
 
@@ -71,8 +71,8 @@ extension LocalTime {
 
 extension Date {
   /// The date as people read it on a terminal: in the local time zone (`TZ`) with its offset, to
-  /// the second, such as `2026-11-21 09:00-05:00` or `2026-11-21 09:00:30-05:00`; machine formats
-  /// use `iso8601` (UTC) instead. `Date(parsing:)` reads it back (to the second).
+  /// the second, such as `2026-11-21 09:00:30-05:00`; machine formats use `iso8601` (UTC) instead.
+  /// `Date(parsing:)` reads it back (to the second).
   public var localText: String {
     localText()
   }
@@ -87,8 +87,8 @@ extension Date {
   /// - Parameters:
   ///   - start: Leaves out the day when the date is on the local day of `start`, as the end of a
   ///     journey reads in a table: `09:30-05:00`.
-  ///   - showsSeconds: Whether to show seconds when there are any; a table leaves them out, so
-  ///     that its columns keep one width while it is printed.
+  ///   - showsSeconds: Whether to show seconds; a table leaves them out, as people plan journeys
+  ///     to the minute.
   public func localText(sameDayAs start: Date? = nil, showsSeconds: Bool = true) -> String {
     guard let local = LocalTime(self) else { return iso8601 }
     guard let start, let first = LocalTime(start),

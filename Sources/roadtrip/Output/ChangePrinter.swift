@@ -1,5 +1,5 @@
-import JourneyStore
 import FoundationEssentials
+import JourneyStore
 
 /// Prints changes of the log to standard output, one at a time, as `history` and `watch` do: a
 /// line of text each, or JSON objects.

@@ -93,7 +93,7 @@ struct DeleteFromPipeTests {
     let before = try sandbox.snapshot()
     let declined = try await deleteFromPipe(sandbox, answer: "n\n")
     #expect(declined.exitCode == 1, "\(declined)")
-    #expect(declined.standardOutput.contains("  aaaa1111  2026-11-21 08:00+00:00  car  Coast road\n"), "\(declined)")
+    #expect(declined.standardOutput.contains("  aaaa1111  2026-11-21 08:00:00+00:00  car  Coast road\n"), "\(declined)")
     #expect(declined.standardOutput.contains("Delete 3 journeys? [y/N] "))
     #expect(try sandbox.snapshot() == before)
     let accepted = try await deleteFromPipe(sandbox, answer: "y\n")

@@ -12,8 +12,8 @@ struct ShowCommandTests {
     #expect(result.standardOutput == """
       Bus (bus)
       Name      Ferry, "the big one"
-      Start     2026-11-22 12:00+00:00
-      End       2026-11-22 12:10+00:00
+      Start     2026-11-22 12:00:00+00:00
+      End       2026-11-22 12:10:00+00:00
       Duration  10m 0.5s
       Id        bbbb3333-0000-4000-8000-000000000003
 
@@ -32,7 +32,7 @@ struct ShowCommandTests {
     #expect(lines.dropFirst().dropLast().allSatisfy { $0.hasPrefix("│ ") && $0.hasSuffix(" │") })
     #expect(lines[1].contains("🚗 Car"))
     #expect(result.standardOutput.contains("1h 30m"))
-    #expect(result.standardOutput.contains("2026-11-21 09:30+00:00"))
+    #expect(result.standardOutput.contains("2026-11-21 09:30:00+00:00"))
     let plain = try await sandbox.runInTerminal(["show", "aaaa1"], environment: ["NO_COLOR": "1"])
     #expect(plain.lines.first == "Car (car)")
     #expect(!plain.standardOutput.contains("╭"))
