@@ -1,14 +1,8 @@
-#if canImport(Glibc)
-import Glibc
-#endif
-#if canImport(FoundationEssentials)
 import FoundationEssentials
-#else
-import Foundation
-#endif
+import Glibc
 
-/// Dates as people type them, as taskwarrior and `date -d` read them: ISO 8601 (through
-/// `Date(parsing:)`), `now`, `today`, `tomorrow`, `yesterday`, a weekday (`monday`, `next fri`,
+/// Dates as people type them, as taskwarrior and `date -d` read them: ISO 8601 (as
+/// `Date(parsing:)` reads it), `now`, `today`, `tomorrow`, `yesterday`, a weekday (`monday`, `next fri`,
 /// `last sunday`), any of those with a time of day (`today 18:00`, `tomorrow 9am`, `18:30` for
 /// today), an offset from now (`+2d`, `-3h`, `+1h30m`, `+1w`), and `3 days ago` or `in 2 hours`.
 ///

@@ -1,8 +1,4 @@
-#if canImport(FoundationEssentials)
 import FoundationEssentials
-#else
-import Foundation
-#endif
 
 extension JourneyField {
   /// One `FIELD=VALUE` of `roadtrip set`, read once and applied to each journey: a new value

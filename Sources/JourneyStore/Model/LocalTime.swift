@@ -1,11 +1,5 @@
-#if canImport(Glibc)
-import Glibc
-#endif
-#if canImport(FoundationEssentials)
 import FoundationEssentials
-#else
-import Foundation
-#endif
+import Glibc
 
 /// An instant as the clock on the wall shows it in the local time zone (`TZ`): the civil date
 /// and time, the zone's offset from UTC then, and the day of the week.
