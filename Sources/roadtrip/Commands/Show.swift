@@ -36,7 +36,8 @@ extension Roadtrip {
       let format = json ? .json : format
       switch format {
       case .card:
-        try BufferedOutput.standard.write(JourneyCard(journey: journey, style: .standardOutput).rendered)
+        let width = BufferedOutput.standard.isTerminal ? TerminalSize.listingColumns : nil
+        try BufferedOutput.standard.write(JourneyCard(journey: journey, style: .standardOutput, width: width).rendered)
       case .json:
         var printer = JourneyPrinter(format: .ndjson)
         try printer.print(journey)

@@ -6,6 +6,8 @@ import JourneyStore
 struct JourneyCard {
   let journey: Journey
   let style: Style
+  /// The columns the card fits on a terminal, its name cut with an ellipsis; `nil` cuts nothing.
+  var width: Int? = nil
 }
 
 extension JourneyCard {
@@ -21,13 +23,19 @@ extension JourneyCard {
       ("Id", journey.id.uuidString.lowercased()),
     ]
     let labelWidth = fields.map(\.0.count).max() ?? 0
-    let plainLines = [title] + fields.map { label, value in
-      label.padded(to: labelWidth) + "  " + value.escapingControlCharacters
+    // The name is the one value of any length: it gets what the label and the box leave.
+    let valueWidth = width.map { $0 - labelWidth - 2 - (style.isDecorated ? 4 : 0) }
+    let values = fields.map { label, value in
+      let text = value.escapingControlCharacters
+      guard label == "Name", let valueWidth else { return text }
+      return text.cut(toWidth: max(valueWidth, 1))
+    }
+    let plainLines = [title] + zip(fields, values).map { field, value in
+      field.0.padded(to: labelWidth) + "  " + value
     }
     guard style.isDecorated else { return plainLines.joined(separator: "\n") + "\n" }
-    let styledLines = [style.bold(title)] + fields.map { label, value in
-      style.dim(label.padded(to: labelWidth)) + "  "
-        + (label == "Id" ? style.yellow(value) : value.escapingControlCharacters)
+    let styledLines = [style.bold(title)] + zip(fields, values).map { field, value in
+      style.dim(field.0.padded(to: labelWidth)) + "  " + (field.0 == "Id" ? style.yellow(value) : value)
     }
     let width = plainLines.map(\.displayWidth).max() ?? 0
     var text = "╭" + String(repeating: "─", count: width + 2) + "╮\n"

@@ -1,6 +1,7 @@
 import Foundation
 import Testing
 import JourneyStore
+@testable import roadtrip
 
 @Suite("roadtrip show")
 struct ShowCommandTests {
@@ -92,5 +93,24 @@ struct ShowCommandTests {
     let result = try await sandbox.run("show", "abcd")
     #expect(result.exitCode == 66, "\(result)")
     #expect(!sandbox.exists(sandbox.databasePath))
+  }
+}
+
+/// On a terminal the card fits the width: a long name is cut with an ellipsis; piped, never.
+@Suite("roadtrip show on a narrow terminal")
+struct ShowWidthTests {
+  @Test func aLongNameIsCutToTheWidth() async throws {
+    let sandbox = try CLISandbox()
+    let name = "A journey along the coast 🚗 with a name far longer than any terminal is wide " + String(repeating: "x", count: 200)
+    let id = try #require(try await sandbox.run("add", name, "--start", "2026-11-21T08:00:00Z").lines.first)
+    for environment in [["COLUMNS": "60"], ["COLUMNS": "60", "NO_COLOR": "1"]] {
+      let card = try await sandbox.runInTerminal(["show", id], environment: environment)
+      #expect(card.exitCode == 0, "\(card)")
+      #expect(card.lines.allSatisfy { $0.visibleWidth <= 60 }, "\(card)")
+      #expect(card.standardOutput.contains("A journey along the coast 🚗"), "\(card)")
+      #expect(card.standardOutput.contains("…"), "\(card)")
+    }
+    let piped = try await sandbox.run("show", id)
+    #expect(piped.standardOutput.contains(name))
   }
 }
