@@ -10,8 +10,8 @@ extension Roadtrip {
       discussion: """
         Keys and columns: id, name, transportationType, startDate, duration, endDate; journeys in \
         the order they were stored. The format is --format, else the --output file's extension \
-        (.ndjson, .jsonl, .json, .csv, .tsv), else NDJSON. With --output, the file appears complete or not at all (mode \
-        0600: journeys are private).
+        (.ndjson, .jsonl, .json, .csv, .tsv), else NDJSON. With --output, the file appears \
+        complete or not at all (mode 0600: journeys are private).
         """)
 
     @Option(help: "The output format: ndjson, json, csv or tsv. Default: from the --output file's extension, else ndjson.")
