@@ -13,6 +13,7 @@ extension Binding {
         if let value = get() { lastSeen = value }
         return lastSeen
       },
-      set: set)
+      set: set,
+      isConnected: { get() != nil })
   }
 }

@@ -56,10 +56,22 @@ extension ChangeLog {
       values.append(.text(journeyID.lowercasedText))
       conditions.append("coalesce(source, id) IN (SELECT batch FROM change WHERE journey = ?\(values.count))")
     }
-    let batches = """
+    if let since = query.since {
+      values.append(.real(since.timeIntervalSinceReferenceDate))
+      conditions.append("at >= ?\(values.count)")
+    }
+    if let until = query.until {
+      values.append(.real(until.timeIntervalSinceReferenceDate))
+      conditions.append("at < ?\(values.count)")
+    }
+    var batches = """
       SELECT \(Self.batchColumns) FROM batch WHERE \(conditions.joined(separator: " AND "))
       ORDER BY id \(query.isNewestFirst ? "DESC" : "")
       """
+    if let batchLimit = query.batchLimit {
+      values.append(.integer(Int64(max(batchLimit, 0))))
+      batches += " LIMIT ?\(values.count)"
+    }
     var remaining = query.limit ?? Int.max
     guard remaining > 0 else { return }
     do {

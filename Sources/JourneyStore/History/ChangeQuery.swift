@@ -17,16 +17,25 @@ public struct ChangeQuery: Equatable, Sendable {
   public var isNewestFirst: Bool
   /// At most this many changes, or all when `nil`.
   public var limit: Int?
+  /// The changes of at most this many batches (commands), or of all when `nil`.
+  public var batchLimit: Int?
+  /// Only the batches committed at or after this date, or all when `nil`.
+  public var since: Date?
+  /// Only the batches committed before this date, or all when `nil`.
+  public var until: Date?
 
   /// A query of the changes that match every condition given, newest first by default.
   public init(
     journeyID: UUID? = nil, batch: Int64? = nil, after: JourneyChange.ID? = nil, isNewestFirst: Bool = true,
-    limit: Int? = nil
+    limit: Int? = nil, batchLimit: Int? = nil, since: Date? = nil, until: Date? = nil
   ) {
     self.journeyID = journeyID
     self.batch = batch
     self.after = after
     self.isNewestFirst = isNewestFirst
     self.limit = limit
+    self.batchLimit = batchLimit
+    self.since = since
+    self.until = until
   }
 }

@@ -6,7 +6,7 @@ import Darwin
 
 /// Wakes whoever waits on it when some process may have committed to a database file, so that
 /// nobody has to poll: Linux's inotify, on the file's folder, for writes to the database and its
-/// write-ahead log. It only says "look now": `JourneyDatabase.waitForCommit` (a cheap
+/// write-ahead log, and for the database file being created, deleted or renamed. It only says "look now": `JourneyDatabase.waitForCommit` (a cheap
 /// `PRAGMA data_version`) says whether another connection committed, and `refresh()` what.
 ///
 /// Where inotify is not available (another system, a network file system that does not report
@@ -25,7 +25,8 @@ public final class DatabaseMonitor: Sendable {
     let name = slash.map { String(path[path.index(after: $0)...]) } ?? path
     names = [Array(name.utf8), Array((name + "-wal").utf8)]
     let descriptor = inotify_init1(Int32(IN_NONBLOCK | IN_CLOEXEC))
-    let events = UInt32(IN_MODIFY | IN_CREATE | IN_MOVED_TO | IN_CLOSE_WRITE)
+    // Deleted or moved away too: a watcher notices that another file takes the name.
+    let events = UInt32(IN_MODIFY | IN_CREATE | IN_MOVED_TO | IN_CLOSE_WRITE | IN_DELETE | IN_MOVED_FROM)
     if descriptor >= 0 && inotify_add_watch(descriptor, folder, events) < 0 {
       close(descriptor)
       fileDescriptor = -1

@@ -46,7 +46,10 @@ extension JourneyDatabase {
       try apply(change)
       if !ownBatches.contains(change.batch) { unreportedChanges.append(change) }
     }
-    if let lastBatch { ownBatches = ownBatches.filter { $0 > lastBatch } }
+    if let lastBatch {
+      ownBatches = ownBatches.filter { $0 > lastBatch }
+      liveLists.invalidateAll()
+    }
     collectEdits()
   }
 
@@ -57,7 +60,7 @@ extension JourneyDatabase {
     let id = change.journeyID
     switch change.kind {
     case .insert:
-      guard managed[id] == nil, let object = detached.removeValue(forKey: id),
+      guard managed[id]?.object == nil, let object = detached.removeValue(forKey: id)?.journey,
         let values = try JourneyRow.values(of: id, in: connection)
       else { return }
       for (field, value) in zip(JourneyField.all, values) where field.read(object) != value {
@@ -67,7 +70,7 @@ extension JourneyDatabase {
       tracker.track(object)
     case .delete:
       guard let entry = managed.removeValue(forKey: id) else { return }
-      detached[id] = entry.object
+      detached[id] = entry.object.map(JourneyReference.weak)
       candidates.remove(id)
     case .update:
       guard var entry = managed[id], let field = change.field, let new = change.newValue?.stored,

@@ -47,6 +47,7 @@ extension JourneyDatabase {
     }
     if let summary {
       ownBatches.insert(summary.batch)
+      liveLists.invalidateAll()
       if !managed.isEmpty || !detached.isEmpty { try catchUp() }
     }
     return summary

@@ -48,7 +48,7 @@ extension Reversal {
     let recordsRows = if case .recorded = logging { true } else { false }
     let inserted = try revertDeletes(in: batch, force: force, recordsRows: recordsRows)
     let (updated, fields) = try revertUpdates(in: batch)
-    let deleted = try revertInserts(recordsRows: recordsRows)
+    let deleted = try revertInserts(in: batch, recordsRows: recordsRows)
     _ = try batch.close()
     return RevertSummary(
       kind: kind, revertedBatch: target.id, commandBatch: target.command, origin: target.origin, date: target.date,
@@ -128,16 +128,15 @@ extension Reversal {
   ///
   /// Undoing a large import deletes as many rows as it inserted: the indexes are dropped for the
   /// while and built again at the end, as a large import does.
-  private func revertInserts(recordsRows: Bool) throws -> Int {
+  private func revertInserts(in batch: Batch, recordsRows: Bool) throws -> Int {
     let source = DatabaseValue.integer(target.batch.source)
     let inserts = try connection.firstValue(
       "SELECT count(*) FROM change WHERE batch = ? AND kind = '\(rows.inserted)'", [source])?.integer ?? 0
     guard inserts > 0 else { return 0 }
     var deferral = try IndexDeferral(connection: connection, includesChangeLog: recordsRows)
     try deferral.noteInserted(Int(inserts))
-    let deleted = try connection.run(
-      "DELETE FROM journey WHERE id IN (SELECT journey FROM change WHERE batch = ? AND kind = '\(rows.inserted)')",
-      [source])
+    let deleted = try batch.deleteAll(
+      in: "SELECT journey FROM change WHERE batch = ? AND kind = '\(rows.inserted)'", [source])
     try deferral.rebuild()
     return deleted
   }

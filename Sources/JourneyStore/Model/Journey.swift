@@ -24,7 +24,7 @@ public final class Journey: Identifiable {
 
   /// Creates a journey that no database manages yet.
   public init(
-    id: UUID = UUID(),
+    id: UUID = .random(),
     name: String = "",
     transportationType: TransportationType = .car,
     startDate: Date = Date(),

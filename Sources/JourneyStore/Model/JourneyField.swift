@@ -8,6 +8,8 @@ public final class JourneyField: Sendable {
   public let aliases: [String]
   /// The column of the `journey` table that stores the field.
   let column: String
+  /// The property of `Journey` that holds the field.
+  let keyPath: AnyKeyPath & Sendable
   /// The field's value on a journey, in its stored form.
   let read: @Sendable (Journey) -> DatabaseValue
   /// Sets the field from its stored form through `Bindable`; `false` when the value has the wrong form.
@@ -36,6 +38,7 @@ public final class JourneyField: Sendable {
     self.name = name
     self.aliases = aliases
     self.column = column
+    self.keyPath = keyPath
     self.read = { journey in store(journey[keyPath: keyPath]) }
     self.write = { journey, stored in
       guard let value = load(stored) else { return false }

@@ -5,6 +5,22 @@ import Foundation
 #endif
 
 extension UUID {
+  /// A new random id (version 4, RFC 9562), from the system's random number generator:
+  /// `getrandom`, which needs no file descriptor. Foundation's `UUID()` reads `/dev/urandom`
+  /// instead, and when it cannot open it (every descriptor in use, a sandbox without it) it
+  /// returns the same id every time.
+  public static func random() -> UUID {
+    var generator = SystemRandomNumberGenerator()
+    var value: uuid_t = (0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0)
+    withUnsafeMutableBytes(of: &value) { raw in
+      raw.storeBytes(of: generator.next() as UInt64, toByteOffset: 0, as: UInt64.self)
+      raw.storeBytes(of: generator.next() as UInt64, toByteOffset: 8, as: UInt64.self)
+      raw[6] = raw[6] & 0x0F | 0x40
+      raw[8] = raw[8] & 0x3F | 0x80
+    }
+    return UUID(uuid: value)
+  }
+
   /// The id as roadtrip writes it everywhere: lowercase, `0b1e5c1a-6f0e-4d47-9a6e-3c2d8f1a0001`.
   var lowercasedText: String {
     var bytes: [UInt8] = []

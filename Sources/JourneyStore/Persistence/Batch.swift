@@ -168,6 +168,29 @@ final class Batch {
     try connection.run("UPDATE batch SET state = 2 WHERE id = ?", [.integer(id)])
   }
 
+  /// Deletes the journeys whose ids `subquery` selects (its `?` bound to `values`), all at once.
+  /// A recorded batch logs them as the delete trigger would, but with one statement for all of
+  /// them instead of a trigger per journey: undoing an import of a million journeys.
+  /// - Returns: How many journeys were deleted.
+  func deleteAll(in subquery: String, _ values: [DatabaseValue]) throws -> Int {
+    let id = try open()
+    guard case .recorded = logging else {
+      return try connection.run("DELETE FROM journey WHERE id IN (\(subquery))", values)
+    }
+    try connection.run(
+      "INSERT INTO change (batch, journey, kind, \(Self.oldColumns)) "
+        + "SELECT ?, id, 'delete', \(Self.columns) FROM journey WHERE id IN (\(subquery)) ORDER BY rowid",
+      [.integer(id)] + values)
+    try connection.run("UPDATE batch SET state = 2 WHERE id = ?", [.integer(id)])
+    let deleted = try connection.run("DELETE FROM journey WHERE id IN (\(subquery))", values)
+    try connection.run("UPDATE batch SET state = 1 WHERE id = ?", [.integer(id)])
+    return deleted
+  }
+
+  /// The field columns of the journey table, and of the change log's old values.
+  private static let columns = JourneyField.all.map(\.column).joined(separator: ", ")
+  private static let oldColumns = JourneyField.all.map { "old_\($0.column)" }.joined(separator: ", ")
+
   /// Overwrites a journey's fields with new values.
   /// - Throws: `JourneyDatabaseError.journeyNotFound` when no such journey exists, or `SQLiteError`.
   func replace(id: UUID, values: [DatabaseValue]) throws {

@@ -10,27 +10,34 @@ import Synchronization
 /// number of edits, not with the number of journeys tracked.
 ///
 /// Each tracked journey has one observation registration over its editable fields. The first
-/// edit fires it (once, as `withObservationTracking` does) and records the journey's id; the
-/// store collects those ids and registers again.
+/// edit fires it (once, as `withObservationTracking` does) and records the journey, held
+/// strongly from that moment, so that an edited journey is never let go before it is saved; the
+/// store collects them and registers again.
 final class ChangeTracker: Sendable {
-  private let fired = Mutex<Set<UUID>>([])
+  private let fired = Mutex<[UUID: JourneyReference]>([:])
+  /// The live lists to tell of an edit: it may move a journey in or out of them.
+  let liveLists = LiveListRegistry()
 
   /// Registers for the next edit of any editable field of `journey`.
   func track(_ journey: Journey) {
     let key = journey.id
+    let reference = JourneyReference.weak(journey)
     withObservationTracking {
       for field in JourneyField.all { _ = field.read(journey) }
     } onChange: { [weak self] in
-      self?.fired.withLock { _ = $0.insert(key) }
+      if let journey = reference.journey {
+        self?.fired.withLock { $0[key] = .strong(journey) }
+      }
+      self?.liveLists.invalidateAll()
     }
   }
 
-  /// The ids of the journeys edited since the last call; their registrations have fired, so
-  /// track them again to hear of their next edit.
-  func takeEdited() -> Set<UUID> {
-    fired.withLock { ids in
-      defer { ids.removeAll(keepingCapacity: true) }
-      return ids
+  /// The journeys edited since the last call, by id; their registrations have fired, so track
+  /// them again to hear of their next edit.
+  func takeEdited() -> [UUID: Journey] {
+    fired.withLock { edited in
+      defer { edited.removeAll(keepingCapacity: true) }
+      return edited.compactMapValues(\.journey)
     }
   }
 }

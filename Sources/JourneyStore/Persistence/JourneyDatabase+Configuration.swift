@@ -10,19 +10,31 @@ extension JourneyDatabase {
     public var isReadOnly: Bool
     /// Creates the file and its folders when they do not exist.
     public var createsFile: Bool
+    /// Keeps an empty database in memory instead of opening the file, gone when closed: for a
+    /// reader of a database that does not exist yet. The path only names it in messages.
+    public var isInMemory: Bool
+    /// Called from inside SQLite right after a transaction of this database that changed
+    /// something has committed (the commit is durable), before SQLite checkpoints its WAL; not
+    /// for the schema upgrade made when the file is opened. A command line uses it to know that
+    /// an interruption no longer undoes what it did.
+    public var didCommit: (@Sendable () -> Void)?
 
     /// A configuration: by default a 5-second busy timeout, origin "JourneyStore", read-write,
-    /// creating the file when missing.
+    /// creating the file when missing, on disk.
     public init(
       busyTimeout: Duration = .seconds(5),
       origin: String = "JourneyStore",
       isReadOnly: Bool = false,
-      createsFile: Bool = true
+      createsFile: Bool = true,
+      isInMemory: Bool = false,
+      didCommit: (@Sendable () -> Void)? = nil
     ) {
       self.busyTimeout = busyTimeout
       self.origin = origin
       self.isReadOnly = isReadOnly
       self.createsFile = createsFile
+      self.isInMemory = isInMemory
+      self.didCommit = didCommit
     }
   }
 }

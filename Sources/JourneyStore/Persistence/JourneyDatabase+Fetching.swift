@@ -9,7 +9,7 @@ extension JourneyDatabase {
   ///
   /// Fetching a journey twice gives the same object.
   public func journey(id: UUID) throws -> Journey? {
-    if let entry = managed[id] { return entry.object }
+    if let object = managed[id]?.object { return object }
     try markChangeLogPosition()
     guard let values = try JourneyRow.values(of: id, in: connection) else { return nil }
     return manage(id: id, values: values)
@@ -49,14 +49,43 @@ extension JourneyDatabase {
     }
   }
 
-  /// The managed journeys that a query selects, in its order.
+  /// The managed journeys that a query selects, in its order, by the values the caller sees:
+  /// a journey whose unsaved edit takes it out of the filter is not among them, one whose
+  /// unsaved edit brings it in is, and the order follows unsaved edits too.
   public func journeys(_ query: JourneyQuery = JourneyQuery()) throws -> [Journey] {
-    var journeys: [Journey] = []
     try markChangeLogPosition()
-    try forEachRow(of: query) { row in
+    collectEdits()
+    let edited = candidates.compactMap { managed[$0].flatMap { $0.isEdited ? $0.object : nil } }
+    // The file decides for every journey but the edited ones, which are placed by their values
+    // now: the SQL reads as many more rows as there are edited journeys, so that taking those
+    // out leaves the limit filled.
+    var fileQuery = query
+    fileQuery.limit = query.limit.map { $0 + edited.count }
+    var journeys: [Journey] = []
+    var rowsRead = 0
+    var placed: Set<UUID> = []
+    let editedIDs = Set(edited.map(\.id))
+    try forEachRow(of: fileQuery) { row in
+      rowsRead += 1
       guard let id = JourneyRow.id(of: row) else { return }
-      journeys.append(managed[id]?.object ?? manage(id: id, values: JourneyRow.fieldValues(of: row)))
+      guard editedIDs.contains(id), let object = managed[id]?.object else {
+        journeys.append(managed[id]?.object ?? manage(id: id, values: JourneyRow.fieldValues(of: row)))
+        return
+      }
+      // Without a sort field the order is the file's: an edited journey keeps its place.
+      if query.sortField == nil && query.matches(object) {
+        journeys.append(object)
+        placed.insert(id)
+      }
     }
+    let isWindowFull = fileQuery.limit.map { rowsRead >= $0 } ?? false
+    for journey in edited where !placed.contains(journey.id) && query.matches(journey) {
+      let position = journeys.firstIndex { query.sortsBefore(journey, $0) } ?? journeys.endIndex
+      // Past the end of a full window, rows of the file that were not read may come first.
+      if position == journeys.endIndex && isWindowFull { continue }
+      journeys.insert(journey, at: position)
+    }
+    if let limit = query.limit, journeys.count > limit { journeys.removeLast(journeys.count - limit) }
     return journeys
   }
 
@@ -85,8 +114,10 @@ extension JourneyDatabase {
   /// Starts managing a journey read from the database.
   func manage(id: UUID, values: [DatabaseValue]) -> Journey {
     detached[id] = nil
+    dropJourneysLetGo()
     let journey = JourneyRow.journey(id: id, values: values)
-    managed[id] = ManagedJourney(object: journey, saved: values)
+    // Saved as the object holds them: a stored value the model cannot hold is not an edit.
+    managed[id] = ManagedJourney(object: journey, saved: JourneyRow.values(of: journey))
     tracker.track(journey)
     return journey
   }
@@ -113,5 +144,17 @@ extension JourneyDatabase {
     try connection.forEachRow("SELECT \(JourneyRow.columns) FROM journey\(clauses)", values) { row in
       try writer.write(row: row)
     }
+  }
+}
+
+extension JourneyDatabase {
+  /// Drops the entries of managed journeys that nothing holds any more, once `managed` has grown
+  /// to twice what it held after the last drop: the identity map's memory follows the journeys
+  /// in use, at a cost that stays constant per journey managed.
+  func dropJourneysLetGo() {
+    guard managed.count >= managedCapacity else { return }
+    managed = managed.filter { $0.value.object != nil }
+    detached = detached.filter { $0.value.journey != nil }
+    managedCapacity = max(1_024, managed.count * 2)
   }
 }

@@ -24,22 +24,40 @@ extension JourneyDatabase {
     close(descriptor)
   }
 
-  /// Opens the connection and brings the schema up to date.
+  /// Creates the file when the configuration asks for it, checks that it and the files SQLite
+  /// keeps beside it can be trusted (`DatabaseFileTrust`), opens the connection, brings the
+  /// schema up to date, and then calls `configuration.didCommit` on every commit.
   ///
   /// In WAL mode SQLite needs a shared-memory file beside the database (`-shm`) even to read.
-  /// When it cannot make one, because the disk is full or the file system is read-only, the file
-  /// is opened in a mode that needs none, so that journeys can still be read (and, on a full disk,
-  /// a write fails as a full disk): with exclusive locking (a heap-memory WAL index; other
-  /// processes wait, as for any writer) on a full disk, and immutable on a read-only file system,
-  /// which nothing can change.
+  /// When it cannot make one, because the disk is full, the file system is read-only or the
+  /// folder cannot be written, the file is opened in a mode that needs none, so that journeys
+  /// can still be read (and, on a full disk, a write fails as a full disk): with exclusive
+  /// locking (a heap-memory WAL index; other processes wait, as for any writer) on a full disk,
+  /// and immutable where no file can be made beside it, so that no other process can write it
+  /// in WAL mode either.
   static func connect(path: String, configuration: Configuration) throws -> Connection {
+    let connection = try openAndPrepare(path: path, configuration: configuration)
+    if let didCommit = configuration.didCommit { connection.observeCommits(didCommit) }
+    return connection
+  }
+
+  private static func openAndPrepare(path: String, configuration: Configuration) throws -> Connection {
+    if configuration.isInMemory {
+      let connection = try Connection(path: path, busyTimeout: configuration.busyTimeout, inMemory: true)
+      try connection.prepareSchema(readOnly: false)
+      return connection
+    }
+    try DatabaseFileTrust.check(path)
+    if configuration.createsFile && !configuration.isReadOnly {
+      try createFileIfMissing(at: path)
+    }
     do {
       let connection = try Connection(
         path: path, readOnly: configuration.isReadOnly, busyTimeout: configuration.busyTimeout)
       try connection.prepareSchema(readOnly: configuration.isReadOnly)
       return connection
-    } catch let error as SQLiteError where error.kind == .full || isOnReadOnlyFileSystem(path) {
-      if isOnReadOnlyFileSystem(path) {
+    } catch let error as SQLiteError where error.kind == .full || !canCreateFiles(beside: path) {
+      if !canCreateFiles(beside: path) {
         // Immutable ignores a WAL: only when there is none to read.
         guard !hasWAL(path) else { throw error }
         let connection = try Connection(path: path, busyTimeout: configuration.busyTimeout, immutable: true)
@@ -60,10 +78,14 @@ extension JourneyDatabase {
     return stat(path + "-wal", &info) == 0 && info.st_size > 0
   }
 
-  /// Whether the file system that holds `path` is mounted read-only; the corresponding C
-  /// function is `statvfs`.
-  private static func isOnReadOnlyFileSystem(_ path: String) -> Bool {
+  /// Whether this process can make files beside `path` (SQLite's `-wal` and `-shm`): its
+  /// folder is writable and not on a file system mounted read-only. The corresponding C
+  /// functions are `access` and `statvfs`.
+  private static func canCreateFiles(beside path: String) -> Bool {
+    let slash = path.lastIndex(of: "/")
+    let folder = slash.map { $0 == path.startIndex ? "/" : String(path[..<$0]) } ?? "."
     var info = statvfs()
-    return statvfs(path, &info) == 0 && info.f_flag & UInt(ST_RDONLY) != 0
+    if statvfs(path, &info) == 0 && info.f_flag & UInt(ST_RDONLY) != 0 { return false }
+    return access(folder, W_OK) == 0
   }
 }

@@ -25,7 +25,7 @@ extension JourneyDatabase {
     try write(logging: .insertsInBulk) { batch in
       var deferral = try IndexDeferral(connection: connection)
       while let journey = try reader.next() {
-        let id = journey.id ?? UUID()
+        let id = journey.id ?? .random()
         do {
           try batch.insert(id: id, values: journey.values)
           summary.inserted += 1

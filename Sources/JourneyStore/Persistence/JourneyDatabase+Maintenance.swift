@@ -50,10 +50,11 @@ extension JourneyDatabase {
   public func backup(to path: String) throws {
     let exists = JourneyDatabaseError.cannotCreate(path: path, reason: "a file already exists there; choose a new name")
     guard access(path, F_OK) != 0 else { throw exists }
-    let temporary = path + ".roadtrip-backup-" + UUID().uuidString.prefix(8)
+    let temporary = path + ".roadtrip-backup-" + UUID.random().lowercasedText.prefix(8)
     try Self.createFileIfMissing(at: temporary)
     defer { unlink(temporary) }
-    try connection.run("VACUUM INTO ?", [.text(temporary)])
+    // By its name only: SQLite would read `file:…` as a URI and write the copy elsewhere.
+    try connection.run("VACUUM INTO ?", [.text(Connection.fileName(temporary))])
     // `link` never replaces a file that appeared meanwhile, as `rename` would.
     guard link(temporary, path) == 0 else {
       if errno == EEXIST { throw exists }

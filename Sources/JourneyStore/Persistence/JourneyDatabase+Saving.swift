@@ -16,8 +16,8 @@ extension JourneyDatabase {
   /// Writes the edited fields of the managed journeys, and nothing else, in one immediate
   /// transaction recorded as one batch of the change log.
   ///
-  /// When it fails, the file is unchanged and the edited journeys return to their last saved
-  /// values (their observers see that too) before the error is thrown.
+  /// When it fails, the file is unchanged and the edits stay, unsaved (as SwiftData keeps them):
+  /// save again once the cause is gone (a lock released), or `rollback()` to discard them.
   /// - Throws: `JourneyDatabaseError.journeyNotFound` when another process deleted an edited
   ///   journey, or `SQLiteError` (a refused value, a lock held past the busy timeout, a full disk,
   ///   a read-only file).
@@ -33,54 +33,71 @@ extension JourneyDatabase {
       managed[id]?.restore()
     }
     collectEdits()
+    for id in candidates {
+      managed[id]?.holdWhileEdited()
+    }
     candidates.removeAll()
+    liveLists.invalidateAll()
   }
 
-  /// Saves the edits of some managed journeys, or of all when `ids` is `nil`.
-  func save(only ids: Set<UUID>?) throws {
+  /// Saves the edits of some managed journeys, or of all when `ids` is `nil`; of some of their
+  /// fields (positions in `JourneyField.all`), or of all when `fields` is `nil`.
+  ///
+  /// When it fails, nothing is written and the edits stay, unsaved: a retry after a lock timeout
+  /// can save them, and `rollback()` discards them.
+  func save(only ids: Set<UUID>?, fields: Set<Int>? = nil) throws {
     collectEdits()
     let ids = ids.map { candidates.intersection($0) } ?? candidates
     let pending = ids.sorted { $0.uuidString < $1.uuidString }.compactMap { id in
-      managed[id].flatMap { $0.isEdited ? (id: id, saved: $0.saved, current: $0.current) : nil }
+      managed[id].flatMap { entry -> (id: UUID, saved: [DatabaseValue], current: [DatabaseValue], fields: [Int])? in
+        let current = entry.current
+        let edited = JourneyField.all.indices.filter { entry.saved[$0] != current[$0] && fields?.contains($0) ?? true }
+        return edited.isEmpty ? nil : (id, entry.saved, current, edited)
+      }
     }
-    guard !pending.isEmpty else {
-      candidates.subtract(ids)
-      return
-    }
-    do {
-      try write { batch in
-        for journey in pending {
-          // The log records the value the file held, which another process may have changed
-          // since this one read it: an undo then puts back what was really there.
-          guard let stored = try JourneyRow.values(of: journey.id, in: connection) else {
-            throw JourneyDatabaseError.journeyNotFound(journey.id.lowercasedText)
-          }
-          let old = zip(zip(journey.saved, journey.current), stored).map { pair, stored in
-            pair.0 != pair.1 ? stored : pair.1
-          }
-          try batch.update(id: journey.id, from: old, to: journey.current)
+    try write { batch in
+      for journey in pending {
+        // The log records the value the file held, which another process may have changed
+        // since this one read it: an undo then puts back what was really there.
+        guard let stored = try JourneyRow.values(of: journey.id, in: connection) else {
+          throw JourneyDatabaseError.journeyNotFound(journey.id.lowercasedText)
         }
+        let old = JourneyField.all.indices.map { journey.fields.contains($0) ? stored[$0] : journey.current[$0] }
+        try batch.update(id: journey.id, from: old, to: journey.current)
       }
-    } catch {
-      for id in ids {
-        managed[id]?.restore()
-      }
-      collectEdits()
-      candidates.subtract(ids)
-      throw error
     }
     for journey in pending {
-      managed[journey.id]?.saved = journey.current
+      for index in journey.fields {
+        managed[journey.id]?.saved[index] = journey.current[index]
+      }
     }
-    candidates.subtract(ids)
+    for id in ids {
+      managed[id]?.holdWhileEdited()
+      if !(managed[id]?.isEdited ?? false) { candidates.remove(id) }
+    }
+  }
+
+  /// Saves one field of one managed journey, leaving its other unsaved edits unsaved; when that
+  /// fails, the field alone returns to its saved value (observers see it) and the error is thrown.
+  func save(field: Int, of id: UUID) throws {
+    do {
+      try save(only: [id], fields: [field])
+    } catch {
+      if let entry = managed[id], let object = entry.object {
+        _ = JourneyField.all[field].write(object, entry.saved[field])
+      }
+      throw error
+    }
   }
 
   /// Moves the journeys the tracker saw edited into `candidates`, and registers for their next edit.
   func collectEdits() {
-    for id in tracker.takeEdited() {
-      guard let entry = managed[id] else { continue }
+    for (id, journey) in tracker.takeEdited() {
+      guard var entry = managed[id], entry.object === journey else { continue }
       candidates.insert(id)
-      tracker.track(entry.object)
+      entry.holdWhileEdited()
+      managed[id] = entry
+      tracker.track(journey)
     }
   }
 }

@@ -53,7 +53,7 @@ extension JourneyDatabase {
       }
     }
     for id in deleted {
-      detached[id] = managed.removeValue(forKey: id)?.object
+      detached[id] = managed.removeValue(forKey: id)?.object.map(JourneyReference.weak)
       candidates.remove(id)
     }
   }
@@ -86,8 +86,13 @@ extension JourneyDatabase {
             throw JourneyDatabaseError.journeyNotFound(id.lowercasedText)
           }
           let journey = JourneyRow.journey(id: id, values: old)
+          let read = JourneyRow.values(of: journey)
           try body(journey)
-          let new = JourneyRow.values(of: journey)
+          // Only what the body changed is written: a stored value the model cannot hold (a type
+          // another program wrote) reads as a default, and must not be written back as one.
+          let new = zip(zip(read, JourneyRow.values(of: journey)), old).map { pair, stored in
+            pair.0 != pair.1 ? pair.1 : stored
+          }
           try batch.update(id: id, from: old, to: new)
           committed.append((id, new))
         }
@@ -113,7 +118,10 @@ extension JourneyDatabase {
       let result = try body(batch)
       return (result, try batch.close())
     }
-    if let id { ownBatches.insert(id) }
+    if let id {
+      ownBatches.insert(id)
+      liveLists.invalidateAll()
+    }
     return result
   }
 

@@ -34,7 +34,11 @@ public final class JourneyDatabase {
   /// Changes by others that `catchUp()` applied and `refresh()` has not returned yet.
   var unreportedChanges: [JourneyChange] = []
   /// Managed journeys that were deleted, by id: an undo that brings one back manages it again.
-  var detached: [UUID: Journey] = [:]
+  var detached: [UUID: JourneyReference] = [:]
+  /// When `managed` holds this many entries, the entries of journeys let go are dropped.
+  var managedCapacity = 1_024
+  /// The live lists of this database, told of every change.
+  var liveLists: LiveListRegistry { tracker.liveLists }
   /// Whether the schema was found whole before this database's first write.
   var isSchemaVerified = false
 
@@ -48,9 +52,6 @@ public final class JourneyDatabase {
   public init(path: String, configuration: Configuration = Configuration()) throws {
     self.path = path
     self.configuration = configuration
-    if configuration.createsFile && !configuration.isReadOnly {
-      try Self.createFileIfMissing(at: path)
-    }
     connection = try Self.connect(path: path, configuration: configuration)
   }
 }

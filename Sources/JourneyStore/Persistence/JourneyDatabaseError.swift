@@ -22,6 +22,16 @@ public enum JourneyDatabaseError: Error, Equatable, Sendable {
   case needsMigration(path: String, version: Int64)
   /// The database file or one of its folders could not be created.
   case cannotCreate(path: String, reason: String)
+  /// The path names something other than a regular file: a device, a FIFO, a folder.
+  case notARegularFile(path: String)
+  /// The database file, or a file SQLite keeps beside it, belongs to another user or may be
+  /// written by others, as `reason` says with what to do; it is left untouched.
+  case untrustedFile(path: String, reason: String)
+  /// A backup cannot be restored, for `reason`; nothing was changed.
+  case unusableBackup(path: String, reason: String)
+  /// The file's schema version (`PRAGMA user_version`) is one no version of roadtrip writes,
+  /// such as a negative number: its header is damaged. It is left untouched.
+  case invalidSchemaVersion(path: String, version: Int64)
   /// Undoing or redoing the batch would overwrite newer changes, listed (the first few of them);
   /// nothing was changed. `force` reverts it anyway.
   case revertConflict(kind: JourneyChange.BatchKind, batch: Int64, origin: String, conflicts: [RevertConflict])
@@ -54,6 +64,15 @@ extension JourneyDatabaseError: CustomStringConvertible {
       return "\(path) has the older schema version \(version); open it for writing once to upgrade it"
     case .cannotCreate(let path, let reason):
       return "cannot create \(path): \(reason)"
+    case .notARegularFile(let path):
+      return "\(path) is not a regular file (a device, a FIFO or a folder); choose a database file with --db"
+    case .untrustedFile(let path, let reason):
+      return "refusing to use \(path): \(reason)"
+    case .unusableBackup(let path, let reason):
+      return "\(path) cannot be restored: \(reason); choose another backup"
+    case .invalidSchemaVersion(let path, let version):
+      return "\(path) has the schema version \(version), which no roadtrip writes: its header is damaged; "
+        + "restore a backup with 'roadtrip db restore FILE'"
     case .revertConflict(let kind, let batch, let origin, let conflicts):
       let list = conflicts.map(\.description).joined(separator: "; ")
       return "cannot \(kind.rawValue) batch \(batch) (\(origin)) without overwriting newer changes: \(list)"

@@ -6,13 +6,27 @@ import Foundation
 
 /// A journey the database hands out and keeps true to the file: the object, and the values of
 /// its fields as last saved (or read), in the order of `JourneyField.all`.
+///
+/// The database holds the object weakly, as an identity map does: a journey nobody holds any
+/// more is let go (fetching it again makes a new object). From its first unsaved edit until it
+/// is saved or rolled back, the database holds it strongly, so that no edit is lost.
 struct ManagedJourney {
-  let object: Journey
+  private var reference: JourneyReference
   var saved: [DatabaseValue]
 
-  /// The object's field values now, in stored form.
+  init(object: Journey, saved: [DatabaseValue]) {
+    reference = .weak(object)
+    self.saved = saved
+  }
+
+  /// The object, or `nil` once nothing holds it.
+  var object: Journey? {
+    reference.journey
+  }
+
+  /// The object's field values now, in stored form; the saved ones once it is gone.
   var current: [DatabaseValue] {
-    JourneyRow.values(of: object)
+    object.map(JourneyRow.values(of:)) ?? saved
   }
 
   /// Whether the object differs from its saved values.
@@ -20,20 +34,29 @@ struct ManagedJourney {
     current != saved
   }
 
+  /// Holds the object strongly while it has unsaved edits, weakly otherwise.
+  mutating func holdWhileEdited() {
+    guard let object else { return }
+    reference = isEdited ? .strong(object) : .weak(object)
+  }
+
   /// Takes in a value another write committed for the field at `index`: the object gets it
   /// (observers see it) unless it has an unsaved edit there or already holds it; it becomes the
   /// saved value either way.
   mutating func takeCommitted(_ value: DatabaseValue, at index: Int) {
-    let field = JourneyField.all[index]
-    let current = field.read(object)
-    if current == saved[index] && current != value {
-      _ = field.write(object, value)
+    if let object {
+      let field = JourneyField.all[index]
+      let current = field.read(object)
+      if current == saved[index] && current != value {
+        _ = field.write(object, value)
+      }
     }
     saved[index] = value
   }
 
   /// Puts the saved values back on the object, through its bindings, so that observers see it.
   func restore() {
+    guard let object else { return }
     for (field, value) in zip(JourneyField.all, saved) {
       _ = field.write(object, value)
     }

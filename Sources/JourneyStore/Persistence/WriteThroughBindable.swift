@@ -1,9 +1,10 @@
 /// Bindings to the fields of a managed journey that save every write at once, for editors that
 /// have no Save button: `database.writeThrough(journey) { error in … }.transportationType`.
 ///
-/// A write is visible on the journey immediately. If saving it fails, the journey returns to its
-/// last saved value (its observers see that) and the error goes to the failure handler: it is
-/// never swallowed.
+/// A write is visible on the journey immediately, and saves that field alone: other unsaved
+/// edits of the journey stay unsaved. If saving it fails, the field returns to its last saved
+/// value (its observers see that) and the error goes to the failure handler: it is never
+/// swallowed.
 @dynamicMemberLookup
 public struct WriteThroughBindable {
   /// The managed journey the bindings write to.
@@ -15,12 +16,18 @@ public struct WriteThroughBindable {
   public subscript<Value>(dynamicMember keyPath: ReferenceWritableKeyPath<Journey, Value>) -> Binding<Value> {
     let binding = Bindable(journey)[dynamicMember: keyPath]
     let (database, id, onFailure) = (database, journey.id, onFailure)
+    let written: AnyKeyPath = keyPath
+    let field = JourneyField.all.firstIndex { $0.keyPath == written }
     return Binding(
       get: { binding.wrappedValue },
       set: { newValue in
         binding.wrappedValue = newValue
         do {
-          try database.save(only: [id])
+          if let field {
+            try database.save(field: field, of: id)
+          } else {
+            try database.save(only: [id])
+          }
         } catch {
           onFailure(error)
         }

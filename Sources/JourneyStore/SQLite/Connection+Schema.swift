@@ -35,6 +35,9 @@ extension Connection {
   }
 
   private func checkSchema(version: Int64) throws {
+    if version < 0 {
+      throw JourneyDatabaseError.invalidSchemaVersion(path: path, version: version)
+    }
     if version > Schema.currentVersion {
       throw JourneyDatabaseError.newerSchema(path: path, version: version, supported: Schema.currentVersion)
     }

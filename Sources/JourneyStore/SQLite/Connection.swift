@@ -8,8 +8,11 @@ final class Connection {
   let handle: OpaquePointer
   let path: String
   private var statements: [String: Statement] = [:]
+  /// What SQLite's WAL hook calls after each commit, if anything (`observeCommits`).
+  var commitObserver: CommitObserver?
 
-  /// Opens a database file.
+  /// Opens a database file, by its name only: a path is never read as a `file:` URI or as
+  /// `:memory:`, whatever it looks like.
   /// - Parameters:
   ///   - path: The file; it must exist unless `create` is `true`.
   ///   - readOnly: Opens without the right to write.
@@ -19,16 +22,20 @@ final class Connection {
   ///   - immutable: Opens read-only, without locks or a shared-memory file, as SQLite's
   ///     `immutable=1` does: only for a file that nothing can change, such as one on a
   ///     read-only file system.
+  ///   - inMemory: Opens an empty database in memory instead of the file, gone when closed;
+  ///     `path` only names it.
   /// - Throws: `SQLiteError`; the handle is closed even when opening fails.
   init(
-    path: String, readOnly: Bool = false, create: Bool = false, busyTimeout: Duration, immutable: Bool = false
+    path: String, readOnly: Bool = false, create: Bool = false, busyTimeout: Duration, immutable: Bool = false,
+    inMemory: Bool = false
   ) throws(SQLiteError) {
     var flags = SQLITE_OPEN_NOMUTEX | SQLITE_OPEN_EXRESCODE
     flags |= readOnly || immutable ? SQLITE_OPEN_READONLY : SQLITE_OPEN_READWRITE
     if create && !readOnly && !immutable { flags |= SQLITE_OPEN_CREATE }
     if immutable { flags |= SQLITE_OPEN_URI }
     var handle: OpaquePointer?
-    let code = sqlite3_open_v2(immutable ? Self.immutableURI(path) : path, &handle, flags, nil)
+    let name = inMemory ? ":memory:" : immutable ? Self.immutableURI(path) : Self.fileName(path)
+    let code = sqlite3_open_v2(name, &handle, flags, nil)
     guard code == SQLITE_OK, let handle else {
       let error = handle.map { SQLiteError(connection: $0) }
         ?? SQLiteError(extendedResultCode: code, message: String(cString: sqlite3_errstr(code)))
@@ -43,9 +50,18 @@ final class Connection {
     try execute("PRAGMA foreign_keys = ON")
   }
 
+  /// The name under which SQLite opens the file at `path` and nothing else. SQLite reads a name
+  /// that starts with `file:` as a URI (this SQLite is built with `SQLITE_USE_URI`), `:memory:`
+  /// as a database in memory and an empty name as a temporary database; a relative path starts
+  /// with `./` here, which none of them does and which names the same file.
+  static func fileName(_ path: String) -> String {
+    path.hasPrefix("/") ? path : "./" + path
+  }
+
   /// A `file:` URI for a path, every byte but letters, digits, `-._~/` percent-encoded, with
   /// `immutable=1`.
   private static func immutableURI(_ path: String) -> String {
+    let path = fileName(path)
     var uri = path.hasPrefix("/") ? "file://" : "file:"
     for byte in path.utf8 {
       switch byte {
@@ -63,6 +79,7 @@ final class Connection {
   }
 
   deinit {
+    if commitObserver != nil { sqlite3_wal_hook(handle, nil, nil) }
     statements.removeAll()
     sqlite3_close_v2(handle)
   }

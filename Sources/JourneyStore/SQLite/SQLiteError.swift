@@ -19,8 +19,9 @@ public struct SQLiteError: Error, Sendable {
   public let message: String
   /// The statement that failed, when there was one.
   public let sql: String?
-  /// The operating system's `errno` behind an I/O error, such as `ENOSPC`; 0 when there was none.
-  let systemErrorCode: Int32
+  /// The operating system's `errno` behind an I/O error or a file that cannot be opened, such
+  /// as `ENOSPC` or `EMFILE`; 0 when there was none.
+  public let systemErrorCode: Int32
 
   init(extendedResultCode: Int32, message: String, sql: String? = nil, systemErrorCode: Int32 = 0) {
     self.resultCode = extendedResultCode & 0xFF
@@ -56,6 +57,8 @@ extension SQLiteError {
     case cannotOpen
     /// The operating system reported an input or output error.
     case ioError
+    /// The process or the system ran out of file descriptors or of memory.
+    case outOfResources
     /// Anything else.
     case other
   }
@@ -68,6 +71,7 @@ extension SQLiteError {
     if resultCode == SQLITE_IOERR || resultCode == SQLITE_CANTOPEN {
       if systemErrorCode == ENOSPC || systemErrorCode == EDQUOT { return .full }
       if systemErrorCode == EROFS { return .readOnly }
+      if systemErrorCode == EMFILE || systemErrorCode == ENFILE || systemErrorCode == ENOMEM { return .outOfResources }
     }
     return switch resultCode {
     case SQLITE_BUSY, SQLITE_LOCKED: .busy
@@ -77,6 +81,7 @@ extension SQLiteError {
     case SQLITE_READONLY, SQLITE_PERM, SQLITE_AUTH: .readOnly
     case SQLITE_CANTOPEN: .cannotOpen
     case SQLITE_IOERR: .ioError
+    case SQLITE_NOMEM: .outOfResources
     default: .other
     }
   }

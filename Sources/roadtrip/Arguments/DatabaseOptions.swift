@@ -54,17 +54,14 @@ extension DatabaseOptions {
   /// - Throws: `CommandError.openingDatabase` when the file cannot be opened or is refused.
   func openExisting() throws -> JourneyDatabase {
     let path = try resolvedPath()
-    let configuration = JourneyDatabase.Configuration(
-      busyTimeout: try busyTimeout(), origin: CommandLine.origin, createsFile: false)
-    guard fileExists(at: path) else {
-      return try JourneyDatabase(path: ":memory:", configuration: configuration)
-    }
+    var configuration = try self.configuration(createsFile: false)
+    configuration.isInMemory = try !fileExists(at: path)
     return try open(path, configuration, isCreating: false)
   }
 
   /// Whether the database file exists.
   func databaseExists() throws -> Bool {
-    fileExists(at: try resolvedPath())
+    try fileExists(at: try resolvedPath())
   }
 
   /// Opens the database to add journeys, creating the file (mode 0600) and its folders (mode
@@ -72,9 +69,15 @@ extension DatabaseOptions {
   /// - Throws: `CommandError.openingDatabase` when the file cannot be opened, created or is refused.
   func openCreatingIfMissing() throws -> JourneyDatabase {
     let path = try resolvedPath()
-    let configuration = JourneyDatabase.Configuration(
-      busyTimeout: try busyTimeout(), origin: CommandLine.origin, createsFile: true)
-    return try open(path, configuration, isCreating: !fileExists(at: path))
+    return try open(path, try configuration(createsFile: true), isCreating: !(try fileExists(at: path)))
+  }
+
+  /// How a command opens the database: with the busy timeout, the command line as the origin
+  /// of its changes, and its commits noted for `Interruption`.
+  func configuration(createsFile: Bool) throws -> JourneyDatabase.Configuration {
+    JourneyDatabase.Configuration(
+      busyTimeout: try busyTimeout(), origin: CommandLine.origin, createsFile: createsFile,
+      didCommit: Interruption.noteCommit)
   }
 
   private func open(
@@ -87,13 +90,21 @@ extension DatabaseOptions {
     }
   }
 
+  /// The files beside the database (`-wal`, `-shm`) that exist now, as suffixes: what
+  /// `removeDatabase(sparing:)` must leave alone.
+  func filesBesideDatabase() throws -> Set<String> {
+    let path = try resolvedPath()
+    return Set(["-wal", "-shm"].filter { access(path + $0, F_OK) == 0 })
+  }
+
   /// Removes the database file with its WAL and shared-memory files: what a failed first write
   /// created, so that it leaves nothing behind; unless another process has the database open
-  /// (it may be waiting to write to it, and its write would go to a deleted file).
-  func removeDatabase() throws {
+  /// (it may be waiting to write to it, and its write would go to a deleted file). Files that
+  /// were there before (`sparing`, from `filesBesideDatabase()`) are not this command's to remove.
+  func removeDatabase(sparing existing: Set<String>) throws {
     let path = try resolvedPath()
     guard !isOpenElsewhere(path) else { return }
-    for suffix in ["", "-wal", "-shm"] {
+    for suffix in ["", "-wal", "-shm"] where !existing.contains(suffix) {
       unlink(path + suffix)
     }
   }
@@ -115,8 +126,16 @@ extension DatabaseOptions {
     return lock.l_type != Int16(F_UNLCK)
   }
 
-  private func fileExists(at path: String) -> Bool {
-    access(path, F_OK) == 0
+  /// Whether a file exists at `path`; the corresponding C function is `stat`.
+  /// - Throws: `CommandError.unreachableDatabase` when that cannot be known, such as in a folder
+  ///   this user may not enter: "no database" would be a wrong answer.
+  private func fileExists(at path: String) throws -> Bool {
+    var info = stat()
+    guard stat(path, &info) != 0 else { return true }
+    guard errno == ENOENT || errno == ENOTDIR else {
+      throw CommandError.unreachableDatabase(path: path, reason: String(cString: strerror(errno)))
+    }
+    return false
   }
 }
 

@@ -14,6 +14,7 @@ extension Roadtrip.Database {
     @OptionGroup var database: DatabaseOptions
 
     func run() throws {
+      try database.refuseOverwritingDatabase(with: file)
       guard try database.databaseExists() else {
         throw CommandError.noDatabase(path: try database.resolvedPath(), action: "nothing to back up")
       }

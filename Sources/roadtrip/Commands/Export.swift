@@ -10,8 +10,10 @@ extension Roadtrip {
       discussion: """
         Keys and columns: id, name, transportationType, startDate, duration, endDate; journeys in \
         the order they were stored. The format is --format, else the --output file's extension \
-        (.ndjson, .jsonl, .json, .csv, .tsv), else NDJSON. With --output, the file appears \
-        complete or not at all (mode 0600: journeys are private).
+        (.ndjson, .jsonl, .json, .csv, .tsv), else NDJSON. With --output, a file appears complete \
+        or not at all (mode 0600: journeys are private); a FIFO or a device is written into, and a \
+        symbolic link is followed, as > does. The database in use and its -wal and -shm files are \
+        never written.
         """)
 
     @Option(help: "The output format: ndjson, json, csv or tsv. Default: from the --output file's extension, else ndjson.")
@@ -31,11 +33,12 @@ extension Roadtrip {
     }
 
     func run() throws {
-      let database = try self.database.openExisting()
       guard let output, output != "-" else {
-        try export(database, to: .standard)
+        try export(try database.openExisting(), to: .standard)
         return
       }
+      try self.database.refuseOverwritingDatabase(with: output)
+      let database = try self.database.openExisting()
       try OutputFile.replace(output) { try export(database, to: $0) }
     }
 

@@ -1,4 +1,5 @@
 import ArgumentParser
+import FoundationEssentials
 import JourneyStore
 
 extension Roadtrip.History {
@@ -20,8 +21,16 @@ extension Roadtrip.History {
       completion: JourneyCompletion.ids)
     var id: String?
 
-    @Option(help: "Print at most this many changes.")
+    @Option(help: "Print the changes of at most this many batches (commands, imports, undos), newest first.")
     var limit: Int?
+
+    @Option(
+      parsing: .unconditional,
+      help: "Only the batches committed at or after this date (ISO 8601, local time unless it says otherwise; or today, -2h, monday, …).")
+    var since: String?
+
+    @Option(parsing: .unconditional, help: "Only the batches committed before this date.")
+    var until: String?
 
     @Option(help: "The output format. Default: table on a terminal, else ndjson.")
     var format: ChangeFormat?
@@ -30,7 +39,7 @@ extension Roadtrip.History {
 
     func validate() throws {
       if let limit, limit < 0 {
-        throw ValidationError("--limit is a number of changes, 0 or more, not \(limit)")
+        throw ValidationError("--limit is a number of batches, 0 or more, not \(limit)")
       }
     }
 
@@ -40,8 +49,12 @@ extension Roadtrip.History {
       let format = ChangeFormat.resolved(format)
       let isTerminal = BufferedOutput.standard.isTerminal
       var printer = ChangePrinter(format: format)
+      let query = ChangeQuery(
+        journeyID: journeyID, batchLimit: limit,
+        since: try since.map { text throws(JourneyInputError) in try DateExpression.date(text) },
+        until: try until.map { text throws(JourneyInputError) in try DateExpression.date(text) })
       if format == .table { Pager.start() }
-      try database.forEachChange(ChangeQuery(journeyID: journeyID, limit: limit)) { try printer.print($0) }
+      try database.forEachChange(query) { try printer.print($0) }
       try printer.finish()
       if printer.count == 0 && self.format == nil && isTerminal {
         StandardError.write("No changes yet.\n")

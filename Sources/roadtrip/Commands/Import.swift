@@ -36,6 +36,7 @@ extension Roadtrip {
       let (descriptor, source) = try openInput()
       defer { if descriptor != STDIN_FILENO { close(descriptor) } }
       let existed = try database.databaseExists()
+      let besideBefore = try database.filesBesideDatabase()
       let progress = ImportProgress()
       // Ctrl-C rolls the transaction back: nothing was imported. On a line of its own, in case a
       // progress bar is showing. The string lives as long as the process.
@@ -46,7 +47,7 @@ extension Roadtrip {
         summary = try importJourneys(from: descriptor, progress: progress)
       } catch {
         progress.clear()
-        if !existed { try? database.removeDatabase() }
+        if !existed { try? database.removeDatabase(sparing: besideBefore) }
         if let error = error as? InterchangeError { throw CommandError.malformedInput(source: source, error: error) }
         throw error
       }
@@ -67,7 +68,7 @@ extension Roadtrip {
 
     /// The descriptor to read, and how to name it in messages.
     private func openInput() throws -> (Int32, String) {
-      guard let file, file != "-" else { return (STDIN_FILENO, "standard input") }
+      guard let file, file != "-" else { return (StandardInput.openBlocking(), "standard input") }
       let descriptor = open(file, O_RDONLY | O_CLOEXEC)
       guard descriptor >= 0 else {
         throw CommandError.cannotOpenInput(path: file, reason: String(cString: strerror(errno)))

@@ -14,6 +14,12 @@ enum CommandError: Error {
   case cannotOpenInput(path: String, reason: String)
   /// Malformed input: nothing of it was imported.
   case malformedInput(source: String, error: InterchangeError)
+  /// Whether the database file exists cannot be known, for `reason` (`strerror`): a folder on
+  /// its path cannot be entered.
+  case unreachableDatabase(path: String, reason: String)
+  /// A command would write over the database in use (`database`) or a file SQLite keeps
+  /// beside it: `destination` is one of them.
+  case wouldOverwriteDatabase(destination: String, database: String)
   /// Opening the database file failed; `isCreating` when the file did not exist before.
   case openingDatabase(path: String, isCreating: Bool, underlying: any Error)
   /// The database refused a value the user gave (a CHECK constraint).
@@ -21,6 +27,9 @@ enum CommandError: Error {
   /// A destructive action (`action`, such as "delete 3 journeys") needs `--yes` when no terminal
   /// can ask.
   case confirmationRequired(action: String)
+  /// A backup cannot be copied over the file at `path`: SQLite cannot read it as a database at
+  /// all (`reason`).
+  case cannotRestoreOver(path: String, reason: String)
   /// The user answered no; `outcome` says what did not happen.
   case declined(outcome: String)
   /// An environment variable has a value the command cannot use.

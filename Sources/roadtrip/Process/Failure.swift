@@ -1,4 +1,5 @@
 import ArgumentParser
+import Glibc
 import JourneyStore
 
 /// Why a command failed, as its user sees it: a message for standard error and an exit code.
@@ -61,10 +62,13 @@ extension Failure {
       return (.noInput, error.description + "; 'roadtrip list' shows the ids")
     case .ambiguousID, .invalidID:
       return (.usage, error.description)
-    case .duplicateID, .newerSchema, .notARoadtripDatabase, .needsMigration, .damagedSchema:
+    case .duplicateID, .newerSchema, .notARoadtripDatabase, .needsMigration, .damagedSchema, .invalidSchemaVersion,
+      .unusableBackup:
       return (.dataError, error.description)
     case .cannotCreate:
       return (.cannotCreate, error.description)
+    case .notARegularFile, .untrustedFile:
+      return (.ioError, error.description)
     case .revertConflict(let kind, _, _, _):
       return (.failure, error.description + "; 'roadtrip \(kind.rawValue) --force' overwrites them")
     case .historyPruned:
@@ -81,14 +85,19 @@ extension Failure {
           + "ROADTRIP_BUSY_TIMEOUT=MILLISECONDS")
     case .corrupt:
       return (.dataError,
-        "the database is damaged or is not a SQLite database (\(reason)); restore a backup or choose "
-          + "another file with --db")
+        "the database is damaged or is not a SQLite database (\(reason)); restore a backup with "
+          + "'roadtrip db restore FILE', or choose another file with --db")
     case .full:
       return (.ioError, "the disk or the database is full (\(reason)); free some space and try again")
     case .readOnly:
       return (.ioError, "the database cannot be written (\(reason)); check the permissions of the file and its folder")
     case .ioError:
       return (.ioError, "input/output error on the database (\(reason))")
+    case .outOfResources:
+      let cause = error.systemErrorCode == 0 ? "out of memory" : String(cString: strerror(error.systemErrorCode))
+      return (.ioError,
+        "the database cannot be used: \(cause) (\(reason)); close other programs, or raise the limit "
+          + "(ulimit -n for open files), and try again")
     case .cannotOpen:
       return (.ioError, "the database cannot be opened (\(reason)); check the path and its permissions")
     case .constraint, .other:
@@ -110,6 +119,12 @@ extension Failure {
       return (.dataError, "\(source), line \(line): \(reason); nothing was imported")
     case .malformedInput(let source, .unreadable(let reason)):
       return (.ioError, "cannot read \(source): \(reason); nothing was imported")
+    case .unreachableDatabase(let path, let reason):
+      return (.ioError, "cannot reach the database \(path): \(reason); check the permissions of its folders")
+    case .wouldOverwriteDatabase(let destination, let database):
+      return (.cannotCreate,
+        "refusing to write \(destination): it is the database in use (\(database)) or a file SQLite keeps "
+          + "beside it; choose another file")
     case .openingDatabase(let path, let isCreating, let underlying):
       if let sqlite = underlying as? SQLiteError, sqlite.kind == .cannotOpen {
         return isCreating
@@ -123,6 +138,10 @@ extension Failure {
       return (.usage, "the database refused the value (\(message)); start dates lie in the years 0000 to 9999")
     case .confirmationRequired(let action):
       return (.usage, "refusing to \(action) without --yes, as no terminal can ask; add --yes")
+    case .cannotRestoreOver(let path, let reason):
+      return (.dataError,
+        "cannot restore over \(path) (\(reason)): SQLite cannot read it as a database at all; move it and its "
+          + "-wal and -shm files away, then run 'roadtrip db restore' again")
     case .declined(let outcome):
       return (.failure, outcome)
     case .invalidEnvironment(let name, let value, let expected):
@@ -131,7 +150,8 @@ extension Failure {
       return (.failure, "there is no database at \(path) yet; \(action)")
     case .damagedDatabase(let path, let count):
       return (.dataError,
-        "\(path) is damaged (\(count) problem\(count == 1 ? "" : "s") found); restore a backup")
+        "\(path) is damaged (\(count) problem\(count == 1 ? "" : "s") found); restore a backup with "
+          + "'roadtrip db restore FILE'")
     case .usage(let message):
       return (.usage, message)
     case .nothingToRevert(let action, let hint):

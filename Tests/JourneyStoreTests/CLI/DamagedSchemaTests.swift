@@ -8,7 +8,7 @@ import Testing
 struct DamagedSchemaTests {
   private func sqlite3(_ sql: String, in sandbox: CLISandbox) async throws {
     let result = try await Child.run(
-      "/usr/bin/sqlite3", [sandbox.databasePath, sql], environment: sandbox.environment, in: sandbox.folder)
+      "/usr/bin/sqlite3", ["-cmd", ".timeout 10000", sandbox.databasePath, sql], environment: sandbox.environment, in: sandbox.folder)
     #expect(result.exitCode == 0, "sqlite3: \(result)")
   }
 
@@ -65,5 +65,30 @@ struct DamagedSchemaTests {
     let check = try await sandbox.run("db", "check")
     #expect(check.exitCode == 65, "orphan rows of the log are damage: \(check)")
     #expect(check.standardOutput.contains("refers to a missing row of batch"), "\(check)")
+  }
+}
+
+/// Values another program stored that the model cannot hold are never written over by an edit
+/// of another field.
+@Suite("Values written by other programs")
+struct ForeignValueTests {
+  @Test func anEditOfTheNameLeavesAnUnknownTypeAsItIs() async throws {
+    let sandbox = try CLISandbox()
+    try sandbox.seedSamples()
+    let shell = try await Child.run("/usr/bin/sqlite3", ["-cmd", ".timeout 10000", sandbox.databasePath, """
+      PRAGMA ignore_check_constraints = ON;
+      UPDATE journey SET transportation_type = 'rocket' WHERE id = '\(SampleJourneys.coastID)';
+      """], environment: sandbox.environment, in: sandbox.folder)
+    #expect(shell.exitCode == 0, "\(shell)")
+    let set = try await sandbox.run("set", "aaaa1", "name=Moon road")
+    #expect(set.exitCode == 0, "\(set)")
+    let row = try Connection(path: sandbox.databasePath, busyTimeout: .seconds(5))
+      .firstValue("SELECT transportation_type || '|' || name FROM journey WHERE id = ?", [.text(SampleJourneys.coastID)])
+    #expect(row == .text("rocket|Moon road"))
+    let history = try await sandbox.run("history", "--limit", "1")
+    #expect(history.standardOutput.contains(#""field":"name""#), "\(history)")
+    // Undo sets the name back, and leaves the type alone.
+    #expect(try await sandbox.run("undo").exitCode == 0)
+    #expect(try sandbox.value("name", of: SampleJourneys.coastID) == "Coast road")
   }
 }

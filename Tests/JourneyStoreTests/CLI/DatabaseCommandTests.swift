@@ -64,7 +64,7 @@ struct DatabaseCommandTests {
     let result = try await sandbox.run("db", "check")
     #expect(result.exitCode == 65, "\(result)")
     #expect(result.standardOutput.contains("integrity: 3 problems\n  row 1 missing from index journey_by_start\n"))
-    #expect(result.standardError == "roadtrip: error: \(sandbox.databasePath) is damaged (3 problems found); restore a backup\n")
+    #expect(result.standardError == "roadtrip: error: \(sandbox.databasePath) is damaged (3 problems found); restore a backup with 'roadtrip db restore FILE'\n")
   }
 
   @Test func checkOnAMissingDatabaseCreatesNothing() async throws {

@@ -107,7 +107,7 @@ struct ExitCodeTests {
     let sandbox = try CLISandbox()
     let result = try await sandbox.run("list", "--db", sandbox.folder.path)
     #expect(result.exitCode == 74, "\(result)")
-    #expect(result.standardError.hasPrefix("roadtrip: error: cannot open the database \(sandbox.folder.path)"))
+    #expect(result.standardError.hasPrefix("roadtrip: error: \(sandbox.folder.path) is not a regular file"))
   }
 
   @Test func anUnknownCommandIsAUsageError() async throws {

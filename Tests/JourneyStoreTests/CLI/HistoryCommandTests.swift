@@ -39,8 +39,19 @@ struct HistoryCommandTests {
     #expect(objects.map { $0["change"] as? String } == ["delete", "delete", "delete", "delete", "update", "insert"])
     #expect(objects.allSatisfy { $0["journey"] as? String == SampleJourneys.ferryID })
 
+    // --limit counts batches (commands), not the fields they changed.
     let limited = try await sandbox.run("history", "--limit", "2", "--format", "ndjson")
-    #expect(limited.lines.count == 2)
+    let batches = try limited.lines.map {
+      try #require(try JSONSerialization.jsonObject(with: Data($0.utf8)) as? [String: Any])["batch"] as? Int
+    }
+    #expect(Set(batches).count == 2)
+    let all = try await sandbox.run("history", "--format", "ndjson")
+    #expect(all.lines.prefix(batches.count) == limited.lines[...])
+    let since = try await sandbox.run("history", "--since", "2999-01-01", "--format", "ndjson")
+    #expect(since.exitCode == 0 && since.lines.isEmpty, "\(since)")
+    let until = try await sandbox.run("history", "--until", "2999-01-01", "--format", "ndjson")
+    #expect(until.lines == all.lines)
+    #expect(try await sandbox.run("history", "--since", "yesterday-ish").exitCode == 64)
     let ambiguous = try await sandbox.run("history", "aaaa")
     #expect(ambiguous.exitCode == 64 && ambiguous.standardError.contains("ambiguous"))
     let unknown = try await sandbox.run("history", "cccc")

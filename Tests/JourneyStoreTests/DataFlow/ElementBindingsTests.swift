@@ -136,4 +136,25 @@ private let initialStops = [
     braga.name.wrappedValue = "Braga (north)"
     #expect(stops.map(\.name) == ["Porto", "Braga (north)"])
   }
+
+  @Test func writesThroughTheBindingOfARemovedClassElementAreIgnored() {
+    final class Place: Identifiable {
+      let id: Int
+      var name: String
+      init(id: Int, name: String) { (self.id, self.name) = (id, name) }
+    }
+    let porto = Place(id: 3, name: "Porto")
+    var places = [Place(id: 1, name: "Lisbon"), porto]
+    let binding = Binding(get: { places }, set: { places = $0 })
+    let element = binding[1]
+    element.name.wrappedValue = "Porto (Ribeira)"
+    #expect(porto.name == "Porto (Ribeira)")
+    places.removeLast()
+    // The element is gone: its binding reads the last value seen and writes nowhere, not even
+    // into the removed object it still refers to.
+    element.name.wrappedValue = "Written after the delete"
+    #expect(porto.name == "Porto (Ribeira)")
+    #expect(element.wrappedValue.name == "Porto (Ribeira)")
+    #expect(places.map(\.name) == ["Lisbon"])
+  }
 }

@@ -11,7 +11,7 @@ struct OutsideWriterLogTests {
   /// Runs SQL in the sqlite3 shell on the sandbox's database.
   private func sqlite3(_ sql: String, in sandbox: CLISandbox) async throws {
     let result = try await Child.run(
-      "/usr/bin/sqlite3", [sandbox.databasePath, sql], environment: sandbox.environment, in: sandbox.folder)
+      "/usr/bin/sqlite3", ["-cmd", ".timeout 10000", sandbox.databasePath, sql], environment: sandbox.environment, in: sandbox.folder)
     #expect(result.exitCode == 0, "sqlite3: \(result)")
   }
 

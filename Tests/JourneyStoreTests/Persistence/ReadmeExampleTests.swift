@@ -35,6 +35,10 @@ struct ReadmeExampleTests {
 
     try database.edit(journey.id) { $0.name = "Coast road, day 2" }
 
+    let bikes = database.liveJourneys(JourneyQuery(transportationTypes: [.bike], limit: 50))
+    #expect(bikes.journeys.map(\.name) == ["Coast road, day 2"])
+    #expect(bikes.journeys.first === journey)
+
     let recent = try database.changes(ChangeQuery(journeyID: journey.id, limit: 10))
     #expect(recent.first?.field == .name && recent.last?.kind == .insert)
     #expect(try database.undo()?.fields == [.name])

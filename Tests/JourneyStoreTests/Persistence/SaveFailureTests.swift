@@ -4,7 +4,8 @@ import Synchronization
 import Testing
 @testable import JourneyStore
 
-/// A failed save leaves the file as it was and the journeys at their last saved values.
+/// A failed save leaves the file as it was and keeps the edits it could not write, unsaved (as
+/// SwiftData does): a retry once the cause is gone saves them, `rollback()` discards them.
 @Suite("Save failures")
 struct SaveFailureTests {
   private struct Setup {
@@ -27,35 +28,50 @@ struct SaveFailureTests {
       second.duration = duration
     }
 
-    func expectUnchanged() throws {
-      #expect(first.name == "First")
-      #expect(second.transportationType == .bus)
-      #expect(second.duration == 200)
-      #expect(!database.hasChanges)
+    /// The file holds what it held before the edits, and the log has only the inserts.
+    func expectFileUnchanged() throws {
       #expect(try Fixtures.row(first.id, in: database.path)?[0] == .text("First"))
       let row = try #require(try Fixtures.row(second.id, in: database.path))
       #expect(row[1] == .text("bus"))
       #expect(row[3] == .real(200))
       #expect(try Fixtures.changes(in: database.path).allSatisfy { $0.kind == "insert" })
     }
+
+    /// The edits are still there, unsaved.
+    func expectEditsKept(duration: TimeInterval = 300) {
+      #expect(first.name == "First, edited")
+      #expect(second.transportationType == .lightRail)
+      #expect(second.duration == duration)
+      #expect(database.hasChanges)
+    }
+
+    /// `rollback()` discards them.
+    func expectRollbackRestores() {
+      database.rollback()
+      #expect(first.name == "First")
+      #expect(second.transportationType == .bus)
+      #expect(second.duration == 200)
+      #expect(!database.hasChanges)
+    }
   }
 
-  @Test func aCheckConstraintFailureRestoresEverything() throws {
+  @Test func aCheckConstraintFailureKeepsTheEdits() throws {
     let setup = try Setup()
     setup.editBoth(duration: -5)
-    let seen = Mutex<[TimeInterval]>([])
-    let second = setup.second
-    withObservationTracking { _ = second.duration } onChange: { seen.withLock { $0.append(-1) } }
-
     let error = try #require(throws: SQLiteError.self) { try setup.database.save() }
     #expect(error.kind == .constraint)
     #expect(error.message.contains("CHECK constraint failed"))
     #expect(error.sql?.contains("UPDATE journey SET transportation_type = ?2, duration = ?3") == true, "\(error)")
-    #expect(seen.withLock { $0.count } == 1)
-    try setup.expectUnchanged()
+    try setup.expectFileUnchanged()
+    setup.expectEditsKept(duration: -5)
+    // Fixing the bad value and saving again writes every edit.
+    setup.second.duration = 300
+    try setup.database.save()
+    #expect(!setup.database.hasChanges)
+    #expect(try Fixtures.row(setup.first.id, in: setup.database.path)?[0] == .text("First, edited"))
   }
 
-  @Test func aLockHeldPastTheBusyTimeoutRestoresEverything() throws {
+  @Test func aLockHeldPastTheBusyTimeoutKeepsTheEditsForARetry() throws {
     let setup = try Setup(busyTimeout: .milliseconds(150))
     let other = try Fixtures.connection(to: setup.database)
     try other.execute("BEGIN IMMEDIATE")
@@ -65,33 +81,63 @@ struct SaveFailureTests {
     #expect(error.kind == .busy)
     #expect(ContinuousClock.now - started >= .milliseconds(140))
     try other.execute("ROLLBACK")
-    try setup.expectUnchanged()
-    // Once the lock is gone, the same edits save.
-    setup.editBoth()
+    try setup.expectFileUnchanged()
+    setup.expectEditsKept()
+    // Once the lock is gone, the same edits save, untouched.
     try setup.database.save()
+    #expect(!setup.database.hasChanges)
     #expect(try Fixtures.row(setup.second.id, in: setup.database.path)?[1] == .text("light-rail"))
   }
 
-  @Test func aFullDatabaseRestoresEverything() throws {
+  @Test func aFullDatabaseKeepsTheEdits() throws {
     let setup = try Setup()
     let pages = try setup.database.connection.pragma("page_count")
     try setup.database.connection.execute("PRAGMA max_page_count = \(pages + 2)")
     setup.editBoth()
-    setup.first.name = String(repeating: "a journey too long for the disk ", count: 10_000)
+    let long = String(repeating: "a journey too long for the disk ", count: 10_000)
+    setup.first.name = long
     let error = try #require(throws: SQLiteError.self) { try setup.database.save() }
     #expect(error.kind == .full)
-    #expect(setup.first.name == "First")
-    try setup.expectUnchanged()
+    #expect(setup.first.name == long)
+    try setup.expectFileUnchanged()
+    setup.expectRollbackRestores()
   }
 
-  @Test func aReadOnlyDatabaseRestoresEverything() throws {
+  @Test func aReadOnlyDatabaseKeepsTheEdits() throws {
     let setup = try Setup()
     let readOnly = try JourneyDatabase(path: setup.database.path, configuration: .init(isReadOnly: true))
     let journey = try #require(try readOnly.journey(id: setup.first.id))
     journey.name = "Cannot be written"
     let error = try #require(throws: SQLiteError.self) { try readOnly.save() }
     #expect(error.kind == .readOnly)
-    #expect(journey.name == "First")
-    try setup.expectUnchanged()
+    #expect(journey.name == "Cannot be written")
+    #expect(readOnly.hasChanges)
+    try setup.expectFileUnchanged()
+  }
+
+  @Test func aFailedWriteThroughSnapsBackItsFieldAloneAndKeepsOtherEdits() throws {
+    let setup = try Setup()
+    setup.second.name = "Renamed, not saved"
+    let failures = Mutex<[String]>([])
+    let seen = Mutex(0)
+    let second = setup.second
+    withObservationTracking { _ = second.duration } onChange: { seen.withLock { $0 += 1 } }
+    let bindings = setup.database.writeThrough(second) { error in failures.withLock { $0.append("\(error)") } }
+    bindings.duration.wrappedValue = -1
+    #expect(second.duration == 200, "snapped back")
+    #expect(seen.withLock { $0 } == 1)
+    #expect(failures.withLock { $0.count } == 1)
+    #expect(second.name == "Renamed, not saved", "another field's unsaved edit stays")
+    #expect(setup.database.hasChanges)
+
+    // A write that saves writes its field alone: the rename stays unsaved.
+    bindings.duration.wrappedValue = 900
+    let row = try #require(try Fixtures.row(second.id, in: setup.database.path))
+    #expect(row[0] == .text("Second"))
+    #expect(row[3] == .real(900))
+    #expect(setup.database.hasChanges)
+    setup.database.rollback()
+    #expect(second.name == "Second")
+    #expect(second.duration == 900)
   }
 }

@@ -89,6 +89,10 @@ struct SecurityTests {
       "rows.after(field)": "a column of the change table", "rows.after(JourneyField.all[0])": "a column of the change table",
       "field.name": "a field's name in JourneyField.all", "deletedLater": "a fixed subquery with ? placeholders",
       "differs": "comparisons of columns of JourneyField.all", "values": "a list of columns of the change table",
+      "match": "a schema version number in an error message, not SQL that runs",
+      "subquery": "a fixed subquery with ? placeholders, from Reversal",
+      "Self.oldColumns": "the change table's old-value columns, from JourneyField.all",
+      "Self.columns": "the journey table's field columns, from JourneyField.all",
       "assignments": "columns of JourneyField.all set to ? placeholders",
       "first": "a fixed subquery with ? placeholders", "openOutsideBatch": "the schema's own SQL, a constant",
     ]

@@ -1,0 +1,66 @@
+import Observation
+
+/// The journeys a query selects, kept true to the file: JourneyStore's `@Query` (SwiftData),
+/// `@FetchAll` (SQLiteData) or `ValueObservation` (GRDB).
+///
+/// `journeys` holds the managed journeys that match the query, in its order, by the values the
+/// caller sees: an unsaved edit that takes a journey out of the filter takes it out of the list,
+/// and `rollback()` brings it back. It follows every change this database makes at once (add,
+/// delete, save, rollback, write-through, edit, import, undo, redo, an unsaved edit) and every
+/// commit of another process or program after `refresh()` (or through `outsideChanges()`).
+/// Observers of `journeys` hear of each such change; the list is read again from the file the
+/// next time `journeys` is read, so a burst of changes costs one query. Its memory grows with the
+/// result, not with the table: give the query a `limit` for a window of a large table.
+///
+/// Make it with `JourneyDatabase.liveJourneys(_:)`, and use it where the database is used (one
+/// thread or actor at a time).
+public final class LiveJourneys: Observable {
+  /// The query the list follows.
+  public let query: JourneyQuery
+  let database: JourneyDatabase
+  let registrar = ObservationRegistrar()
+  var storage: [Journey] = []
+  /// Whether a change happened since the list was last read from the file.
+  var isStale = true
+  var failure: (any Error)?
+
+  init(query: JourneyQuery, database: JourneyDatabase) {
+    self.query = query
+    self.database = database
+  }
+}
+
+extension LiveJourneys {
+  /// The managed journeys that match the query now, in its order.
+  ///
+  /// When reading the file fails (a lock held past the busy timeout), the list keeps what it
+  /// held, and `lastError` says why.
+  public var journeys: [Journey] {
+    registrar.access(self, keyPath: \.journeys)
+    if isStale { reload() }
+    return storage
+  }
+
+  /// Why the list could not be read again from the file the last time it tried, or `nil`.
+  public var lastError: (any Error)? {
+    registrar.access(self, keyPath: \.journeys)
+    return failure
+  }
+
+  /// Marks the list stale and tells its observers; called at the change, before it completes.
+  func invalidate() {
+    registrar.withMutation(of: self, keyPath: \.journeys) {
+      isStale = true
+    }
+  }
+
+  private func reload() {
+    do {
+      storage = try database.journeys(query)
+      failure = nil
+      isStale = false
+    } catch {
+      failure = error
+    }
+  }
+}

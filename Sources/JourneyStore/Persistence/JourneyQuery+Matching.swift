@@ -1,0 +1,30 @@
+extension JourneyQuery {
+  /// Whether a journey, with the values it holds now (unsaved edits included), passes the
+  /// query's filters: the same conditions as its SQL, evaluated in memory.
+  func matches(_ journey: Journey) -> Bool {
+    if !transportationTypes.isEmpty && !transportationTypes.contains(journey.transportationType) { return false }
+    if let startingFrom, journey.startDate < startingFrom { return false }
+    if let startingBefore, journey.startDate >= startingBefore { return false }
+    return true
+  }
+
+  /// Whether `a` sorts strictly before `b` in the query's order, by the values the journeys hold
+  /// now, compared as SQLite compares the stored values (numbers by value, text by its bytes).
+  /// Journeys without a sort field keep the order they come in.
+  func sortsBefore(_ a: Journey, _ b: Journey) -> Bool {
+    guard let sortField else { return false }
+    let order = Self.compare(sortField.read(a), sortField.read(b))
+    return isDescending ? order > 0 : order < 0
+  }
+
+  /// -1, 0 or 1 as SQLite's BINARY collation orders two stored values of one column.
+  private static func compare(_ a: DatabaseValue, _ b: DatabaseValue) -> Int {
+    switch (a, b) {
+    case (.text(let x), .text(let y)):
+      return x.utf8.lexicographicallyPrecedes(y.utf8) ? -1 : (x.utf8.elementsEqual(y.utf8) ? 0 : 1)
+    default:
+      let (x, y) = (a.double ?? 0, b.double ?? 0)
+      return x < y ? -1 : (x == y ? 0 : 1)
+    }
+  }
+}

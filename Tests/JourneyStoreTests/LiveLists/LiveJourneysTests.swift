@@ -1,0 +1,98 @@
+import Foundation
+import Observation
+import Synchronization
+import Testing
+@testable import JourneyStore
+
+/// Live lists follow the file and the values the caller sees: local changes at once, other
+/// programs' commits (the sqlite3 shell) after `refresh()`.
+@Suite("Live lists")
+struct LiveJourneysTests {
+  /// A database with three journeys: two by bike, one by car, an hour apart.
+  private static func database(in folder: TemporaryFolder) throws -> (JourneyDatabase, [Journey]) {
+    let database = try Fixtures.database(in: folder)
+    let journeys = [
+      Journey(name: "First ride", transportationType: .bike, startDate: Fixtures.morning, duration: 600),
+      Journey(name: "Drive", transportationType: .car, startDate: Fixtures.morning + 3_600, duration: 600),
+      Journey(name: "Second ride", transportationType: .bike, startDate: Fixtures.morning + 7_200, duration: 600),
+    ]
+    try database.add(contentsOf: journeys)
+    return (database, journeys)
+  }
+
+  /// Whether reading `journeys` is followed by a change notification when `body` runs.
+  private static func notifies(_ list: LiveJourneys, _ body: () throws -> Void) rethrows -> Bool {
+    let fired = Mutex(false)
+    withObservationTracking { _ = list.journeys } onChange: { fired.withLock { $0 = true } }
+    try body()
+    return fired.withLock { $0 }
+  }
+
+  @Test func followsLocalChangesAtOnceAndUnsavedEditsByTheValuesTheCallerSees() throws {
+    let folder = try TemporaryFolder()
+    let (database, journeys) = try Self.database(in: folder)
+    let bikes = database.liveJourneys(JourneyQuery(transportationTypes: [.bike]))
+    #expect(bikes.journeys.map(\.name) == ["First ride", "Second ride"])
+    #expect(bikes.journeys[0] === journeys[0], "the managed objects themselves")
+
+    // An unsaved edit takes a journey out of the filter; rollback brings it back.
+    #expect(Self.notifies(bikes) { journeys[0].transportationType = .bus })
+    #expect(bikes.journeys.map(\.name) == ["Second ride"])
+    #expect(Self.notifies(bikes) { database.rollback() })
+    #expect(bikes.journeys.map(\.name) == ["First ride", "Second ride"])
+
+    // An unsaved edit brings one in, in the order of the values it holds now.
+    journeys[1].transportationType = .bike
+    journeys[1].startDate = Fixtures.morning - 60
+    #expect(bikes.journeys.map(\.name) == ["Drive", "First ride", "Second ride"])
+    try database.save()
+    #expect(bikes.journeys.map(\.name) == ["Drive", "First ride", "Second ride"])
+
+    // Adds, deletes, undo and redo.
+    #expect(try Self.notifies(bikes) { try database.add(Journey(name: "Late ride", transportationType: .bike, startDate: Fixtures.morning + 9_000)) })
+    #expect(bikes.journeys.map(\.name) == ["Drive", "First ride", "Second ride", "Late ride"])
+    #expect(try Self.notifies(bikes) { try database.delete(journeys[2]) })
+    #expect(bikes.journeys.map(\.name) == ["Drive", "First ride", "Late ride"])
+    #expect(try Self.notifies(bikes) { try database.undo() })
+    #expect(bikes.journeys.map(\.name) == ["Drive", "First ride", "Second ride", "Late ride"])
+    #expect(bikes.journeys[2] === journeys[2], "brought back by undo as the same object")
+  }
+
+  @Test func fetchesAgreeWithTheirFilterAndLimit() throws {
+    let folder = try TemporaryFolder()
+    let (database, journeys) = try Self.database(in: folder)
+    journeys[0].transportationType = .car  // unsaved
+    let bikes = try database.journeys(JourneyQuery(transportationTypes: [.bike]))
+    #expect(bikes.allSatisfy { $0.transportationType == .bike })
+    #expect(bikes.map(\.name) == ["Second ride"])
+    let firstTwo = try database.journeys(JourneyQuery(limit: 2))
+    #expect(firstTwo.map(\.name) == ["First ride", "Drive"])
+    journeys[2].startDate = Fixtures.morning - 1  // unsaved: now the first
+    #expect(try database.journeys(JourneyQuery(limit: 2)).map(\.name) == ["Second ride", "First ride"])
+    let window = database.liveJourneys(JourneyQuery(limit: 1))
+    #expect(window.journeys.map(\.name) == ["Second ride"])
+  }
+
+  @Test func followsTheSqlite3ShellAfterRefresh() async throws {
+    let sandbox = try CLISandbox()
+    try sandbox.seedSamples()
+    let database = try JourneyDatabase(path: sandbox.databasePath)
+    let cars = database.liveJourneys(JourneyQuery(transportationTypes: [.car]))
+    let before = cars.journeys.map(\.id.uuidString)
+    #expect(before.map { $0.lowercased() } == [SampleJourneys.coastID])
+
+    for sql in [
+      "UPDATE journey SET transportation_type = 'car' WHERE id = '\(SampleJourneys.ferryID)'",
+      "INSERT INTO journey VALUES ('cccc4444-0000-4000-8000-000000000004', 'Shell car', 'car', 0, 60)",
+      "DELETE FROM journey WHERE id = '\(SampleJourneys.coastID)'",
+    ] {
+      let result = try await Child.run(
+        "/usr/bin/sqlite3", ["-cmd", ".timeout 10000", sandbox.databasePath, sql], environment: sandbox.environment, in: sandbox.folder)
+      #expect(result.exitCode == 0, "\(result)")
+    }
+    #expect(try Self.notifies(cars) { try database.refresh() })
+    #expect(Set(cars.journeys.map { $0.id.uuidString.lowercased() })
+      == [SampleJourneys.ferryID, "cccc4444-0000-4000-8000-000000000004"])
+    #expect(cars.journeys.allSatisfy { $0.transportationType == .car })
+  }
+}
