@@ -45,6 +45,12 @@ struct RoadTripArticleTests {
     let buses = try database.journeys(JourneyQuery(transportationTypes: [.bus], sortField: .startDate))
     #expect(buses.map(\.id) == [coast.id])
     #expect(buses.first === coast, "a list and an editor share the same managed journey")
+    let bikeRides = database.liveJourneys(JourneyQuery(transportationTypes: [.bike], sortField: .startDate))
+    #expect(bikeRides.journeys.isEmpty)
+    coast.transportationType = .bike
+    #expect(bikeRides.journeys.contains { $0 === coast })
+    database.rollback()
+    #expect(bikeRides.journeys.isEmpty)
 
     let recent = try database.changes(ChangeQuery(journeyID: coast.id, limit: 10))
     #expect(recent.contains { $0.field == .transportationType && $0.newValue?.description == "bus" })
