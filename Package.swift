@@ -9,6 +9,9 @@ let package = Package(
   ],
   dependencies: [
     .package(url: "https://github.com/apple/swift-argument-parser", from: "1.8.2"),
+    // `swift package generate-documentation --target JourneyStore`: the DocC catalog. A plugin
+    // only: nothing of it is linked into JourneyStore or roadtrip.
+    .package(url: "https://github.com/swiftlang/swift-docc-plugin", from: "1.5.0"),
   ],
   targets: [
     .systemLibrary(

@@ -22,9 +22,10 @@ extension JourneyField {
     load: { $0.text.flatMap(TransportationType.init) })
 
   /// The start date, as ISO 8601 in UTC; stored as seconds since 2001-01-01T00:00:00Z, exactly.
+  /// Typed as `DateExpression` reads it: ISO 8601, `now`, `tomorrow 9am`, `+2d`.
   public static let startDate = JourneyField(
     name: "startDate", aliases: ["start"], column: "start_date", keyPath: \.startDate,
-    parse: { text throws(JourneyInputError) in try Date(parsing: text) },
+    parse: { text throws(JourneyInputError) in try DateExpression.date(text) },
     format: { $0.appendISO8601(to: &$1) }, store: { .real($0.timeIntervalSinceReferenceDate) },
     load: { $0.double.map(Date.init(timeIntervalSinceReferenceDate:)) })
 

@@ -12,6 +12,10 @@ public enum JourneyInputError: Error, Equatable, Sendable {
   case negativeDuration(String)
   /// No editable field has this name; `suggestion` is the nearest field name, if any is near.
   case unknownField(String, suggestion: String?)
+  /// An edit that would end a journey before it starts: the end typed, and the start.
+  case endBeforeStart(String, start: String)
+  /// A shift (`duration=-2h`) that would make a duration negative.
+  case shiftBelowZero(String, field: String)
 }
 
 extension JourneyInputError: CustomStringConvertible {
@@ -22,7 +26,8 @@ extension JourneyInputError: CustomStringConvertible {
       return "'\(text)' is not a transportation type\(Self.didYouMean(suggestion?.rawValue)); use one of: \(valid)"
     case .invalidDate(let text):
       return "'\(text)' is not a date; use ISO 8601 such as 2026-11-21T08:00:00Z, "
-        + "2026-11-21T08:00 or 2026-11-21 (local time), or 'now'"
+        + "2026-11-21T08:00 or 2026-11-21 (local time), 'now', 'today 18:00', 'tomorrow', 'monday', "
+        + "'+2d' or '3 hours ago'"
     case .invalidDuration(let text):
       return "'\(text)' is not a duration; use 45m, 1h30m, 90s, 1:30:00 or a number of seconds"
     case .negativeDuration(let text):
@@ -30,6 +35,10 @@ extension JourneyInputError: CustomStringConvertible {
     case .unknownField(let name, let suggestion):
       let valid = JourneyField.all.map(\.name).joined(separator: ", ")
       return "'\(name)' is not a journey field\(Self.didYouMean(suggestion)); the fields are: \(valid)"
+    case .endBeforeStart(let text, let start):
+      return "'\(text)' is before the journey's start (\(start)); give an end at or after it"
+    case .shiftBelowZero(let text, let field):
+      return "'\(text)' would make the \(field) negative; a \(field) is zero or more"
     }
   }
 

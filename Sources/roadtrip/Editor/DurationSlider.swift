@@ -1,10 +1,5 @@
-import JourneyStore
-
-#if canImport(FoundationEssentials)
 import FoundationEssentials
-#else
-import Foundation
-#endif
+import JourneyStore
 
 /// The original app's duration slider: the duration and a track with a knob; left and right
 /// shorten or lengthen it by 5 minutes, never below zero.

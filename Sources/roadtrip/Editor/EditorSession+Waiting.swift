@@ -1,8 +1,4 @@
-#if canImport(Glibc)
 import Glibc
-#elseif canImport(Darwin)
-import Darwin
-#endif
 
 extension EditorSession {
   /// Waits for one of: a key, a write to the database file, a signal, or the end of a short

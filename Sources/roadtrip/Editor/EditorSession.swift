@@ -1,11 +1,6 @@
+import Glibc
 import JourneyStore
 import Observation
-
-#if canImport(Glibc)
-import Glibc
-#elseif canImport(Darwin)
-import Darwin
-#endif
 
 /// One run of the interactive editor on one journey: it takes over the terminal, draws the
 /// `JourneyEditor` whenever observation says that something it showed changed, and waits with

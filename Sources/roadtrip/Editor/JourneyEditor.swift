@@ -38,7 +38,8 @@ extension JourneyEditor {
   /// card goes first.
   var frame: [String] {
     let width = state.size.columns
-    let card = JourneyCard(journey: bindings.journey, style: style).rendered.split(separator: "\n").map(String.init)
+    let card = JourneyCard(journey: bindings.journey, style: style, width: width).rendered
+      .split(separator: "\n").map(String.init)
     let controls: [any TerminalControl] = state.isJourneyDeleted ? [] : [typePicker, startDatePicker, durationSlider]
     let footer = StatusLine(status: state.status, style: style).lines(width: width)
       + HelpLine(isEditable: !state.isJourneyDeleted, style: style).lines(width: width)

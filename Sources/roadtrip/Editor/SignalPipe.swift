@@ -1,8 +1,4 @@
-#if canImport(Glibc)
 import Glibc
-#elseif canImport(Darwin)
-import Darwin
-#endif
 
 /// Turns signals into bytes on a pipe (the self-pipe trick), so that the editor's `poll` loop
 /// wakes for them and handles them as it handles keys, outside the signal handler: the terminal

@@ -1,12 +1,7 @@
+import FoundationEssentials
 import JourneyStore
 
-#if canImport(FoundationEssentials)
-import FoundationEssentials
-#else
-import Foundation
-#endif
-
-/// The original app's start date picker: the start in UTC, as the command line writes it; left
+/// The original app's start date picker: the start in the local time zone with its offset; left
 /// and right move it a quarter of an hour earlier or later.
 struct StartDatePicker {
   @Binding var startDate: Date
@@ -26,7 +21,7 @@ extension StartDatePicker: TerminalControl {
 
   func lines(width: Int) -> [String] {
     let label = ControlLabel(title: "Start", isFocused: isFocused, style: style).rendered
-    let value = SteppedValue(text: startDate.iso8601, hint: "15 min steps", isFocused: isFocused, style: style)
+    let value = SteppedValue(text: startDate.localText, hint: "15 min steps", isFocused: isFocused, style: style)
     return [label + value.rendered]
   }
 }

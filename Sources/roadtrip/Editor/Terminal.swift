@@ -1,8 +1,4 @@
-#if canImport(Glibc)
 import Glibc
-#elseif canImport(Darwin)
-import Darwin
-#endif
 
 /// The terminal the editor runs on, taken over while it lives: raw mode on standard input (keys
 /// arrive one at a time, unechoed, Ctrl-C as the byte 3 rather than a signal), the alternate
@@ -72,12 +68,8 @@ extension Terminal {
   }
 
   /// The number of columns and rows; 80 by 24 when the terminal does not say.
-  /// The corresponding C function is `ioctl` with `TIOCGWINSZ`.
   var size: TerminalSize {
-    var window = winsize()
-    let result = withUnsafeMutablePointer(to: &window) { ioctl(STDOUT_FILENO, UInt(TIOCGWINSZ), $0) }
-    guard result == 0, window.ws_col > 0, window.ws_row > 0 else { return TerminalSize(columns: 80, rows: 24) }
-    return TerminalSize(columns: Int(window.ws_col), rows: Int(window.ws_row))
+    TerminalSize.standardOutput ?? TerminalSize(columns: 80, rows: 24)
   }
 
   /// Writes text to standard output at once.

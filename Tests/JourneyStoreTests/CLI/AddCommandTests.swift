@@ -79,7 +79,7 @@ struct AddCommandTests {
   @Test(arguments: [
     (["--transport", "bicycle"], "did you mean 'bike'?"),
     (["--transport", "plane"], "walk-or-run, skateboard, scooter, bike, car, hired-car, bus, light-rail"),
-    (["--start", "tomorrow"], "'tomorrow' is not a date"),
+    (["--start", "someday"], "'someday' is not a date"),
     (["--duration", "-5m"], "'-5m' is negative"),
     (["--duration", "soon"], "'soon' is not a duration"),
     (["--frobnicate"], "Unknown option '--frobnicate'"),

@@ -64,3 +64,40 @@ struct DeleteCommandTests {
     #expect(try sandbox.snapshot() == before)
   }
 }
+
+/// Ids piped in while a person sits at the terminal: the question goes to the terminal.
+@Suite("roadtrip delete with ids from a pipe")
+struct DeleteFromPipeTests {
+  /// Runs `printf IDS | roadtrip delete -` on a pseudo-terminal, typing `answer` at it.
+  private func deleteFromPipe(_ sandbox: CLISandbox, answer: String) async throws -> CommandResult {
+    let ids = SampleJourneys.idsByStart.joined(separator: "\\n")
+    let command = "printf '\(ids)\\n' | '\(RoadtripBinary.path)' delete -"
+    let process = Process()
+    process.executableURL = URL(fileURLWithPath: "/usr/bin/script")
+    process.arguments = ["-q", "-e", "-c", command, "/dev/null"]
+    process.environment = sandbox.environment
+    let inputPath = sandbox.folder.file("answer.in"), outputPath = sandbox.folder.file("answer.out")
+    _ = FileManager.default.createFile(atPath: inputPath, contents: Data(answer.utf8))
+    _ = FileManager.default.createFile(atPath: outputPath, contents: nil)
+    process.standardInput = try FileHandle(forReadingFrom: URL(fileURLWithPath: inputPath))
+    process.standardOutput = try FileHandle(forWritingTo: URL(fileURLWithPath: outputPath))
+    process.standardError = FileHandle.nullDevice
+    let status = try await RoadtripBinary.runToEnd(process)
+    let text = String(decoding: FileManager.default.contents(atPath: outputPath) ?? Data(), as: UTF8.self)
+    return CommandResult(standardOutput: text.replacingOccurrences(of: "\r\n", with: "\n"), standardError: "", exitCode: status)
+  }
+
+  @Test func itListsTheJourneysAndAsksOnTheTerminal() async throws {
+    let sandbox = try CLISandbox()
+    try sandbox.seedSamples()
+    let before = try sandbox.snapshot()
+    let declined = try await deleteFromPipe(sandbox, answer: "n\n")
+    #expect(declined.exitCode == 1, "\(declined)")
+    #expect(declined.standardOutput.contains("  aaaa1111  2026-11-21 08:00:00+00:00  car  Coast road\n"), "\(declined)")
+    #expect(declined.standardOutput.contains("Delete 3 journeys? [y/N] "))
+    #expect(try sandbox.snapshot() == before)
+    let accepted = try await deleteFromPipe(sandbox, answer: "y\n")
+    #expect(accepted.exitCode == 0, "\(accepted)")
+    #expect(try sandbox.records().isEmpty)
+  }
+}

@@ -4,7 +4,7 @@ import JourneyStore
 
 @Suite("Help and shell completion")
 struct HelpTests {
-  private static let commands = ["add", "list", "show", "set", "transport", "delete", "types", "db"]
+  private static let commands = ["add", "list", "show", "set", "transport", "delete", "types", "db", "summary", "history", "watch"]
 
   @Test func rootHelpListsEveryCommandOnBufferedOutput() async throws {
     let sandbox = try CLISandbox()
@@ -12,7 +12,7 @@ struct HelpTests {
     #expect(result.exitCode == 0, "\(result)")
     #expect(result.standardError == "")
     for command in Self.commands {
-      #expect(result.standardOutput.contains("\n  \(command) "), "\(command)")
+      #expect(result.standardOutput.contains("\n  \(command) ") || result.standardOutput.contains("\n  \(command), "), "\(command)")
     }
     let text = result.standardOutput.split(whereSeparator: \.isWhitespace).joined(separator: " ")
     #expect(text.contains("--db <path>"))

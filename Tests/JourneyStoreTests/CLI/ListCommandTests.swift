@@ -20,14 +20,21 @@ struct ListCommandTests {
     #expect(result.lines == [Self.runLine, Self.coastLine, Self.ferryLine])
   }
 
-  @Test func tsvByNameHasAHeaderInTheOrderOfTheJSONKeys() async throws {
+  /// `--format tsv` prints what the piped default prints; `--header` adds one, in the order of
+  /// the JSON keys.
+  @Test func tsvByNameIsThePipedDefaultAndTakesAHeaderOnRequest() async throws {
     let sandbox = try CLISandbox()
     try sandbox.seedSamples()
-    let result = try await sandbox.run("list", "--format", "tsv")
-    #expect(result.lines == [
+    let piped = try await sandbox.run("list")
+    let named = try await sandbox.run("list", "--format", "tsv")
+    #expect(named.lines == [Self.runLine, Self.coastLine, Self.ferryLine])
+    #expect(named.standardOutput == piped.standardOutput)
+    #expect(try await sandbox.run("list", "--format", "tsv", "--header").lines == [
       "id\tname\ttransportationType\tstartDate\tduration\tendDate", Self.runLine, Self.coastLine, Self.ferryLine,
     ])
-    #expect(try await sandbox.run("list", "--format", "tsv", "--no-header").lines.count == 3)
+    let csv = try await sandbox.run("list", "--format", "csv", "--no-header").standardOutput
+    #expect(csv.utf8.count { $0 == UInt8(ascii: "\n") } == 3)
+    #expect(csv.hasPrefix(SampleJourneys.runID))
   }
 
   @Test func csvHasAHeaderAndRFC4180Quoting() async throws {
@@ -90,10 +97,10 @@ struct ListCommandTests {
     try sandbox.seedSamples()
     let result = try await sandbox.run("list", "--format", "table")
     #expect(result.standardOutput == """
-      ID        NAME                  TYPE         START                 DURATION  END
-      aaaa2222  Morning run           walk-or-run  2026-11-20T06:30:00Z       30m  2026-11-20T07:00:00Z
-      aaaa1111  Coast road            car          2026-11-21T08:00:00Z    1h 30m  2026-11-21T09:30:00Z
-      bbbb3333  Ferry, "the big one"  bus          2026-11-22T12:00:00Z  10m 0.5s  2026-11-22T12:10:00.5Z
+      ID        NAME                  TYPE         START                   DURATION  END
+      aaaa2222  Morning run           walk-or-run  2026-11-20 06:30+00:00       30m  07:00+00:00
+      aaaa1111  Coast road            car          2026-11-21 08:00+00:00    1h 30m  09:30+00:00
+      bbbb3333  Ferry, "the big one"  bus          2026-11-22 12:00+00:00  10m 0.5s  12:10+00:00
 
       """)
   }
@@ -110,12 +117,21 @@ struct ListCommandTests {
     #expect(!result.standardOutput.contains("\t"))
   }
 
-  @Test func onATerminalAnEmptyListSaysSoOnStandardError() async throws {
+  /// An empty table says why: no database file, no match for the filters, or no journeys.
+  @Test func onATerminalAnEmptyListSaysWhyOnStandardError() async throws {
     let sandbox = try CLISandbox()
-    let result = try await sandbox.runInTerminal(["list"])
-    #expect(result.exitCode == 0, "\(result)")
-    #expect(result.standardOutput == "No journeys. Add one with: roadtrip add NAME\n")
+    let missing = try await sandbox.runInTerminal(["list"])
+    #expect(missing.exitCode == 0, "\(missing)")
+    #expect(missing.standardOutput == "No database at \(sandbox.databasePath) yet; roadtrip add NAME creates it.\n")
     #expect(!sandbox.exists(sandbox.databasePath))
+    try sandbox.seedSamples()
+    for filter in [["--transport", "scooter"], ["--search", "nowhere"], ["--since", "2030-01-01"]] {
+      let unmatched = try await sandbox.runInTerminal(["list"] + filter)
+      #expect(unmatched.standardOutput == "No journey matches these filters; roadtrip list without them shows every journey.\n")
+    }
+    #expect(try await sandbox.run("delete", "-", "--yes", input: SampleJourneys.idsByStart.joined(separator: "\n")).exitCode == 0)
+    let empty = try await sandbox.runInTerminal(["list"])
+    #expect(empty.standardOutput == "No journeys. Add one with: roadtrip add NAME\n")
   }
 
   @Test(arguments: [["NO_COLOR": "1"], ["TERM": "dumb"]])
@@ -150,7 +166,7 @@ struct ListCommandTests {
 
   @Test(arguments: [
     (["--sort", "nmae"], "'nmae' is not a journey field (did you mean 'name'?)"),
-    (["--since", "yesterday"], "'yesterday' is not a date"),
+    (["--since", "someday"], "'someday' is not a date"),
     (["--transport", "bsu"], "did you mean 'bus'?"),
     (["--limit=-1"], "--limit is a number of journeys, 0 or more"),
     (["--format", "yaml"], "The value 'yaml' is invalid for '--format <format>'"),
@@ -168,7 +184,8 @@ struct ListCommandTests {
 
   @Test(arguments: [
     ([], ""), (["--format", "ids"], ""), (["--format", "ndjson"], ""), (["--format", "table"], ""),
-    (["--json"], "[]\n"), (["--format", "tsv"], "id\tname\ttransportationType\tstartDate\tduration\tendDate\n"),
+    (["--json"], "[]\n"), (["--format", "tsv"], ""),
+    (["--format", "tsv", "--header"], "id\tname\ttransportationType\tstartDate\tduration\tendDate\n"),
     (["--format", "csv"], "id,name,transportationType,startDate,duration,endDate\r\n"),
   ])
   func aMissingDatabaseListsNothingAndIsNotCreated(_ arguments: [String], expected: String) async throws {

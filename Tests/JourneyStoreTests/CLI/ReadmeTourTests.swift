@@ -16,9 +16,9 @@ struct ReadmeTourTests {
       "add", "School run", "--transport", "car", "--start", "2026-11-22T08:15:00Z", "--duration", "20m").lines.first)
     let table = try await sandbox.run("list", "--format", "table")
     #expect(table.standardOutput == """
-      ID        NAME        TYPE  START                 DURATION  END
-      \(coast.prefix(8))  Coast road  bike  2026-11-21T08:00:00Z    1h 30m  2026-11-21T09:30:00Z
-      \(school.prefix(8))  School run  car   2026-11-22T08:15:00Z       20m  2026-11-22T08:35:00Z
+      ID        NAME        TYPE  START                   DURATION  END
+      \(coast.prefix(8))  Coast road  bike  2026-11-21 08:00+00:00    1h 30m  09:30+00:00
+      \(school.prefix(8))  School run  car   2026-11-22 08:15+00:00       20m  08:35+00:00
 
       """)
     let json = try await sandbox.run("list", "--json")
@@ -37,7 +37,7 @@ struct ReadmeTourTests {
     #expect(try sandbox.value("transportationType", of: school) == "bike")
     #expect(try sandbox.value("duration", of: school) == "2700")
     let card = try await sandbox.run("show", prefix)
-    #expect(card.lines.first == "Bike (bicycle)")
+    #expect(card.lines.first == "Bike (bike)")
     #expect(card.standardOutput.contains("Duration  1h 30m\n"))
     let exported = try await sandbox.run("export")
     #expect(exported.lines.count == 2)

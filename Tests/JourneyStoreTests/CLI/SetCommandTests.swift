@@ -72,10 +72,10 @@ struct SetCommandTests {
 
   @Test(arguments: [
     (["aaaa1", "durtion=5m"], "'durtion' is not a journey field (did you mean 'duration'?); the fields are: name, transportationType, startDate, duration"),
-    (["aaaa1", "duration=-5"], "'-5' is negative; a duration is zero or more"),
+    (["aaaa1", "duration=-2h"], "'-2h' would make the duration negative; a duration is zero or more"),
     (["aaaa1", "transport=bicycle"], "'bicycle' is not a transportation type (did you mean 'bike'?)"),
     (["aaaa1", "start=someday"], "'someday' is not a date"),
-    (["aaaa1", "endDate=2026-11-21"], "'endDate' cannot be set: the end date is the start date plus the duration"),
+    (["aaaa1", "endDate=2026-11-21"], "'2026-11-21' is before the journey's start (2026-11-21 08:00:00+00:00); give an end at or after it"),
     (["aaaa1", "id=aaaa"], "'id' cannot be set"),
     (["aaaa1", "name=a", "name=b"], "'name' is set twice"),
     (["aaaa1"], "nothing to set"),

@@ -1,6 +1,7 @@
 import Foundation
 import Testing
 import JourneyStore
+@testable import roadtrip
 
 @Suite("roadtrip show")
 struct ShowCommandTests {
@@ -12,8 +13,8 @@ struct ShowCommandTests {
     #expect(result.standardOutput == """
       Bus (bus)
       Name      Ferry, "the big one"
-      Start     2026-11-22T12:00:00Z
-      End       2026-11-22T12:10:00.5Z
+      Start     2026-11-22 12:00:00+00:00
+      End       2026-11-22 12:10:00+00:00
       Duration  10m 0.5s
       Id        bbbb3333-0000-4000-8000-000000000003
 
@@ -32,7 +33,7 @@ struct ShowCommandTests {
     #expect(lines.dropFirst().dropLast().allSatisfy { $0.hasPrefix("│ ") && $0.hasSuffix(" │") })
     #expect(lines[1].contains("🚗 Car"))
     #expect(result.standardOutput.contains("1h 30m"))
-    #expect(result.standardOutput.contains("2026-11-21T09:30:00Z"))
+    #expect(result.standardOutput.contains("2026-11-21 09:30:00+00:00"))
     let plain = try await sandbox.runInTerminal(["show", "aaaa1"], environment: ["NO_COLOR": "1"])
     #expect(plain.lines.first == "Car (car)")
     #expect(!plain.standardOutput.contains("╭"))
@@ -42,9 +43,9 @@ struct ShowCommandTests {
     (["--format", "json"], #"{"id":"aaaa2222-0000-4000-8000-000000000002","name":"Morning run","transportationType":"walk-or-run","startDate":"2026-11-20T06:30:00Z","duration":1800,"endDate":"2026-11-20T07:00:00Z"}"#),
     (["--json"], #"{"id":"aaaa2222-0000-4000-8000-000000000002","name":"Morning run","transportationType":"walk-or-run","startDate":"2026-11-20T06:30:00Z","duration":1800,"endDate":"2026-11-20T07:00:00Z"}"#),
     (["--format", "ids"], "aaaa2222-0000-4000-8000-000000000002"),
-    (["--format", "tsv"], "id\tname\ttransportationType\tstartDate\tduration\tendDate\naaaa2222-0000-4000-8000-000000000002\tMorning run\twalk-or-run\t2026-11-20T06:30:00Z\t1800\t2026-11-20T07:00:00Z"),
+    (["--format", "tsv"], "aaaa2222-0000-4000-8000-000000000002\tMorning run\twalk-or-run\t2026-11-20T06:30:00Z\t1800\t2026-11-20T07:00:00Z"),
     (["--format", "csv"], "id,name,transportationType,startDate,duration,endDate\r\naaaa2222-0000-4000-8000-000000000002,Morning run,walk-or-run,2026-11-20T06:30:00Z,1800,2026-11-20T07:00:00Z\r"),
-    (["--format", "table"], "ID        NAME         TYPE         START                 DURATION  END\naaaa2222  Morning run  walk-or-run  2026-11-20T06:30:00Z       30m  2026-11-20T07:00:00Z"),
+    (["--format", "table"], "ID        NAME         TYPE         START                   DURATION  END\naaaa2222  Morning run  walk-or-run  2026-11-20 06:30+00:00       30m  07:00+00:00"),
   ])
   func printsInEveryFormat(_ arguments: [String], expected: String) async throws {
     let sandbox = try CLISandbox()
@@ -92,5 +93,24 @@ struct ShowCommandTests {
     let result = try await sandbox.run("show", "abcd")
     #expect(result.exitCode == 66, "\(result)")
     #expect(!sandbox.exists(sandbox.databasePath))
+  }
+}
+
+/// On a terminal the card fits the width: a long name is cut with an ellipsis; piped, never.
+@Suite("roadtrip show on a narrow terminal")
+struct ShowWidthTests {
+  @Test func aLongNameIsCutToTheWidth() async throws {
+    let sandbox = try CLISandbox()
+    let name = "A journey along the coast 🚗 with a name far longer than any terminal is wide " + String(repeating: "x", count: 200)
+    let id = try #require(try await sandbox.run("add", name, "--start", "2026-11-21T08:00:00Z").lines.first)
+    for environment in [["COLUMNS": "60"], ["COLUMNS": "60", "NO_COLOR": "1"]] {
+      let card = try await sandbox.runInTerminal(["show", id], environment: environment)
+      #expect(card.exitCode == 0, "\(card)")
+      #expect(card.lines.allSatisfy { $0.visibleWidth <= 60 }, "\(card)")
+      #expect(card.standardOutput.contains("A journey along the coast 🚗"), "\(card)")
+      #expect(card.standardOutput.contains("…"), "\(card)")
+    }
+    let piped = try await sandbox.run("show", id)
+    #expect(piped.standardOutput.contains(name))
   }
 }

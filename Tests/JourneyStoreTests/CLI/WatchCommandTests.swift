@@ -49,10 +49,38 @@ struct WatchCommandTests {
     #expect(output.contains("bbbb3333  update  transportationType"))
   }
 
-  @Test func aJSONArrayIsAUsageError() async throws {
+  /// `--format json` is one array of the changes, closed at `--count`, that jq reads whole.
+  @Test func jsonIsOneArrayClosedAtCount() async throws {
     let sandbox = try CLISandbox()
-    let result = try await sandbox.run("watch", "--format", "json")
+    try sandbox.seedSamples()
+    let watch = try WatchProcess(sandbox: sandbox, arguments: ["watch", "--count", "2", "--json"])
+    defer { watch.stop() }
+    for round in 0..<200 where watch.isRunning {
+      #expect(try await sandbox.run("set", "bbbb", "name=n\(round)").exitCode == 0)
+    }
+    #expect(try await watch.waitForExit(within: .seconds(20)) == 0)
+    let array = try #require(try JSONSerialization.jsonObject(with: Data(watch.output().utf8)) as? [[String: Any]])
+    #expect(array.count == 2)
+    #expect(array.allSatisfy { $0["field"] as? String == "name" })
+  }
+
+  /// Ctrl-C closes the array too: what was printed is valid JSON, also when nothing changed.
+  @Test func jsonIsClosedOnInterrupt() async throws {
+    let sandbox = try CLISandbox()
+    try sandbox.seedSamples()
+    let watch = try WatchProcess(sandbox: sandbox, arguments: ["watch", "--format", "json"])
+    defer { watch.stop() }
+    try await Task.sleep(for: .milliseconds(500))
+    kill(watch.process.processIdentifier, SIGINT)
+    #expect(try await watch.waitForExit(within: .seconds(10)) == 0)
+    let array = try JSONSerialization.jsonObject(with: Data(watch.output().utf8)) as? [Any]
+    #expect(array?.isEmpty == true, "\(watch.output())")
+  }
+
+  @Test func jsonAndAnotherFormatIsAUsageError() async throws {
+    let sandbox = try CLISandbox()
+    let result = try await sandbox.run("watch", "--json", "--format", "ndjson")
     #expect(result.exitCode == 64)
-    #expect(result.standardError.contains("use --format ndjson"))
+    #expect(result.standardError.contains("--json is short for --format json"))
   }
 }

@@ -49,12 +49,12 @@ extension EditorTests {
       let editor = try sandbox.startEditor(coast)
       try await editor.waitForScreen(showing: "› Type")
       editor.type("\u{1B}[B")  // down: the start
-      try await editor.waitForScreen(showing: "› Start     ◀ 2026-11-21T08:00:00Z ▶  15 min steps")
+      try await editor.waitForScreen(showing: "› Start     ◀ 2026-11-21 08:00:00+00:00 ▶  15 min steps")
       editor.type("\u{1B}[C\u{1B}[C+")
-      try await editor.waitForScreen(showing: "End       2026-11-21T10:15:00Z")
+      try await editor.waitForScreen(showing: "End       2026-11-21 10:15:00+00:00")
       #expect(try sandbox.value("startDate", of: coast) == "2026-11-21T08:45:00Z")
       editor.type("\u{1B}[D")
-      try await editor.waitForScreen(showing: "Start     2026-11-21T08:30:00Z")
+      try await editor.waitForScreen(showing: "Start     2026-11-21 08:30:00+00:00")
       #expect(try sandbox.value("startDate", of: coast) == "2026-11-21T08:30:00Z")
 
       editor.type("\t")  // tab: the duration
@@ -63,7 +63,7 @@ extension EditorTests {
       try await editor.waitForScreen(showing: "Duration  1h 20m")
       #expect(try sandbox.value("duration", of: coast) == "4800")
       editor.type("\u{1B}[C\u{1B}[C\u{1B}[C")
-      try await editor.waitForScreen(showing: "End       2026-11-21T10:05:00Z")
+      try await editor.waitForScreen(showing: "End       2026-11-21 10:05:00+00:00")
       #expect(try sandbox.value("duration", of: coast) == "5700")
       #expect(try sandbox.value("transportationType", of: coast) == "car")
 

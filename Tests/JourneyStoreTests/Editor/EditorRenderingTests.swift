@@ -11,7 +11,7 @@ extension EditorTests {
       let editor = try sandbox.startEditor(SampleJourneys.coastID)
       let screen = try await editor.waitForScreen(showing: "q quit")
       for text in [
-        "🚗 Car", "Coast road", "Start     2026-11-21T08:00:00Z", "End       2026-11-21T09:30:00Z",
+        "🚗 Car", "Coast road", "Start     2026-11-21 08:00:00+00:00", "End       2026-11-21 09:30:00+00:00",
         "Duration  1h 30m", SampleJourneys.coastID, "› Type", "Start", "Duration", "↑↓ Tab choose",
       ] {
         #expect(screen.contains(text), "\(text)\n\(screen)")
@@ -33,7 +33,7 @@ extension EditorTests {
       #expect(screen.contains("> Type      Walk/Run Skateboard Scooter Bike [Car] Shared Ride Bus Light Rail"), "\(screen)")
       #expect(screen.contains("Car (car)"), "\(screen)")
       editor.type("\t")
-      try await editor.waitForScreen(showing: "> Start     < 2026-11-21T08:00:00Z >")
+      try await editor.waitForScreen(showing: "> Start     < 2026-11-21 08:00:00+00:00 >")
       let frames = editor.rawOutput.components(separatedBy: "\u{1B}[H").dropFirst(2)
       #expect(!frames.contains { $0.contains("\u{1B}[7m") || $0.contains("\u{1B}[1m") || $0.contains("\u{1B}[3") })
       editor.type("q")

@@ -25,7 +25,7 @@ private let invalidAssignments: [(String, String, JourneyInputError)] = [
   ("transportationType", "plane", .invalidTransportationType("plane", suggestion: nil)),
   ("transportationType", "bsu", .invalidTransportationType("bsu", suggestion: .bus)),
   ("startDate", "2026-02-30", .invalidDate("2026-02-30")),
-  ("startDate", "tomorrow", .invalidDate("tomorrow")),
+  ("startDate", "someday", .invalidDate("someday")),
   ("duration", "-5", .negativeDuration("-5")),
   ("duration", "abc", .invalidDuration("abc")),
 ]

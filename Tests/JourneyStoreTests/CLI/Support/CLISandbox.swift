@@ -7,7 +7,8 @@ final class CLISandbox: Sendable {
   let folder: TemporaryFolder
   /// The database `ROADTRIP_DB` names; it does not exist until a test or a command creates it.
   let databasePath: String
-  /// The environment every run starts from: no colour settings, UTC, a home inside the folder.
+  /// The environment every run starts from: no colour settings, UTC, a home inside the folder, no
+  /// pager.
   let environment: [String: String]
 
   init() throws {
@@ -15,7 +16,7 @@ final class CLISandbox: Sendable {
     databasePath = folder.file("journeys.sqlite")
     environment = [
       "PATH": "/usr/bin:/bin", "HOME": folder.path, "ROADTRIP_DB": databasePath, "TZ": "UTC",
-      "LANG": "C.UTF-8",
+      "LANG": "C.UTF-8", "PAGER": "cat",
     ]
   }
 

@@ -1,0 +1,15 @@
+extension CommandLine {
+  /// The command line as a shell would take it, such as `roadtrip transport 1a2b bike`: what the
+  /// change log records as the origin of a command's changes.
+  static var origin: String {
+    (["roadtrip"] + arguments.dropFirst().map(shellQuoted)).joined(separator: " ")
+  }
+
+  /// An argument as it would be typed: as it is when it is plain, else in single quotes.
+  static func shellQuoted(_ argument: String) -> String {
+    let plain = !argument.isEmpty && argument.unicodeScalars.allSatisfy {
+      $0.properties.isAlphabetic || $0.properties.numericType != nil || "-_./:=@%+,".unicodeScalars.contains($0)
+    }
+    return plain ? argument : "'" + argument.replacing("'", with: "'\\''") + "'"
+  }
+}

@@ -1,0 +1,72 @@
+import ArgumentParser
+import JourneyStore
+
+extension Roadtrip {
+  /// `roadtrip add [NAME] [--transport T] [--start D] [--duration X] [--json]`
+  struct Add: ParsableCommand {
+    static let configuration = CommandConfiguration(
+      abstract: "Add a journey and print its id.",
+      discussion: "The first journey creates the database, its file private to you (mode 0600).")
+
+    @Argument(help: "The journey's name: any text.")
+    var name = ""
+
+    @Option(
+      help: .transportationType("How the journey is travelled. (default: \(TransportationType.car.rawValue))"),
+      completion: TransportationType.completion, transform: TransportationType.argument)
+    var transport = TransportationType.car
+
+    @Option(
+      parsing: .unconditional,
+      help: ArgumentHelp(
+        "When it starts: ISO 8601 (2026-11-21T08:00:00Z, or 2026-11-21T08:00 and 2026-11-21 in local time), "
+          + "now, today 18:00, tomorrow 9am, monday, +2d, -3h or 3 hours ago (local time).",
+        valueName: "date"))
+    var start = "now"
+
+    @Option(
+      parsing: .unconditional,
+      help: ArgumentHelp("How long it lasts: 45m, 1h30m, 90s, 1:30:00 or seconds.", valueName: "duration"))
+    var duration = "1h"
+
+    @Flag(help: "Print the journey as JSON instead of its id.")
+    var json = false
+
+    @OptionGroup var database: DatabaseOptions
+
+    func validate() throws {
+      _ = try ValidationError.checking { () throws(JourneyInputError) in try makeJourney() }
+    }
+
+    func run() throws {
+      let journey = try makeJourney()
+      try database.openCreatingIfMissing().writingUserValues {
+        // Reported before the commit: output that cannot be written adds nothing.
+        try $0.add(contentsOf: [journey]) {
+          try report(journey)
+          try BufferedOutput.standard.flushBeforeCommit()
+        }
+      }
+    }
+
+    /// Prints the new journey's id, or the journey with `--json`.
+    private func report(_ journey: Journey) throws {
+      guard json else {
+        try BufferedOutput.standard.write(journey.id.uuidString.lowercased() + "\n")
+        return
+      }
+      var printer = JourneyPrinter(format: .ndjson)
+      try printer.print(journey)
+      try printer.finish()
+    }
+
+    /// The new journey, each field set from its option through the field's own parser.
+    private func makeJourney() throws(JourneyInputError) -> Journey {
+      let journey = Journey()
+      for (field, text) in [(JourneyField.name, name), (.transportationType, transport.rawValue), (.startDate, start), (.duration, duration)] {
+        try field.assign(text, to: journey)
+      }
+      return journey
+    }
+  }
+}

@@ -1,0 +1,55 @@
+import ArgumentParser
+import Glibc
+import JourneyStore
+
+extension Roadtrip {
+  /// `roadtrip edit ID`: the original app's `JourneyEditor`, on a terminal.
+  struct Edit: ParsableCommand {
+    static let configuration = CommandConfiguration(
+      abstract: "Edit a journey interactively on a terminal.",
+      discussion: """
+        Shows the journey above a transportation type picker, a start date picker and a \
+        duration slider. Every change is saved at once; a change the database refuses (it is \
+        locked by another process past $ROADTRIP_BUSY_TIMEOUT, or the value is invalid) snaps \
+        back and the reason appears under the controls. Changes that other processes make \
+        appear as they are committed.
+
+        Keys:
+          up, down (or Tab, Shift-Tab)   choose a control
+          left, right (or -, +)          change its value: the previous or next type,
+                                         the start 15 minutes earlier or later, the
+                                         duration 5 minutes shorter or longer (not
+                                         below zero)
+          q                              quit
+          Ctrl-C                         quit with exit code 130
+          Ctrl-Z                         suspend (the shell's fg resumes)
+
+        Needs a terminal on standard input and output: in scripts, use set or transport.
+        """)
+
+    @Argument(help: "The journey: its id, or a unique prefix of at least 4 hex digits.", completion: JourneyCompletion.ids)
+    var id: String
+
+    @OptionGroup var database: DatabaseOptions
+
+    func run() throws {
+      guard isatty(STDIN_FILENO) == 1, BufferedOutput.standard.isTerminal else {
+        throw CommandError.usage(
+          "edit needs a terminal on standard input and output; in scripts, use 'roadtrip set' or 'roadtrip transport'")
+      }
+      let database = try self.database.openExisting()
+      let journey = try database.journey(matching: id)
+      let session = EditorSession(database: database, journey: journey, style: Style(isTerminal: true))
+      switch try session.run() {
+      case .quit:
+        return
+      case .interrupted:
+        throw CommandError.interrupted
+      case .signalled(let number):
+        signal(number, SIG_DFL)
+        raise(number)
+        throw CommandError.interrupted
+      }
+    }
+  }
+}

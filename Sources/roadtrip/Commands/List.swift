@@ -1,0 +1,91 @@
+import ArgumentParser
+import FoundationEssentials
+import JourneyStore
+
+extension Roadtrip {
+  /// `roadtrip list [--transport T]... [--since D] [--until D] [--sort KEY] [--limit N] [--format F]`
+  struct List: ParsableCommand {
+    static let configuration = CommandConfiguration(
+      abstract: "List journeys, by start date unless sorted otherwise.",
+      discussion: """
+        Prints a table on a terminal, and tab-separated lines without a header when piped \
+        (id, name, transportationType, startDate, duration, endDate), so that \
+        `roadtrip list --transport car | roadtrip transport - bike` works as it reads.
+        """,
+      aliases: ["ls"])
+
+    @OptionGroup var filters: FilterOptions
+
+    @Option(
+      help: ArgumentHelp(
+        "Sort by this field: \(JourneyField.all.map(\.name).joined(separator: ", ")).", valueName: "field"),
+      completion: .list(JourneyField.all.map(\.name)))
+    var sort = JourneyField.startDate.name
+
+    @Flag(name: .shortAndLong, help: "Sort from the largest value down.")
+    var reverse = false
+
+    @Option(help: "Print at most this many journeys.")
+    var limit: Int?
+
+    @OptionGroup var output: FormatOptions
+    @OptionGroup var database: DatabaseOptions
+
+    func validate() throws {
+      if let limit, limit < 0 {
+        throw ValidationError("--limit is a number of journeys, 0 or more, not \(limit)")
+      }
+      _ = try ValidationError.checking { () throws(JourneyInputError) in try query() }
+    }
+
+    func run() throws {
+      let query = try query()
+      let (format, includesHeader) = output.resolved
+      var printer = JourneyPrinter(format: format, includesHeader: includesHeader)
+      let isTerminal = BufferedOutput.standard.isTerminal
+      let database = try self.database.openExisting()
+      if format == .table { Pager.start() }
+      if filters.search != nil {
+        try printMatches(in: query, from: database, to: &printer)
+      } else {
+        try printer.print(query, from: database)
+      }
+      try printer.finish()
+      if printer.count == 0 && format == .table && isTerminal {
+        StandardError.write(try emptyMessage())
+      }
+    }
+
+    /// Prints the journeys that `--search` keeps, up to `--limit`.
+    private func printMatches(
+      in query: JourneyQuery, from database: JourneyDatabase, to printer: inout JourneyPrinter
+    ) throws {
+      var query = query
+      query.limit = nil
+      try database.forEachJourney(query) { journey in
+        guard printer.count < limit ?? .max, filters.matches(journey) else { return }
+        try printer.print(journey)
+      }
+    }
+
+    /// Why a table is empty: no database yet, no journey matches the filters, or no journeys.
+    private func emptyMessage() throws -> String {
+      guard try database.databaseExists() else {
+        return "No database at \(try database.resolvedPath()) yet; roadtrip add NAME creates it.\n"
+      }
+      if filters.isFiltering {
+        return "No journey matches these filters; roadtrip list without them shows every journey.\n"
+      }
+      return "No journeys. Add one with: roadtrip add NAME\n"
+    }
+
+    /// The query the options describe: the filters', sorted and limited.
+    private func query() throws(JourneyInputError) -> JourneyQuery {
+      var query = try filters.query()
+      query.sortField = try JourneyField.named(sort)
+      query.isDescending = reverse
+      query.limit = limit
+      return query
+    }
+  }
+}

@@ -1,0 +1,104 @@
+import ArgumentParser
+import JourneyStore
+
+extension Roadtrip {
+  /// `roadtrip set ID... FIELD=VALUE...`
+  struct SetFields: ParsableCommand {
+    static let configuration = CommandConfiguration(
+      commandName: "set",
+      abstract: "Set fields of journeys, all in one transaction.",
+      usage: "roadtrip set ID... FIELD=VALUE... [--json] [--db <path>]",
+      discussion: """
+        Fields: name (any text), transportationType or transport (a type slug), startDate or \
+        start (ISO 8601, or now, today 18:00, tomorrow, monday, +2d, 3 hours ago: local time), \
+        duration (45m, 1h30m, 90s, 1:30:00 or seconds), and end or endDate (a date: keeps the \
+        start and sets the duration). A start, duration or end that begins with + or - moves \
+        the current one: start=+1d (whole days keep the clock time), duration=+15m, end=-10m. \
+        Only the fields that change are written; an edit that changes nothing leaves no history.
+
+        Example: roadtrip set 1a2b name='Coast road' start='tomorrow 9am' end='tomorrow 10:30'
+        """)
+
+    @Argument(
+      help: ArgumentHelp(
+        "The journeys (ids, prefixes of at least 4 hex digits, or - to read ids from standard input), then the fields to set.",
+        valueName: "ID... FIELD=VALUE..."),
+      completion: JourneyCompletion.idsAndFields)
+    var arguments: [String] = []
+
+    @Flag(help: "Print the edited journeys as JSON.")
+    var json = false
+
+    @OptionGroup var database: DatabaseOptions
+
+    func validate() throws {
+      _ = try plan()
+    }
+
+    func run() throws {
+      let (ids, edits) = try plan()
+      let database = try self.database.openExisting()
+      let resolved = try ids.resolve(in: database, looksUpFullIDs: false)
+      var edited: [Journey] = []
+      try database.writingUserValues {
+        try $0.edit(ids: resolved) { journey in
+          for edit in edits {
+            try edit.apply(to: journey)
+          }
+          if json { edited.append(journey) }
+        } beforeCommit: {
+          guard json else { return }
+          // Reported before the commit: output that cannot be written changes nothing.
+          var printer = JourneyPrinter(format: .json)
+          for journey in edited {
+            try printer.print(journey)
+          }
+          try printer.finish()
+          try BufferedOutput.standard.flushBeforeCommit()
+        }
+      }
+    }
+
+    /// The journeys named and, for each field to set, its edit.
+    /// - Throws: `ValidationError` for missing ids or assignments, an unknown field, a field set
+    ///   twice, or a bad value.
+    private func plan() throws -> (JourneyIDs, [JourneyField.Edit]) {
+      let ids = Array(arguments.prefix { !$0.contains("=") })
+      let assignments = arguments.dropFirst(ids.count)
+      try JourneyIDs(arguments: ids).validate()
+      guard !assignments.isEmpty else {
+        throw ValidationError("nothing to set; give FIELD=VALUE after the ids, such as name='Coast road'")
+      }
+      var plan: [JourneyField.Edit] = []
+      for assignment in assignments {
+        guard let equals = assignment.firstIndex(of: "=") else {
+          throw ValidationError("'\(assignment)' is not FIELD=VALUE; ids come first, then the fields to set")
+        }
+        let name = String(assignment[..<equals])
+        let value = String(assignment[assignment.index(after: equals)...])
+        if name == "id" {
+          throw ValidationError("'id' cannot be set: a journey's id never changes")
+        }
+        let edit = try ValidationError.checking { () throws(JourneyInputError) in
+          try JourneyField.Edit(name: name, text: value)
+        }
+        guard !plan.contains(where: { $0.field == edit.field }) else {
+          let why = edit.field == .duration ? " (end= sets the duration too)" : ""
+          throw ValidationError("'\(edit.field.name)' is set twice\(why); set each field once")
+        }
+        plan.append(edit)
+      }
+      return (JourneyIDs(arguments: ids), plan)
+    }
+  }
+}
+
+extension Roadtrip.SetFields: PositionalCommand {
+  static func make(arguments: [String], databasePath: String?) -> Self {
+    var command = Self()
+    command.arguments = arguments
+    command.json = false
+    command.database = DatabaseOptions.make(path: databasePath)
+    return command
+  }
+}

@@ -1,0 +1,85 @@
+import ArgumentParser
+import JourneyStore
+
+extension Roadtrip {
+  /// `roadtrip transport ID... [TYPE | --next | --previous | --random]`
+  struct Transport: ParsableCommand {
+    static let configuration = CommandConfiguration(
+      commandName: "transport",
+      abstract: "Set the transportation type of journeys; with no type, print the current one.",
+      usage: "roadtrip transport ID... [TYPE | --next | --previous | --random] [--db <path>]",
+      discussion: """
+        With TYPE or a flag, every journey named changes in one transaction. With neither, \
+        prints each journey's type, one slug a line.
+        """)
+
+    @Argument(
+      help: ArgumentHelp(
+        "The journeys (ids, prefixes of at least 4 hex digits, or - to read ids from standard input), then the type.",
+        valueName: "ID... [TYPE]",
+        argumentType: TransportationType.self),
+      completion: JourneyCompletion.idsAndTypes)
+    var arguments: [String] = []
+
+    @Flag var step: TypeStep?
+
+    @OptionGroup var database: DatabaseOptions
+
+    func validate() throws {
+      let (ids, type) = try split()
+      try ids.validate()
+      if type != nil, let step {
+        throw ValidationError("give a type or --\(step.rawValue), not both")
+      }
+    }
+
+    func run() throws {
+      let (ids, type) = try split()
+      let database = try self.database.openExisting()
+      let resolved = try ids.resolve(in: database, looksUpFullIDs: false)
+      guard type != nil || step != nil else {
+        try database.reading {
+          for id in resolved {
+            guard let journey = try database.journey(id: id) else {
+              throw JourneyDatabaseError.journeyNotFound(id.uuidString.lowercased())
+            }
+            try BufferedOutput.standard.write(JourneyField.transportationType.text(of: journey) + "\n")
+          }
+        }
+        return
+      }
+      let field = JourneyField.transportationType
+      try database.writingUserValues {
+        try $0.edit(ids: resolved) { journey in
+          let new = type ?? step?.type(after: journey.transportationType) ?? journey.transportationType
+          field.assign(try field.parse(new.rawValue), to: journey)
+        }
+      }
+    }
+
+    /// The ids and the type: the last of two or more arguments is the type, unless it is `-` or
+    /// made of hex digits and dashes as ids are.
+    /// - Throws: `ValidationError` when the type is not a transportation type.
+    private func split() throws -> (JourneyIDs, TransportationType?) {
+      guard arguments.count >= 2, let last = arguments.last, !Self.looksLikeID(last) else {
+        return (JourneyIDs(arguments: arguments), nil)
+      }
+      let type = try ValidationError.checking { () throws(JourneyInputError) in try TransportationType(parsing: last) }
+      return (JourneyIDs(arguments: arguments.dropLast()), type)
+    }
+
+    private static func looksLikeID(_ text: String) -> Bool {
+      text == JourneyIDs.standardInput || text.allSatisfy { $0 == "-" || $0.isHexDigit }
+    }
+  }
+}
+
+extension Roadtrip.Transport: PositionalCommand {
+  static func make(arguments: [String], databasePath: String?) -> Self {
+    var command = Self()
+    command.arguments = arguments
+    command.step = nil
+    command.database = DatabaseOptions.make(path: databasePath)
+    return command
+  }
+}

@@ -1,0 +1,113 @@
+import ArgumentParser
+import FoundationEssentials
+import JourneyStore
+
+extension Roadtrip {
+  /// `roadtrip watch [ID...] [--format ndjson|json|table] [--count N]`
+  struct Watch: ParsableCommand {
+    static let configuration = CommandConfiguration(
+      abstract: "Print every change committed by any process from now on, one line each.",
+      discussion: """
+        Runs until interrupted (Ctrl-C ends it cleanly, with exit code 0) or until --count changes \
+        are printed. It sleeps while nothing happens, and wakes when the database file is \
+        written. Lines have the format of roadtrip history. ndjson is the stream for other \
+        programs (one object a line, each written as its change commits); json writes the same \
+        objects as one array, closed when --count is reached or on Ctrl-C, for `--count N --json | jq`.
+        """)
+
+    @Argument(help: "Only changes of these journeys: ids or unique prefixes of at least 4 hex digits.", completion: JourneyCompletion.ids)
+    var ids: [String] = []
+
+    @Option(help: "The output format. Default: table on a terminal, else ndjson.")
+    var format: ChangeFormat?
+
+    @Flag(help: "Short for --format json.")
+    var json = false
+
+    @Option(help: "Stop after printing this many changes.")
+    var count: Int?
+
+    @OptionGroup var database: DatabaseOptions
+
+    func validate() throws {
+      if json, let format, format != .json {
+        throw ValidationError("--json is short for --format json; give one of them")
+      }
+      if let count, count < 1 {
+        throw ValidationError("--count is a number of changes, 1 or more, not \(count)")
+      }
+    }
+
+    func run() throws {
+      Interruption.catchSignals()
+      let path = try database.resolvedPath()
+      let monitor = DatabaseMonitor(path: path)
+      var printer = ChangePrinter(format: ChangeFormat.resolved(json ? .json : format))
+      var journeys: Set<UUID>?
+      // When the file is deleted and created again, or another file is moved in its place, the
+      // changes committed to the new file since the old one was last seen are new.
+      var replacedSince: Date?
+      while printer.count < (count ?? .max) {
+        // A database that does not exist yet is watched from its creation on.
+        while try !database.databaseExists() {
+          guard !Interruption.hasHappened else { return try printer.finish() }
+          _ = monitor.wait(timeout: .milliseconds(250))
+        }
+        guard let lastSeen = try follow(path, monitor: monitor, printer: &printer, journeys: &journeys, since: replacedSince)
+        else { break }
+        replacedSince = lastSeen
+      }
+      try printer.finish()
+    }
+
+    /// Prints the changes committed to the file at `path` as they come, until `--count` is
+    /// reached, a signal arrives, or another file takes its place; with `since`, first the
+    /// changes the file already holds from that moment on.
+    /// - Returns: When the file was last seen in place, if another file took its place.
+    private func follow(
+      _ path: String, monitor: DatabaseMonitor, printer: inout ChangePrinter, journeys: inout Set<UUID>?,
+      since: Date?
+    ) throws -> Date? {
+      let identity = FileIdentity(path: path)
+      let database = try self.database.openExisting()
+      let wanted = try journeys ?? Set(ids.map { try database.resolveIDInHistory($0) })
+      journeys = wanted
+      var position = try database.followChanges()
+      var lastSeen = Date()
+      let limit = count ?? .max
+      var isFirstLook = since != nil
+      while printer.count < limit {
+        if !isFirstLook {
+          let committed = try database.waitForCommit(using: monitor, timeout: .seconds(1)) {
+            guard FileIdentity(path: path) == identity else { return true }
+            lastSeen = Date()
+            return Interruption.hasHappened
+          }
+          guard !Interruption.hasHappened else { return nil }
+          if FileIdentity(path: path) != identity {
+            StandardError.write("roadtrip: \(path) was replaced by another file; watching that one\n")
+            return lastSeen
+          }
+          guard committed else { continue }
+          // A restored backup (roadtrip db restore) replaced the log with an older one.
+          let end = try database.followChanges()
+          if end < position {
+            StandardError.write("roadtrip: \(path) was restored from a backup; watching it from here\n")
+            position = end
+            continue
+          }
+        }
+        let after: JourneyChange.ID? = isFirstLook ? nil : position
+        try database.forEachChange(ChangeQuery(after: after, isNewestFirst: false)) { change in
+          position = max(position, change.id)
+          guard printer.count < limit, wanted.isEmpty || wanted.contains(change.journeyID) else { return }
+          if isFirstLook, let since, change.date < since { return }
+          try printer.print(change)
+        }
+        isFirstLook = false
+        try printer.flush()
+      }
+      return nil
+    }
+  }
+}

@@ -1,0 +1,163 @@
+import ArgumentParser
+import Glibc
+import JourneyStore
+
+/// Why a command failed, as its user sees it: a message for standard error and an exit code.
+///
+/// This is the one place where errors become exit codes (CLI.md, "Errors and exit codes").
+struct Failure {
+  /// The exit code.
+  let exitCode: ExitStatus
+  /// The whole text for standard error, `roadtrip: error: …`, or `nil` to say nothing.
+  let message: String?
+  /// Text for standard output instead of an error: the help or completion script that
+  /// ArgumentParser asks for by throwing.
+  var standardOutput: String? = nil
+}
+
+extension Failure {
+  /// A command that failed, or whose command line did not parse.
+  init(_ error: any Error) {
+    guard let (code, text) = Self.describe(error) else {
+      self.init(parsing: error)
+      return
+    }
+    self.init(exitCode: code, message: text.map { Roadtrip._errorPrefix + $0 })
+  }
+
+  /// A command line that does not parse or that `validate()` refused: ArgumentParser's message
+  /// with the usage, exit code 64; or a request for help, which is not a failure.
+  private init(parsing error: any Error) {
+    let code = Roadtrip.exitCode(for: error)
+    let text = Roadtrip.fullMessage(for: error)
+    if code == .success {
+      self.init(exitCode: .success, message: nil, standardOutput: text)
+    } else {
+      self.init(
+        exitCode: code == .validationFailure ? .usage : ExitStatus(rawValue: code.rawValue) ?? .failure,
+        message: text.isEmpty ? nil : text)
+    }
+  }
+
+  /// The exit code and message of the errors of roadtrip and its library; `nil` for
+  /// ArgumentParser's own.
+  private static func describe(_ error: any Error) -> (ExitStatus, String?)? {
+    switch error {
+    case let error as JourneyInputError:
+      return (.usage, error.description)
+    case let error as JourneyDatabaseError:
+      return describe(error)
+    case let error as SQLiteError:
+      return describe(error)
+    case let error as CommandError:
+      return describe(error)
+    default:
+      return nil
+    }
+  }
+
+  private static func describe(_ error: JourneyDatabaseError) -> (ExitStatus, String) {
+    switch error {
+    case .journeyNotFound:
+      return (.noInput, error.description + "; 'roadtrip list' shows the ids")
+    case .ambiguousID, .invalidID:
+      return (.usage, error.description)
+    case .duplicateID, .newerSchema, .notARoadtripDatabase, .needsMigration, .damagedSchema, .invalidSchemaVersion,
+      .unusableBackup:
+      return (.dataError, error.description)
+    case .cannotCreate:
+      return (.cannotCreate, error.description)
+    case .notARegularFile, .untrustedFile:
+      return (.ioError, error.description)
+    case .revertConflict(let kind, _, _, _):
+      return (.failure, error.description + "; 'roadtrip \(kind.rawValue) --force' overwrites them")
+    case .historyPruned:
+      return (.failure, error.description)
+    }
+  }
+
+  private static func describe(_ error: SQLiteError) -> (ExitStatus, String) {
+    let reason = error.message
+    switch error.kind {
+    case .busy:
+      return (.temporaryFailure,
+        "the database stayed locked by another process (\(reason)); try again, or wait longer with "
+          + "ROADTRIP_BUSY_TIMEOUT=MILLISECONDS")
+    case .corrupt:
+      return (.dataError,
+        "the database is damaged or is not a SQLite database (\(reason)); restore a backup with "
+          + "'roadtrip db restore FILE', or choose another file with --db")
+    case .full:
+      return (.ioError, "the disk or the database is full (\(reason)); free some space and try again")
+    case .readOnly:
+      return (.ioError, "the database cannot be written (\(reason)); check the permissions of the file and its folder")
+    case .ioError:
+      return (.ioError, "input/output error on the database (\(reason))")
+    case .outOfResources:
+      let cause = error.systemErrorCode == 0 ? "out of memory" : String(cString: strerror(error.systemErrorCode))
+      return (.ioError,
+        "the database cannot be used: \(cause) (\(reason)); close other programs, or raise the limit "
+          + "(ulimit -n for open files), and try again")
+    case .cannotOpen:
+      return (.ioError, "the database cannot be opened (\(reason)); check the path and its permissions")
+    case .constraint, .other:
+      return (.failure, error.description)
+    }
+  }
+
+  private static func describe(_ error: CommandError) -> (ExitStatus, String?) {
+    switch error {
+    case .outputClosed:
+      return (.success, nil)
+    case .cannotWriteOutput(let destination, let reason):
+      return (.ioError, "cannot write to \(destination): \(reason)")
+    case .cannotReadInput(let reason):
+      return (.ioError, "cannot read standard input: \(reason)")
+    case .cannotOpenInput(let path, let reason):
+      return (.noInput, "cannot open \(path): \(reason)")
+    case .malformedInput(let source, .malformed(let line, let reason)):
+      return (.dataError, "\(source), line \(line): \(reason); nothing was imported")
+    case .malformedInput(let source, .unreadable(let reason)):
+      return (.ioError, "cannot read \(source): \(reason); nothing was imported")
+    case .unreachableDatabase(let path, let reason):
+      return (.ioError, "cannot reach the database \(path): \(reason); check the permissions of its folders")
+    case .wouldOverwriteDatabase(let destination, let database):
+      return (.cannotCreate,
+        "refusing to write \(destination): it is the database in use (\(database)) or a file SQLite keeps "
+          + "beside it; choose another file")
+    case .openingDatabase(let path, let isCreating, let underlying):
+      if let sqlite = underlying as? SQLiteError, sqlite.kind == .cannotOpen {
+        return isCreating
+          ? (.cannotCreate, "cannot create the database \(path) (\(sqlite.message)); choose another path with --db")
+          : (.ioError, "cannot open the database \(path) (\(sqlite.message)); check its permissions")
+      }
+      let (code, text) = describe(underlying) ?? (.failure, String(describing: underlying))
+      guard let text else { return (code, nil) }
+      return (code, underlying is SQLiteError ? "\(path): \(text)" : text)
+    case .refusedValue(let message):
+      return (.usage, "the database refused the value (\(message)); start dates lie in the years 0000 to 9999")
+    case .confirmationRequired(let action):
+      return (.usage, "refusing to \(action) without --yes, as no terminal can ask; add --yes")
+    case .cannotRestoreOver(let path, let reason):
+      return (.dataError,
+        "cannot restore over \(path) (\(reason)): SQLite cannot read it as a database at all; move it and its "
+          + "-wal and -shm files away, then run 'roadtrip db restore' again")
+    case .declined(let outcome):
+      return (.failure, outcome)
+    case .invalidEnvironment(let name, let value, let expected):
+      return (.usage, "\(name)='\(value)' is not \(expected); fix or unset it")
+    case .noDatabase(let path, let action):
+      return (.failure, "there is no database at \(path) yet; \(action)")
+    case .damagedDatabase(let path, let count):
+      return (.dataError,
+        "\(path) is damaged (\(count) problem\(count == 1 ? "" : "s") found); restore a backup with "
+          + "'roadtrip db restore FILE'")
+    case .usage(let message):
+      return (.usage, message)
+    case .nothingToRevert(let action, let hint):
+      return (.failure, "nothing to \(action): \(hint); 'roadtrip history' shows the log")
+    case .interrupted:
+      return (.interrupted, nil)
+    }
+  }
+}

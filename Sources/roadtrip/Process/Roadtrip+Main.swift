@@ -1,0 +1,44 @@
+import ArgumentParser
+
+extension Roadtrip {
+  /// Parses the command line (one of `PositionalCommandLine`'s shape without ArgumentParser),
+  /// runs the command, and ends the process with the exit code that `Failure` gives for what went
+  /// wrong, if anything.
+  static func main() {
+    ProcessSetup.prepare()
+    let words = CommandLineWords(words: Array(CommandLine.arguments.dropFirst()))
+    var failure = run { () throws in
+      var command = try PositionalCommandLine(words.words)?.validatedCommand() ?? {
+        try words.checkCommandName()
+        return try parseAsRoot()
+      }()
+      try command.run()
+    }
+    if failure?.standardOutput != nil, let word = words.misreadHelpWord {
+      failure = Failure(words.misreadHelpError(word))
+    }
+    if let help = failure?.standardOutput {
+      // --help, help, --generate-completion-script: data for standard output, not an error.
+      failure = run { try BufferedOutput.standard.write(help.hasSuffix("\n") ? help : help + "\n") }
+    }
+    Pager.finish()
+    if let message = failure?.message {
+      StandardError.write(message.hasSuffix("\n") ? message : message + "\n")
+    }
+    ProcessSetup.end(with: failure?.exitCode ?? .success)
+  }
+
+  /// Runs `body` and flushes standard output, also after a failure: what a command printed
+  /// before it failed (such as the report of `db check`) is printed.
+  /// - Returns: Why it failed, or `nil` when it succeeded.
+  private static func run(_ body: () throws -> Void) -> Failure? {
+    do {
+      try body()
+      try BufferedOutput.standard.flush()
+      return nil
+    } catch {
+      try? BufferedOutput.standard.flush()
+      return Failure(error)
+    }
+  }
+}

@@ -1,0 +1,90 @@
+import Foundation
+import Testing
+@testable import JourneyStore
+@testable import roadtrip
+
+/// `list` for people: names found by `--search`, and a table that fits the terminal's width and
+/// streams a long listing.
+@Suite("roadtrip list on a terminal")
+struct ListOnTerminalTests {
+  @Test func searchKeepsNamesContainingTheTextIgnoringCase() async throws {
+    let sandbox = try CLISandbox()
+    try sandbox.seedSamples()
+    let result = try await sandbox.run("list", "--search", "ROAD", "--format", "ids")
+    #expect(result.lines == [SampleJourneys.coastID])
+    let limited = try await sandbox.run("list", "--search", "r", "--limit", "1", "--format", "ids")
+    #expect(limited.lines == [SampleJourneys.runID])
+    let combined = try await sandbox.run("list", "--search", "r", "--transport", "bus", "--format", "ids")
+    #expect(combined.lines == [SampleJourneys.ferryID])
+  }
+
+  /// On a terminal of 80 columns a long name is cut with an ellipsis, counting wide characters
+  /// and emoji as two columns; piped, the same table is never cut.
+  @Test func theTableFitsTheTerminalWidth() async throws {
+    let sandbox = try CLISandbox()
+    let long = "Coast road 🚗 along the 海岸 " + String(repeating: "and on ", count: 40)
+    try sandbox.seed([Journey(name: long, transportationType: .car, startDate: SampleJourneys.morning, duration: 600)])
+    try sandbox.seedSamples()
+    for columns in [80, 100] {
+      let result = try await sandbox.runInTerminal(["list"], environment: ["NO_COLOR": "1", "COLUMNS": "\(columns)"])
+      #expect(result.exitCode == 0)
+      #expect(result.lines.allSatisfy { $0.displayWidth <= columns }, "\(result)")
+      #expect(result.lines.contains { $0.displayWidth == columns && $0.contains("…") }, "\(result)")
+      #expect(result.standardOutput.contains(columns == 80 ? "  Coast roa…  " : "  Coast road 🚗 along the 海岸…   car"))
+    }
+    let piped = try await sandbox.run("list", "--format", "table")
+    #expect(piped.standardOutput.contains(long.trimmingCharacters(in: .whitespaces)))
+    #expect(!piped.standardOutput.contains("…"))
+  }
+
+  /// A long table is sized from its first rows and printed as it goes: every line fits, and a
+  /// name longer than those of the first rows is cut to their width.
+  @Test func aLongTableIsStreamedWithTheWidthsOfItsFirstRows() async throws {
+    let sandbox = try CLISandbox()
+    var journeys = (0..<150).map {
+      Journey(name: "trip \($0)", transportationType: .bike, startDate: SampleJourneys.morning.addingTimeInterval(Double($0) * 60), duration: 60)
+    }
+    journeys.append(Journey(name: "a much longer name than any before", transportationType: .bike,
+      startDate: SampleJourneys.morning.addingTimeInterval(1_000_000), duration: 60))
+    try sandbox.seed(journeys)
+    let result = try await sandbox.runInTerminal(["list"], environment: ["NO_COLOR": "1", "COLUMNS": "200"])
+    #expect(result.lines.count == 152)
+    let widths = Set(result.lines.dropFirst().map(\.displayWidth))
+    #expect(widths.count == 1, "\(widths)")
+    #expect(result.lines.last?.contains("a much…") == true, "\(result.lines.last ?? "")")
+  }
+
+  /// On a terminal a table goes through `$PAGER`; piped, it never does.
+  @Test func aTableOnATerminalGoesThroughThePager() async throws {
+    let sandbox = try CLISandbox()
+    try sandbox.seedSamples()
+    let paged = try await sandbox.runInTerminal(["list"], environment: ["PAGER": "sed 's/^/PAGED /'", "NO_COLOR": "1"])
+    #expect(paged.exitCode == 0, "\(paged)")
+    #expect(paged.lines.count == 4 && paged.lines.allSatisfy { $0.hasPrefix("PAGED ") }, "\(paged)")
+    let history = try await sandbox.runInTerminal(["history"], environment: ["PAGER": "sed 's/^/PAGED /'"])
+    #expect(history.lines.allSatisfy { $0.hasPrefix("PAGED ") }, "\(history)")
+    let piped = try await sandbox.run(["list", "--format", "table"], environment: ["PAGER": "sed 's/^/PAGED /'"])
+    #expect(!piped.standardOutput.contains("PAGED"))
+    let off = try await sandbox.runInTerminal(["list"], environment: ["PAGER": "", "NO_COLOR": "1"])
+    #expect(off.lines.first?.hasPrefix("ID ") == true, "\(off)")
+  }
+
+  /// A pager that quits early (a person pressing q) ends the listing quietly, with exit code 0.
+  @Test func aPagerThatQuitsEarlyEndsTheListingQuietly() async throws {
+    let sandbox = try CLISandbox()
+    try sandbox.seed((0..<3000).map { Journey(name: "trip \($0)", startDate: SampleJourneys.morning.addingTimeInterval(Double($0))) })
+    let result = try await sandbox.runInTerminal(["list"], environment: ["PAGER": "head -n 2", "NO_COLOR": "1"])
+    #expect(result.exitCode == 0, "\(result)")
+    #expect(result.lines.count == 2, "\(result)")
+  }
+
+  /// The default pager, `less -FRX`, prints a short table as it is.
+  @Test(.enabled(if: FileManager.default.isExecutableFile(atPath: "/usr/bin/less")))
+  func lessPrintsAShortTableAsItIs() async throws {
+    let sandbox = try CLISandbox()
+    try sandbox.seedSamples()
+    let result = try await sandbox.runInTerminal(["list"], environment: ["PAGER": nil, "NO_COLOR": "1", "TERM": "xterm"])
+    #expect(result.exitCode == 0, "\(result)")
+    #expect(result.standardOutput.contains("aaaa1111  Coast road"), "\(result)")
+  }
+}
