@@ -196,12 +196,15 @@ final class Batch {
   private static let oldColumns = JourneyField.all.map { "old_\($0.column)" }.joined(separator: ", ")
 
   /// Overwrites a journey's fields with new values.
+  /// - Returns: Whether a value differed (`false`: the journey held them all already).
   /// - Throws: `JourneyDatabaseError.journeyNotFound` when no such journey exists, or `SQLiteError`.
-  func replace(id: UUID, values: [DatabaseValue]) throws {
+  @discardableResult
+  func replace(id: UUID, values: [DatabaseValue]) throws -> Bool {
     guard let old = try JourneyRow.values(of: id, in: connection) else {
       throw JourneyDatabaseError.journeyNotFound(id.lowercasedText)
     }
     try update(id: id, from: old, to: values)
+    return old != values
   }
 
   /// Deletes a journey.

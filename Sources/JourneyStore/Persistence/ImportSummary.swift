@@ -6,16 +6,20 @@ public struct ImportSummary: Equatable, Sendable {
   public var skipped = 0
   /// Journeys whose id was already taken, overwritten with the imported values (`.replace`).
   public var replaced = 0
+  /// Journeys whose id was already taken with exactly the imported values (`.replace`): nothing
+  /// to write.
+  public var unchanged = 0
 
   /// Creates a summary; all counts are zero by default.
-  public init(inserted: Int = 0, skipped: Int = 0, replaced: Int = 0) {
+  public init(inserted: Int = 0, skipped: Int = 0, replaced: Int = 0, unchanged: Int = 0) {
     self.inserted = inserted
     self.skipped = skipped
     self.replaced = replaced
+    self.unchanged = unchanged
   }
 
   /// Every journey read.
   public var total: Int {
-    inserted + skipped + replaced
+    inserted + skipped + replaced + unchanged
   }
 }

@@ -39,9 +39,12 @@ extension JourneyDatabase {
           case .skip:
             summary.skipped += 1
           case .replace:
-            try batch.replace(id: id, values: journey.values)
-            summary.replaced += 1
-            if managed[id] != nil { replaced.append((id, journey.values)) }
+            if try batch.replace(id: id, values: journey.values) {
+              summary.replaced += 1
+              if managed[id] != nil { replaced.append((id, journey.values)) }
+            } else {
+              summary.unchanged += 1
+            }
           }
         } catch let error as SQLiteError where error.kind == .constraint {
           throw InterchangeError.malformed(line: journey.line, reason: error.message)

@@ -79,10 +79,10 @@ extension Roadtrip {
 }
 
 extension ImportSummary {
-  /// "Imported 1,000 journeys (3 skipped, 2 replaced) in 0.84 s.", for standard error.
+  /// "Imported 1,000 journeys (3 skipped, 2 replaced, 1 unchanged) in 0.84 s.", for standard error.
   func description(after duration: Duration) -> String {
     var text = "Imported \(inserted) \(inserted == 1 ? "journey" : "journeys")"
-    let others = [(skipped, "skipped"), (replaced, "replaced")].filter { $0.0 > 0 }.map { "\($0.0) \($0.1)" }
+    let others = [(skipped, "skipped"), (replaced, "replaced"), (unchanged, "unchanged")].filter { $0.0 > 0 }.map { "\($0.0) \($0.1)" }
     if !others.isEmpty { text += " (" + others.joined(separator: ", ") + ")" }
     let seconds = Double(duration.components.seconds) + Double(duration.components.attoseconds) / 1e18
     return text + " in " + String(format2: seconds) + " s.\n"
