@@ -113,10 +113,14 @@ extension ChangeLog {
   }
 
   /// The position after every change committed so far: what follows it is new.
+  ///
+  /// A batch takes no more rows once its transaction (another program's statement) is committed,
+  /// so the end is after the newest batch ever given an id, which pruning does not lower.
   func end() throws -> JourneyChange.ID {
-    .end(
-      batch: try connection.firstValue("SELECT max(id) FROM batch")?.integer ?? 0,
-      write: try connection.firstValue("SELECT max(id) FROM change")?.integer ?? 0)
+    let issued = try connection.firstValue(
+      "SELECT max(coalesce((SELECT seq FROM sqlite_sequence WHERE name = 'batch'), 0), coalesce((SELECT max(id) FROM batch), 0))"
+    )?.integer ?? 0
+    return .end(batch: issued, write: .max)
   }
 
   /// The first batch `history prune` kept, and when the newest batch it dropped was committed;

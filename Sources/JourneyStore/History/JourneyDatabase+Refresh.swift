@@ -39,6 +39,14 @@ extension JourneyDatabase {
   /// a newer own one); the others' wait in `unreportedChanges` for `refresh()` to return them.
   func catchUp() throws {
     guard let position = changeLogPosition else { return }
+    // `history prune` in another process may have dropped batches this one had not read: the
+    // managed journeys are then read again from the file.
+    if let horizon = try changeLog.horizon(), horizon.batch > position.batch + 1 {
+      try reloadManagedJourneys()
+      changeLogPosition = try endOfLog()
+      liveLists.invalidateAll()
+      return
+    }
     var lastBatch: Int64?
     try forEachChange(ChangeQuery(after: position, isNewestFirst: false)) { change in
       changeLogPosition = change.id
@@ -79,5 +87,35 @@ extension JourneyDatabase {
       entry.takeCommitted(new, at: index)
       managed[id] = entry
     }
+  }
+}
+
+extension JourneyDatabase {
+  /// Reads every managed journey again from the file, when the log can no longer say what
+  /// changed: each field without an unsaved edit takes the file's value (observers see it), and
+  /// a journey that is gone is no longer managed.
+  func reloadManagedJourneys() throws {
+    for (id, var entry) in managed {
+      guard let values = try JourneyRow.values(of: id, in: connection) else {
+        managed[id] = nil
+        detached[id] = entry.object.map(JourneyReference.weak)
+        candidates.remove(id)
+        continue
+      }
+      for (index, value) in values.enumerated() { entry.takeCommitted(value, at: index) }
+      managed[id] = entry
+    }
+    collectEdits()
+  }
+
+  /// Brings the managed journeys up to the file before a fetch, when another connection has
+  /// committed since the last look: a fetch's filter and order then agree with the objects it
+  /// returns. The changes wait for `refresh()` to report them.
+  func catchUpBeforeFetching() throws {
+    guard changeLogPosition != nil else { return }
+    let version = try connection.pragma("data_version")
+    guard version != fetchedDataVersion else { return }
+    fetchedDataVersion = version
+    try catchUp()
   }
 }

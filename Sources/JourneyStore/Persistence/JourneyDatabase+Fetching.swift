@@ -54,6 +54,7 @@ extension JourneyDatabase {
   /// unsaved edit brings it in is, and the order follows unsaved edits too.
   public func journeys(_ query: JourneyQuery = JourneyQuery()) throws -> [Journey] {
     try markChangeLogPosition()
+    try catchUpBeforeFetching()
     collectEdits()
     let edited = candidates.compactMap { managed[$0].flatMap { $0.isEdited ? $0.object : nil } }
     // The file decides for every journey but the edited ones, which are placed by their values

@@ -39,6 +39,8 @@ public final class JourneyDatabase {
   var managedCapacity = 1_024
   /// The live lists of this database, told of every change.
   var liveLists: LiveListRegistry { tracker.liveLists }
+  /// `PRAGMA data_version` when a fetch last caught up with other connections' commits.
+  var fetchedDataVersion: Int64?
   /// Whether the schema was found whole before this database's first write.
   var isSchemaVerified = false
 
