@@ -6,6 +6,10 @@ import Darwin
 
 /// Bytes read from a file descriptor in large chunks, for scanners that read records in place:
 /// a record that runs past the end of the buffer is read again once more bytes have come in.
+///
+/// Each `readMore()` at least doubles what is pending, however few bytes each `read` returns (a
+/// pipe hands them over in small pieces), so a record is scanned again a logarithmic number of
+/// times and reading stays linear in the size of the input.
 final class ByteInput {
   /// The bytes read and not yet consumed, from `position` to the end.
   private(set) var buffer: [UInt8] = []
@@ -30,7 +34,13 @@ final class ByteInput {
     isAtEnd = true
   }
 
-  /// Drops the consumed bytes and reads more; the corresponding C function is `read`.
+  /// The number of bytes read and not yet consumed.
+  var pendingCount: Int {
+    buffer.count - position
+  }
+
+  /// Drops the consumed bytes and reads at least a chunk, and at least as many bytes as are
+  /// pending, unless the input ends first; the corresponding C function is `read`.
   /// - Returns: `false` when the input had already ended.
   /// - Throws: `InterchangeError.unreadable` when reading fails.
   func readMore() throws(InterchangeError) -> Bool {
@@ -42,18 +52,32 @@ final class ByteInput {
     let start = buffer.count
     let wanted = Swift.max(chunkSize, start)
     buffer.append(contentsOf: repeatElement(0, count: wanted))
-    while true {
+    var filled = 0
+    while filled < wanted {
       let count = buffer.withUnsafeMutableBytes { bytes in
-        read(descriptor, bytes.baseAddress! + start, wanted)
+        read(descriptor, bytes.baseAddress! + start + filled, wanted - filled)
       }
       if count < 0 && errno == EINTR { continue }
       guard count >= 0 else {
         buffer.removeSubrange(start...)
         throw .unreadable(String(cString: strerror(errno)))
       }
-      buffer.removeSubrange((start + count)...)
-      if count == 0 { isAtEnd = true }
-      return true
+      if count == 0 {
+        isAtEnd = true
+        break
+      }
+      filled += count
     }
+    buffer.removeSubrange((start + filled)...)
+    return true
+  }
+
+  /// Skips a UTF-8 byte-order mark (EF BB BF) at the current position, reading as much as it
+  /// takes to tell.
+  /// - Throws: `InterchangeError.unreadable` when reading fails.
+  func skipByteOrderMark() throws(InterchangeError) {
+    let mark: [UInt8] = [0xEF, 0xBB, 0xBF]
+    while pendingCount < mark.count, try readMore() {}
+    if buffer[position...].starts(with: mark) { position += mark.count }
   }
 }

@@ -23,17 +23,21 @@ struct JSONScanner: ~Copyable {
 
   private let bytes: UnsafeBufferPointer<UInt8>
   private let isFinal: Bool
-  /// The next byte to read.
+  /// Whether a newline ends every record, as in NDJSON: one inside a record is an error there.
+  private let isLineDelimited: Bool
+  /// The next byte to read; after a `.malformed` failure, the byte at fault.
   private(set) var index: Int
 
   /// - Parameters:
   ///   - bytes: The bytes to scan.
   ///   - index: Where to start.
   ///   - isFinal: Whether the input ends with these bytes.
-  init(_ bytes: UnsafeBufferPointer<UInt8>, at index: Int, isFinal: Bool) {
+  ///   - isLineDelimited: Whether each record is one line (NDJSON).
+  init(_ bytes: UnsafeBufferPointer<UInt8>, at index: Int, isFinal: Bool, isLineDelimited: Bool = false) {
     self.bytes = bytes
     self.index = index
     self.isFinal = isFinal
+    self.isLineDelimited = isLineDelimited
   }
 
   /// The next byte after any whitespace, without consuming it; `nil` at the end of the input.
@@ -88,7 +92,10 @@ struct JSONScanner: ~Copyable {
 
   /// The next byte after whitespace inside a record, where the input may not end.
   private mutating func nextInRecord() throws(Failure) -> UInt8 {
-    guard let byte = try peekAfterWhitespace() else { throw malformed("the input ends inside a record") }
+    guard let byte = try peekAfterWhitespace(stoppingAtNewline: isLineDelimited) else {
+      throw malformed("the input ends inside a record")
+    }
+    if byte == UInt8(ascii: "\n") { throw malformed("the line ends inside a record; in NDJSON each record is one line") }
     return byte
   }
 
@@ -138,7 +145,10 @@ struct JSONScanner: ~Copyable {
       switch byte {
       case UInt8(ascii: "\""): return .decoded(result)
       case UInt8(ascii: "\\"): try escape(into: &result)
-      case ..<0x20: throw malformed("a control character must be escaped inside a string")
+      case ..<0x20:
+        index -= 1
+        throw malformed(
+          byte == UInt8(ascii: "\n") ? "the line ends inside a string" : "a control character must be escaped inside a string")
       default: result.append(byte)
       }
     }
@@ -179,7 +189,9 @@ struct JSONScanner: ~Copyable {
       }
       guard let unicode = Unicode.Scalar(scalar) else { throw malformed("a \\u escape names half of a surrogate pair") }
       result.append(contentsOf: UTF8.encode(unicode)!)
-    default: throw malformed("'\\\(Unicode.Scalar(byte))' is not a JSON escape")
+    default:
+      index -= 1
+      throw malformed("'\\\(Unicode.Scalar(byte))' is not a JSON escape")
     }
   }
 
