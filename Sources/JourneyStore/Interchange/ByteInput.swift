@@ -40,17 +40,18 @@ final class ByteInput {
   }
 
   /// Drops the consumed bytes and reads at least a chunk, and at least as many bytes as are
-  /// pending, unless the input ends first; the corresponding C function is `read`.
+  /// pending, unless the input ends first or `maximumPending` bytes are pending; the
+  /// corresponding C function is `read`.
   /// - Returns: `false` when the input had already ended.
   /// - Throws: `InterchangeError.unreadable` when reading fails.
-  func readMore() throws(InterchangeError) -> Bool {
+  func readMore(maximumPending: Int = .max) throws(InterchangeError) -> Bool {
     guard !isAtEnd, let descriptor else { return false }
     if position > 0 {
       buffer.removeSubrange(0..<position)
       position = 0
     }
     let start = buffer.count
-    let wanted = Swift.max(chunkSize, start)
+    let wanted = Swift.max(1, Swift.min(Swift.max(chunkSize, start), maximumPending - start))
     buffer.append(contentsOf: repeatElement(0, count: wanted))
     var filled = 0
     while filled < wanted {

@@ -103,19 +103,82 @@ struct JSONScanner: ~Copyable {
   mutating func value() throws(Failure) -> Value {
     switch try nextInRecord() {
     case UInt8(ascii: "\""):
-      let string = try stringBytes()
-      return .string(try withBytes(of: string) { utf8 throws(Failure) in
-        // Validating costs more than the rest of the scan; ASCII, the usual case, needs none.
-        if !utf8.contains(where: { $0 >= 0x80 }) { return String(decoding: utf8, as: UTF8.self) }
-        guard let text = String(validating: utf8, as: UTF8.self) else { throw malformed("a string is not valid UTF-8") }
-        return text
-      })
+      return .string(try validatedString(stringBytes()))
     case UInt8(ascii: "-"), UInt8(ascii: "0")...UInt8(ascii: "9"): return .number(try number())
     case UInt8(ascii: "t"): try literal("true"); return .bool(true)
     case UInt8(ascii: "f"): try literal("false"); return .bool(false)
     case UInt8(ascii: "n"): try literal("null"); return .null
-    case UInt8(ascii: "["), UInt8(ascii: "{"): return .composite
+    case UInt8(ascii: "["), UInt8(ascii: "{"):
+      try skipComposite()
+      return .composite
     default: throw malformed("expected a value")
+    }
+  }
+
+  /// Reads one whole JSON text, as RFC 8259 has it: any value, with whitespace around it and
+  /// nothing else, to the end of the bytes.
+  mutating func document() throws(Failure) {
+    _ = try value()
+    guard try peekAfterWhitespace() == nil else { throw malformed("nothing may follow the JSON value") }
+  }
+
+  /// Reads an array or object, however deeply nested, without recursion: a stack of the
+  /// brackets that are open, one byte each, bounded by the input (a record is at most 16 MiB).
+  private mutating func skipComposite() throws(Failure) {
+    var open: [UInt8] = []
+    /// Whether the next member of an object starts with its key (else a value follows).
+    var expectsKey = false
+    repeat {
+      switch try nextInRecord() {
+      case UInt8(ascii: "[") where !expectsKey:
+        skip()
+        open.append(UInt8(ascii: "]"))
+        if try nextInRecord() == UInt8(ascii: "]") { skip(); try afterElement(&open, &expectsKey); continue }
+      case UInt8(ascii: "{") where !expectsKey:
+        skip()
+        open.append(UInt8(ascii: "}"))
+        if try nextInRecord() == UInt8(ascii: "}") { skip(); try afterElement(&open, &expectsKey); continue }
+        expectsKey = true
+      case UInt8(ascii: "\"") where expectsKey:
+        _ = try validatedString(stringBytes())
+        guard try nextInRecord() == UInt8(ascii: ":") else { throw malformed("expected ':' after a key") }
+        skip()
+        expectsKey = false
+      case _ where expectsKey:
+        throw malformed("expected a key in double quotes")
+      default:
+        _ = try value()
+        try afterElement(&open, &expectsKey)
+      }
+    } while !open.isEmpty
+  }
+
+  /// Reads what follows an element of an array or a member's value in an object: a `,` and
+  /// what it expects next, or the closing bracket (and what follows that, in turn).
+  private mutating func afterElement(_ open: inout [UInt8], _ expectsKey: inout Bool) throws(Failure) {
+    while let closing = open.last {
+      switch try nextInRecord() {
+      case UInt8(ascii: ","):
+        skip()
+        expectsKey = closing == UInt8(ascii: "}")
+        return
+      case closing:
+        skip()
+        open.removeLast()
+      default:
+        throw malformed(closing == UInt8(ascii: "]") ? "expected ',' or ']' in an array" : "expected ',' or '}' in an object")
+      }
+    }
+  }
+
+  /// The text of a string literal.
+  /// - Throws: `.malformed` when its bytes are not valid UTF-8.
+  private func validatedString(_ string: StringBytes) throws(Failure) -> String {
+    try withBytes(of: string) { utf8 throws(Failure) in
+      // Validating costs more than the rest of the scan; ASCII, the usual case, needs none.
+      if !utf8.contains(where: { $0 >= 0x80 }) { return String(decoding: utf8, as: UTF8.self) }
+      guard let text = String(validating: utf8, as: UTF8.self) else { throw malformed("a string is not valid UTF-8") }
+      return text
     }
   }
 

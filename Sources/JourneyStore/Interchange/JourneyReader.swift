@@ -92,9 +92,9 @@ public final class JourneyReader {
         guard input.pendingCount <= maximumRecordSize else {
           throw .malformed(
             line: line + newlines(from: start, to: firstNonBlank(from: start)),
-            reason: "a record is longer than \(maximumRecordSize >> 20) MiB; a journey takes far less")
+            reason: "a record is longer than \(Self.sizeText(maximumRecordSize)); a journey takes far less")
         }
-        guard try input.readMore() else {
+        guard try input.readMore(maximumPending: maximumRecordSize + 1) else {
           throw .malformed(line: line, reason: "the input ends inside a record")
         }
       case .failure(.malformed(let reason)):
@@ -102,6 +102,11 @@ public final class JourneyReader {
         throw .malformed(line: line + offset, reason: reason)
       }
     }
+  }
+
+  /// A size in bytes as people read it: `16 MiB`, `4096 bytes`.
+  private static func sizeText(_ size: Int) -> String {
+    size % (1 << 20) == 0 ? "\(size >> 20) MiB" : "\(size) bytes"
   }
 
   /// Where the last failed scan stopped, to name the line of the error.
@@ -330,9 +335,10 @@ public final class JourneyReader {
     return ImportedJourney(line: line, id: id, values: stored)
   }
 
-  /// The first byte from `start` on that is not a space, tab, carriage return or newline.
+  /// The first byte from `start` on that is not a space, tab, carriage return or newline, nor in
+  /// a JSON array the `[` or `,` before an element: where a record starts.
   private func firstNonBlank(from start: Int) -> Int {
-    let blanks: [UInt8] = [0x20, 0x09, 0x0D, 0x0A]
+    let blanks: [UInt8] = format == .json ? [0x20, 0x09, 0x0D, 0x0A, UInt8(ascii: "["), UInt8(ascii: ",")] : [0x20, 0x09, 0x0D, 0x0A]
     return input.buffer[start...].firstIndex { !blanks.contains($0) } ?? input.buffer.count
   }
 

@@ -127,8 +127,11 @@ extension Date {
     parts.tm_min = Int32(civil.minute)
     parts.tm_sec = Int32(civil.second)
     parts.tm_isdst = -1
+    // -1 is both mktime's error and 1969-12-31T23:59:59Z (one second before the Unix epoch,
+    // 00:59:59 in Berlin on 1970-01-01): only a success fills in the day of the week.
+    parts.tm_wday = -1
     let seconds = mktime(&parts)
-    guard seconds != -1 || (parts.tm_year == 69 && parts.tm_mon == 11) else { return nil }
+    guard seconds != -1 || parts.tm_wday != -1 else { return nil }
     self.init(timeIntervalSinceReferenceDate:
       TimeInterval(Int64(seconds) - CivilTime.referenceDateUnixSeconds) + civil.fraction)
   }
