@@ -64,10 +64,11 @@ extension TimeInterval {
     bytes[start...].reverse()
   }
 
-  /// A decimal number of seconds: digits, at most one `.`, an exponent (`1e3`), no sign.
+  /// A decimal number of seconds: digits, at most one `.`, an exponent (`1e3`), no sign; one too
+  /// large for a `Double` is infinite, and `checked` refuses it.
   private static func seconds(plain text: Substring) -> TimeInterval? {
     guard let first = text.utf8.first, isDigit(first) || first == UInt8(ascii: "."), isDecimal(text),
-      let value = Double(text), value.isFinite, value >= 0 else { return nil }
+      let value = Double(text), value >= 0 else { return nil }
     return value
   }
 
@@ -136,6 +137,6 @@ extension TimeInterval {
       skipSpaces()
       if nextUnit == units.count, index < bytes.count { return nil }
     }
-    return nextUnit > 0 && total.isFinite ? total : nil
+    return nextUnit > 0 ? total : nil
   }
 }
