@@ -133,11 +133,21 @@ struct JSONScanner: ~Copyable {
       case UInt8(ascii: "[") where !expectsKey:
         skip()
         open.append(UInt8(ascii: "]"))
-        if try nextInRecord() == UInt8(ascii: "]") { skip(); try afterElement(&open, &expectsKey); continue }
+        if try nextInRecord() == UInt8(ascii: "]") {
+          skip()
+          open.removeLast()
+          try afterElement(&open, &expectsKey)
+          continue
+        }
       case UInt8(ascii: "{") where !expectsKey:
         skip()
         open.append(UInt8(ascii: "}"))
-        if try nextInRecord() == UInt8(ascii: "}") { skip(); try afterElement(&open, &expectsKey); continue }
+        if try nextInRecord() == UInt8(ascii: "}") {
+          skip()
+          open.removeLast()
+          try afterElement(&open, &expectsKey)
+          continue
+        }
         expectsKey = true
       case UInt8(ascii: "\"") where expectsKey:
         _ = try validatedString(stringBytes())
