@@ -4,8 +4,8 @@
 #
 #   scripts/fuzz/run.sh [RUNS] [TARGET...]
 #
-# RUNS is the number of executions per target (default 200000); TARGETs are json, ndjson, csv,
-# tsv, date and duration (default all). Corpora grow in .build-fuzz/corpus/TARGET; a crash leaves
+# RUNS is the number of executions per target (default 200000; MAX_TIME=seconds stops each target
+# earlier); TARGETs are json, ndjson, csv, tsv, date and duration (default all). Corpora grow in .build-fuzz/corpus/TARGET; a crash leaves
 # its input in .build-fuzz/crashes/. Each run prints libFuzzer's final statistics (cov: is the
 # number of covered edges).
 set -euo pipefail
@@ -35,7 +35,9 @@ seed() {
     ndjson)
       cp "$conformance"/jts/test_parsing/*.json "$corpus"/
       cp fixtures/*.ndjson "$corpus"/ 2>/dev/null || true ;;
-    csv) cp "$conformance"/csv-spectrum/csvs/*.csv "$conformance"/csv-test-data/csv/*.csv "$corpus"/ ;;
+    csv)
+      for file in "$conformance"/csv-spectrum/csvs/*.csv; do cp "$file" "$corpus/spectrum-${file##*/}"; done
+      for file in "$conformance"/csv-test-data/csv/*.csv; do cp "$file" "$corpus/test-data-${file##*/}"; done ;;
     tsv)
       local index=0
       while IFS= read -r line; do
@@ -55,7 +57,7 @@ seed() {
 for target in "${targets[@]}"; do
   seed "$target"
   echo "== $target: $runs runs" >&2
-  FUZZ_TARGET=$target "$out/fuzz" -runs="$runs" -max_len=16384 -timeout=10 -rss_limit_mb=2048 \
+  FUZZ_TARGET=$target "$out/fuzz" -runs="$runs" -max_total_time="${MAX_TIME:-0}" -max_len=16384 -timeout=10 -rss_limit_mb=2048 \
     -artifact_prefix="$out/crashes/$target-" -print_final_stats=1 "$out/corpus/$target" 2>&1 \
     | grep -E '^(#[0-9]+[[:space:]]+DONE|stat::|==[0-9]+==|SUMMARY|Fatal|.*fatalError|INFO: Loaded|INFO: seed)' || true
 done

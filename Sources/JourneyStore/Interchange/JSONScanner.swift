@@ -1,9 +1,10 @@
 /// Reads JSON (RFC 8259) from UTF-8 bytes in place, strictly, one record at a time.
 ///
 /// The values it hands back are the ones a record holds: strings, numbers (as their text), `true`,
-/// `false` and `null`. An array or object inside a record is reported, not read, so no input can
-/// nest deep enough to exhaust the stack. When the bytes end in the middle of a record and more
-/// may follow, it throws `.incomplete`, and the caller reads more and scans the record again.
+/// `false` and `null`. An array or object inside a record is checked and reported as
+/// `.composite`, read without recursion, so no input can nest deep enough to exhaust the stack.
+/// When the bytes end in the middle of a record and more may follow, it throws `.incomplete`, and
+/// the caller reads more and scans the record again.
 struct JSONScanner: ~Copyable {
   /// One value inside a record.
   enum Value: Equatable {
