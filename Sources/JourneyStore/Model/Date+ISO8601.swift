@@ -88,23 +88,32 @@ extension Date {
 
   /// The fewest decimal digits `d` such that `whole + Double("0.d")` is `interval` again, which is
   /// how `Date(iso8601:)` reads a fraction; `nil` when there is no fraction.
+  ///
+  /// The candidates for `n` digits are the integers nearest `fraction × 10ⁿ`, counted in `Int64`:
+  /// past 15 digits a `Double` no longer holds every integer, and the product is off by up to a
+  /// few units, so the search looks a little further there.
   private static func shortestFraction(of interval: TimeInterval, whole: TimeInterval) -> String? {
     let fraction = interval - whole
-    guard fraction > 0 else { return nil }
+    guard fraction > 0, fraction < 1 else { return nil }
     var closest = ""
     for count in 1...17 {
-      let scaled = (fraction * Self.powersOfTen[count]).rounded()
-      for candidate in [scaled, scaled - 1, scaled + 1] where candidate > 0 && candidate < Self.powersOfTen[count] {
+      let limit = Int64(Self.powersOfTen[count])
+      let scaled = Int64((fraction * Self.powersOfTen[count]).rounded())
+      let spread: Int64 = count < 15 ? 1 : 32
+      for offset in 0...(2 * spread) {
+        // scaled, scaled - 1, scaled + 1, scaled - 2, …
+        let candidate = scaled + (offset % 2 == 0 ? offset / 2 : -(offset + 1) / 2)
+        guard candidate > 0 && candidate < limit else { continue }
         var bytes: [UInt8] = []
-        Self.appendDigits(Int64(candidate), count, to: &bytes)
+        Self.appendDigits(candidate, count, to: &bytes)
         let digits = String(decoding: bytes, as: UTF8.self)
         if whole + (Double("0." + digits) ?? .nan) == interval {
           return String(digits.reversed().drop { $0 == "0" }.reversed())
         }
-        if candidate == scaled { closest = digits }
+        if offset == 0 { closest = digits }
       }
     }
-    return closest
+    return closest.isEmpty ? nil : closest
   }
 
   private static let powersOfTen: [Double] = (0...17).map { pow(10, Double($0)) }
