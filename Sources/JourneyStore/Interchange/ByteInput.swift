@@ -7,9 +7,12 @@ import Darwin
 /// Bytes read from a file descriptor in large chunks, for scanners that read records in place:
 /// a record that runs past the end of the buffer is read again once more bytes have come in.
 ///
-/// Each `readMore()` at least doubles what is pending, however few bytes each `read` returns (a
-/// pipe hands them over in small pieces), so a record is scanned again a logarithmic number of
-/// times and reading stays linear in the size of the input.
+/// Each `readMore()` reads until it has doubled what is pending, however few bytes each `read`
+/// returns (a pipe hands them over in small pieces), as long as more bytes are there to read; so a
+/// long record is scanned again a logarithmic number of times, and reading stays linear in the size
+/// of the input. When no more bytes are there (a producer that pauses), it returns what it has,
+/// so that a record that is complete, or malformed, is seen at once: at once for a small pending
+/// record, within `patience` for a large one, whose scanning again costs more.
 final class ByteInput {
   /// The bytes read and not yet consumed, from `position` to the end.
   private(set) var buffer: [UInt8] = []
@@ -68,9 +71,29 @@ final class ByteInput {
         break
       }
       filled += count
+      let pending = start + filled
+      guard filled >= wanted || Self.hasBytes(descriptor, within: pending >= Self.largePending ? Self.patience : 0) else {
+        break
+      }
     }
     buffer.removeSubrange((start + filled)...)
     return true
+  }
+
+  /// Pending bytes past which `readMore()` waits up to `patience` for more before it returns.
+  private static let largePending = 1 << 16
+  /// How long `readMore()` waits for more bytes of a large pending record, in milliseconds.
+  private static let patience: Int32 = 10
+
+  /// Whether bytes (or the end of the input) can be read from a descriptor without waiting
+  /// longer than `milliseconds`; the corresponding C function is `poll`.
+  private static func hasBytes(_ descriptor: Int32, within milliseconds: Int32) -> Bool {
+    var request = pollfd(fd: descriptor, events: Int16(POLLIN), revents: 0)
+    while true {
+      let ready = poll(&request, 1, milliseconds)
+      if ready < 0 && errno == EINTR { continue }
+      return ready > 0
+    }
   }
 
   /// Skips a UTF-8 byte-order mark (EF BB BF) at the current position, reading as much as it
