@@ -42,9 +42,10 @@ final class ByteInput {
     buffer.count - position
   }
 
-  /// Drops the consumed bytes and reads at least a chunk, and at least as many bytes as are
-  /// pending, unless the input ends first or `maximumPending` bytes are pending; the
-  /// corresponding C function is `read`.
+  /// Drops the consumed bytes and reads a chunk, or as many bytes as are pending if that is more,
+  /// up to `maximumPending` pending in all; it returns earlier at the end of the input, or when no
+  /// more bytes are there for now (see the type's documentation). The corresponding C function is
+  /// `read`.
   /// - Returns: `false` when the input had already ended.
   /// - Throws: `InterchangeError.unreadable` when reading fails.
   func readMore(maximumPending: Int = .max) throws(InterchangeError) -> Bool {
