@@ -6,6 +6,13 @@ import Darwin
 
 /// Bytes read from a file descriptor in large chunks, for scanners that read records in place:
 /// a record that runs past the end of the buffer is read again once more bytes have come in.
+///
+/// Each `readMore()` reads until it has doubled what is pending, however few bytes each `read`
+/// returns (a pipe hands them over in small pieces), as long as more bytes are there to read; so a
+/// long record is scanned again a logarithmic number of times, and reading stays linear in the size
+/// of the input. When no more bytes are there (a producer that pauses), it returns what it has,
+/// so that a record that is complete, or malformed, is seen at once: at once for a small pending
+/// record, within `patience` for a large one, whose scanning again costs more.
 final class ByteInput {
   /// The bytes read and not yet consumed, from `position` to the end.
   private(set) var buffer: [UInt8] = []
@@ -30,30 +37,72 @@ final class ByteInput {
     isAtEnd = true
   }
 
-  /// Drops the consumed bytes and reads more; the corresponding C function is `read`.
+  /// The number of bytes read and not yet consumed.
+  var pendingCount: Int {
+    buffer.count - position
+  }
+
+  /// Drops the consumed bytes and reads a chunk, or as many bytes as are pending if that is more,
+  /// up to `maximumPending` pending in all; it returns earlier at the end of the input, or when no
+  /// more bytes are there for now (see the type's documentation). The corresponding C function is
+  /// `read`.
   /// - Returns: `false` when the input had already ended.
   /// - Throws: `InterchangeError.unreadable` when reading fails.
-  func readMore() throws(InterchangeError) -> Bool {
+  func readMore(maximumPending: Int = .max) throws(InterchangeError) -> Bool {
     guard !isAtEnd, let descriptor else { return false }
     if position > 0 {
       buffer.removeSubrange(0..<position)
       position = 0
     }
     let start = buffer.count
-    let wanted = Swift.max(chunkSize, start)
+    let wanted = Swift.max(1, Swift.min(Swift.max(chunkSize, start), maximumPending - start))
     buffer.append(contentsOf: repeatElement(0, count: wanted))
-    while true {
+    var filled = 0
+    while filled < wanted {
       let count = buffer.withUnsafeMutableBytes { bytes in
-        read(descriptor, bytes.baseAddress! + start, wanted)
+        read(descriptor, bytes.baseAddress! + start + filled, wanted - filled)
       }
       if count < 0 && errno == EINTR { continue }
       guard count >= 0 else {
         buffer.removeSubrange(start...)
         throw .unreadable(String(cString: strerror(errno)))
       }
-      buffer.removeSubrange((start + count)...)
-      if count == 0 { isAtEnd = true }
-      return true
+      if count == 0 {
+        isAtEnd = true
+        break
+      }
+      filled += count
+      let pending = start + filled
+      guard filled >= wanted || Self.hasBytes(descriptor, within: pending >= Self.largePending ? Self.patience : 0) else {
+        break
+      }
     }
+    buffer.removeSubrange((start + filled)...)
+    return true
+  }
+
+  /// Pending bytes past which `readMore()` waits up to `patience` for more before it returns.
+  private static let largePending = 1 << 16
+  /// How long `readMore()` waits for more bytes of a large pending record, in milliseconds.
+  private static let patience: Int32 = 10
+
+  /// Whether bytes (or the end of the input) can be read from a descriptor without waiting
+  /// longer than `milliseconds`; the corresponding C function is `poll`.
+  private static func hasBytes(_ descriptor: Int32, within milliseconds: Int32) -> Bool {
+    var request = pollfd(fd: descriptor, events: Int16(POLLIN), revents: 0)
+    while true {
+      let ready = poll(&request, 1, milliseconds)
+      if ready < 0 && errno == EINTR { continue }
+      return ready > 0
+    }
+  }
+
+  /// Skips a UTF-8 byte-order mark (EF BB BF) at the current position, reading as much as it
+  /// takes to tell.
+  /// - Throws: `InterchangeError.unreadable` when reading fails.
+  func skipByteOrderMark() throws(InterchangeError) {
+    let mark: [UInt8] = [0xEF, 0xBB, 0xBF]
+    while pendingCount < mark.count, try readMore() {}
+    if buffer[position...].starts(with: mark) { position += mark.count }
   }
 }

@@ -1,47 +1,14 @@
 /// Reads CSV records (RFC 4180) from UTF-8 bytes in place: fields separated by commas, records
 /// by CRLF or LF, fields in double quotes holding commas, newlines and doubled quotes.
-///
-/// Like `JSONScanner`, it throws `.incomplete` when the bytes end inside a record and more may
-/// follow.
-struct CSVScanner: ~Copyable {
-  private let bytes: UnsafeBufferPointer<UInt8>
-  private let isFinal: Bool
-  /// The next byte to read.
-  private(set) var index: Int
+struct CSVScanner: TableScanner, ~Copyable {
+  let bytes: UnsafeBufferPointer<UInt8>
+  let isFinal: Bool
+  var index: Int
 
   init(_ bytes: UnsafeBufferPointer<UInt8>, at index: Int, isFinal: Bool) {
     self.bytes = bytes
     self.index = index
     self.isFinal = isFinal
-  }
-
-  /// Skips empty lines.
-  mutating func skipEmptyLines() throws(JSONScanner.Failure) {
-    while index < bytes.count {
-      if bytes[index] == UInt8(ascii: "\n") {
-        index += 1
-      } else if bytes[index] == UInt8(ascii: "\r") {
-        guard index + 1 < bytes.count else {
-          if isFinal { index += 1; continue }
-          throw .incomplete
-        }
-        guard bytes[index + 1] == UInt8(ascii: "\n") else { return }
-        index += 2
-      } else {
-        return
-      }
-    }
-    if !isFinal { throw .incomplete }
-  }
-
-  /// Goes back to an earlier position, to report an error where a record starts.
-  mutating func rewind(to position: Int) {
-    index = position
-  }
-
-  /// Whether every byte has been read.
-  var isAtEnd: Bool {
-    index >= bytes.count && isFinal
   }
 
   /// Reads one record, up to and including its line ending.
@@ -87,10 +54,12 @@ struct CSVScanner: ~Copyable {
         }
         index += 1
       }
+      // A field that runs to the end of the bytes read so far may go on (and may end inside a
+      // UTF-8 sequence): it is checked once the bytes that end it have come in.
+      if index == bytes.count && !isFinal { throw .incomplete }
       utf8 = ArraySlice(bytes[start..<index])
     }
-    guard let text = String(validating: utf8, as: UTF8.self) else { throw .malformed("a field is not valid UTF-8") }
-    return text
+    return try text(of: utf8)
   }
 
   /// Reads a field in double quotes; one that is never closed is reported where it opens.

@@ -1,9 +1,10 @@
 /// Reads JSON (RFC 8259) from UTF-8 bytes in place, strictly, one record at a time.
 ///
 /// The values it hands back are the ones a record holds: strings, numbers (as their text), `true`,
-/// `false` and `null`. An array or object inside a record is reported, not read, so no input can
-/// nest deep enough to exhaust the stack. When the bytes end in the middle of a record and more
-/// may follow, it throws `.incomplete`, and the caller reads more and scans the record again.
+/// `false` and `null`. An array or object inside a record is checked and reported as
+/// `.composite`, read without recursion, so no input can nest deep enough to exhaust the stack.
+/// When the bytes end in the middle of a record and more may follow, it throws `.incomplete`, and
+/// the caller reads more and scans the record again.
 struct JSONScanner: ~Copyable {
   /// One value inside a record.
   enum Value: Equatable {
@@ -23,17 +24,21 @@ struct JSONScanner: ~Copyable {
 
   private let bytes: UnsafeBufferPointer<UInt8>
   private let isFinal: Bool
-  /// The next byte to read.
+  /// Whether a newline ends every record, as in NDJSON: one inside a record is an error there.
+  private let isLineDelimited: Bool
+  /// The next byte to read; after a `.malformed` failure, the byte at fault.
   private(set) var index: Int
 
   /// - Parameters:
   ///   - bytes: The bytes to scan.
   ///   - index: Where to start.
   ///   - isFinal: Whether the input ends with these bytes.
-  init(_ bytes: UnsafeBufferPointer<UInt8>, at index: Int, isFinal: Bool) {
+  ///   - isLineDelimited: Whether each record is one line (NDJSON).
+  init(_ bytes: UnsafeBufferPointer<UInt8>, at index: Int, isFinal: Bool, isLineDelimited: Bool = false) {
     self.bytes = bytes
     self.index = index
     self.isFinal = isFinal
+    self.isLineDelimited = isLineDelimited
   }
 
   /// The next byte after any whitespace, without consuming it; `nil` at the end of the input.
@@ -88,7 +93,10 @@ struct JSONScanner: ~Copyable {
 
   /// The next byte after whitespace inside a record, where the input may not end.
   private mutating func nextInRecord() throws(Failure) -> UInt8 {
-    guard let byte = try peekAfterWhitespace() else { throw malformed("the input ends inside a record") }
+    guard let byte = try peekAfterWhitespace(stoppingAtNewline: isLineDelimited) else {
+      throw malformed("the input ends inside a record")
+    }
+    if byte == UInt8(ascii: "\n") { throw malformed("the line ends inside a record; in NDJSON each record is one line") }
     return byte
   }
 
@@ -96,19 +104,92 @@ struct JSONScanner: ~Copyable {
   mutating func value() throws(Failure) -> Value {
     switch try nextInRecord() {
     case UInt8(ascii: "\""):
-      let string = try stringBytes()
-      return .string(try withBytes(of: string) { utf8 throws(Failure) in
-        // Validating costs more than the rest of the scan; ASCII, the usual case, needs none.
-        if !utf8.contains(where: { $0 >= 0x80 }) { return String(decoding: utf8, as: UTF8.self) }
-        guard let text = String(validating: utf8, as: UTF8.self) else { throw malformed("a string is not valid UTF-8") }
-        return text
-      })
+      return .string(try validatedString(stringBytes()))
     case UInt8(ascii: "-"), UInt8(ascii: "0")...UInt8(ascii: "9"): return .number(try number())
     case UInt8(ascii: "t"): try literal("true"); return .bool(true)
     case UInt8(ascii: "f"): try literal("false"); return .bool(false)
     case UInt8(ascii: "n"): try literal("null"); return .null
-    case UInt8(ascii: "["), UInt8(ascii: "{"): return .composite
+    case UInt8(ascii: "["), UInt8(ascii: "{"):
+      try skipComposite()
+      return .composite
     default: throw malformed("expected a value")
+    }
+  }
+
+  /// Reads one whole JSON text, as RFC 8259 has it: any value, with whitespace around it and
+  /// nothing else, to the end of the bytes.
+  mutating func document() throws(Failure) {
+    _ = try value()
+    guard try peekAfterWhitespace() == nil else { throw malformed("nothing may follow the JSON value") }
+  }
+
+  /// Reads an array or object, however deeply nested, without recursion: a stack of the
+  /// brackets that are open, one byte each, bounded by the input (a record is at most 16 MiB).
+  private mutating func skipComposite() throws(Failure) {
+    var open: [UInt8] = []
+    /// Whether the next member of an object starts with its key (else a value follows).
+    var expectsKey = false
+    repeat {
+      switch try nextInRecord() {
+      case UInt8(ascii: "[") where !expectsKey:
+        skip()
+        open.append(UInt8(ascii: "]"))
+        if try nextInRecord() == UInt8(ascii: "]") {
+          skip()
+          open.removeLast()
+          try afterElement(&open, &expectsKey)
+          continue
+        }
+      case UInt8(ascii: "{") where !expectsKey:
+        skip()
+        open.append(UInt8(ascii: "}"))
+        if try nextInRecord() == UInt8(ascii: "}") {
+          skip()
+          open.removeLast()
+          try afterElement(&open, &expectsKey)
+          continue
+        }
+        expectsKey = true
+      case UInt8(ascii: "\"") where expectsKey:
+        _ = try validatedString(stringBytes())
+        guard try nextInRecord() == UInt8(ascii: ":") else { throw malformed("expected ':' after a key") }
+        skip()
+        expectsKey = false
+      case _ where expectsKey:
+        throw malformed("expected a key in double quotes")
+      default:
+        _ = try value()
+        try afterElement(&open, &expectsKey)
+      }
+    } while !open.isEmpty
+  }
+
+  /// Reads what follows an element of an array or a member's value in an object: a `,` and
+  /// what it expects next, or the closing bracket (and what follows that, in turn).
+  private mutating func afterElement(_ open: inout [UInt8], _ expectsKey: inout Bool) throws(Failure) {
+    while let closing = open.last {
+      switch try nextInRecord() {
+      case UInt8(ascii: ","):
+        skip()
+        expectsKey = closing == UInt8(ascii: "}")
+        return
+      case closing:
+        skip()
+        open.removeLast()
+      default:
+        throw malformed(closing == UInt8(ascii: "]") ? "expected ',' or ']' in an array" : "expected ',' or '}' in an object")
+      }
+    }
+  }
+
+  /// The text of a string literal.
+  /// - Throws: `.malformed` when its bytes are not valid UTF-8.
+  private func validatedString(_ string: StringBytes) throws(Failure) -> String {
+    try withBytes(of: string) { utf8 throws(Failure) in
+      // Validating costs more than the rest of the scan; ASCII, the usual case, needs none.
+      if !utf8.contains(where: { $0 >= 0x80 }) { return String(decoding: utf8, as: UTF8.self) }
+      guard let text = String(validating: utf8, as: UTF8.self) else { throw malformed("a string is not valid UTF-8") }
+      return text
     }
   }
 
@@ -138,7 +219,10 @@ struct JSONScanner: ~Copyable {
       switch byte {
       case UInt8(ascii: "\""): return .decoded(result)
       case UInt8(ascii: "\\"): try escape(into: &result)
-      case ..<0x20: throw malformed("a control character must be escaped inside a string")
+      case ..<0x20:
+        index -= 1
+        throw malformed(
+          byte == UInt8(ascii: "\n") ? "the line ends inside a string" : "a control character must be escaped inside a string")
       default: result.append(byte)
       }
     }
@@ -179,7 +263,9 @@ struct JSONScanner: ~Copyable {
       }
       guard let unicode = Unicode.Scalar(scalar) else { throw malformed("a \\u escape names half of a surrogate pair") }
       result.append(contentsOf: UTF8.encode(unicode)!)
-    default: throw malformed("'\\\(Unicode.Scalar(byte))' is not a JSON escape")
+    default:
+      index -= 1
+      throw malformed("'\\\(Unicode.Scalar(byte))' is not a JSON escape")
     }
   }
 

@@ -4,52 +4,74 @@ import FoundationEssentials
 import Foundation
 #endif
 
-/// Reads journeys from NDJSON, a JSON array or CSV, one at a time and without holding the whole
-/// input, under the keys of `JourneyRecord` (`id` optional, `endDate` optional and checked).
+/// Reads journeys from NDJSON, a JSON array, CSV or TSV, one at a time and without holding the
+/// whole input, under the keys of `JourneyRecord` (`id` optional, `endDate` optional and checked).
 ///
 /// Each value is read by its field's own parser, so input accepts what `roadtrip set` accepts;
 /// a record that is malformed or not a valid journey is an `InterchangeError.malformed` that
-/// names its line.
+/// names its line. A UTF-8 byte-order mark at the start of the input is skipped. A CSV or TSV
+/// header names its columns as `roadtrip set` names fields: in any case, aliases allowed. TSV may
+/// also come without a header, as `roadtrip list` writes it into a pipe: a first line that starts
+/// with a journey id is a journey, with the columns `JourneyRecord.keys` in order.
 public final class JourneyReader {
   /// The format read.
   public let format: InterchangeFormat
   private let input: ByteInput
+  /// The most bytes one record may take: a longer one is refused rather than held in memory.
+  private let maximumRecordSize: Int
   /// The line the next record starts on, counted from 1.
   private var line = 1
   private var state = State.start
+  /// Whether the input is yet to be read from its first byte (where a byte-order mark may be).
+  private var isAtInputStart = true
 
   private enum State {
     case start
     /// Reading a JSON array: whether an element has been read.
     case inArray(afterElement: Bool)
-    /// Reading CSV: for each column, the index of its key in `JourneyRecord.keys`.
-    case inCSV(columns: [Int])
+    /// Reading CSV or TSV: for each column, the index of its key in `JourneyRecord.keys`.
+    case inTable(columns: [Int])
     case finished
   }
 
+  /// The most bytes a record may take unless a reader is told otherwise: 16 MiB.
+  public static let defaultMaximumRecordSize = 16 << 20
+
   /// A reader of the input open on a file descriptor, which stays the caller's to close.
-  /// - Parameter format: `.ndjson`, `.json` or `.csv`; TSV is written, not read.
   public convenience init(descriptor: Int32, format: InterchangeFormat) {
     self.init(descriptor: descriptor, format: format, chunkSize: 1 << 18)
   }
 
-  /// A reader that reads `chunkSize` bytes at a time.
-  init(descriptor: Int32, format: InterchangeFormat, chunkSize: Int) {
-    precondition(format != .tsv, "roadtrip reads NDJSON, JSON and CSV")
+  /// A reader that reads `chunkSize` bytes at a time, and refuses a record of more than
+  /// `maximumRecordSize` bytes.
+  init(
+    descriptor: Int32, format: InterchangeFormat, chunkSize: Int,
+    maximumRecordSize: Int = JourneyReader.defaultMaximumRecordSize
+  ) {
     self.format = format
+    self.maximumRecordSize = maximumRecordSize
     input = ByteInput(descriptor: descriptor, chunkSize: chunkSize)
   }
 
   /// A reader of text that is all in memory.
-  public init(text: String, format: InterchangeFormat) {
-    precondition(format != .tsv, "roadtrip reads NDJSON, JSON and CSV")
+  public convenience init(text: String, format: InterchangeFormat) {
+    self.init(bytes: Array(text.utf8), format: format)
+  }
+
+  /// A reader of bytes that are all in memory, which need not be valid UTF-8.
+  init(bytes: [UInt8], format: InterchangeFormat, maximumRecordSize: Int = JourneyReader.defaultMaximumRecordSize) {
     self.format = format
-    input = ByteInput(bytes: Array(text.utf8))
+    self.maximumRecordSize = maximumRecordSize
+    input = ByteInput(bytes: bytes)
   }
 
   /// The next journey, or `nil` after the last.
   /// - Throws: `InterchangeError`.
   func next() throws(InterchangeError) -> ImportedJourney? {
+    if isAtInputStart {
+      try input.skipByteOrderMark()
+      isAtInputStart = false
+    }
     while true {
       let start = input.position
       var scannedState = state
@@ -67,7 +89,12 @@ public final class JourneyReader {
         guard let values else { return nil }
         return try journey(from: values, line: recordLine)
       case .failure(.incomplete):
-        guard try input.readMore() else {
+        guard input.pendingCount <= maximumRecordSize else {
+          throw .malformed(
+            line: line + newlines(from: start, to: firstNonBlank(from: start)),
+            reason: "a record is longer than \(Self.sizeText(maximumRecordSize)); a journey takes far less")
+        }
+        guard try input.readMore(maximumPending: maximumRecordSize + 1) else {
           throw .malformed(line: line, reason: "the input ends inside a record")
         }
       case .failure(.malformed(let reason)):
@@ -75,6 +102,11 @@ public final class JourneyReader {
         throw .malformed(line: line + offset, reason: reason)
       }
     }
+  }
+
+  /// A size in bytes as people read it: `16 MiB`, `4096 bytes`.
+  private static func sizeText(_ size: Int) -> String {
+    size % (1 << 20) == 0 ? "\(size >> 20) MiB" : "\(size) bytes"
   }
 
   /// Where the last failed scan stopped, to name the line of the error.
@@ -88,32 +120,15 @@ public final class JourneyReader {
   private func scanRecord(
     _ bytes: UnsafeBufferPointer<UInt8>, from start: Int, state: inout State
   ) throws(JSONScanner.Failure) -> ScannedRecord {
-    let isFinal = input.isAtEnd
-    switch state {
-    case .finished:
+    switch (state, format) {
+    case (.finished, _):
       return (start, start, nil)
-    case .start where format == .csv:
-      var scanner = CSVScanner(bytes, at: start, isFinal: isFinal)
-      defer { scanFailureIndex = scanner.index }
-      try scanner.skipEmptyLines()
-      guard !scanner.isAtEnd else { state = .finished; return (scanner.index, scanner.index, nil) }
-      let headerStart = scanner.index
-      let header = try scanner.record()
-      let columns: [Int]
-      do {
-        columns = try self.columns(of: header)
-      } catch {
-        scanner.rewind(to: headerStart)
-        throw error
-      }
-      state = .inCSV(columns: columns)
-      return try scanCSVRecord(&scanner, columns: columns, state: &state)
-    case .inCSV(let columns):
-      var scanner = CSVScanner(bytes, at: start, isFinal: isFinal)
-      defer { scanFailureIndex = scanner.index }
-      return try scanCSVRecord(&scanner, columns: columns, state: &state)
-    case .start, .inArray:
-      var scanner = JSONScanner(bytes, at: start, isFinal: isFinal)
+    case (_, .csv):
+      return try scanTableRecord(CSVScanner(bytes, at: start, isFinal: input.isAtEnd), state: &state)
+    case (_, .tsv):
+      return try scanTableRecord(TSVScanner(bytes, at: start, isFinal: input.isAtEnd), state: &state)
+    case (_, .json), (_, .ndjson):
+      var scanner = JSONScanner(bytes, at: start, isFinal: input.isAtEnd, isLineDelimited: format == .ndjson)
       defer { scanFailureIndex = scanner.index }
       if format == .json {
         guard try scanJSONArrayPunctuation(&scanner, state: &state) else { return (scanner.index, scanner.index, nil) }
@@ -141,21 +156,47 @@ public final class JourneyReader {
     }
   }
 
-  /// Scans one CSV record after the header. A record with the wrong number of fields is reported
-  /// at the line it starts on.
-  private func scanCSVRecord(
-    _ scanner: inout CSVScanner, columns: [Int], state: inout State
+  /// Scans one CSV or TSV record, and the header before the first: a record with the wrong number
+  /// of fields is reported at the line it starts on.
+  private func scanTableRecord<Scanner: TableScanner & ~Copyable>(
+    _ scanner: consuming Scanner, state: inout State
   ) throws(JSONScanner.Failure) -> ScannedRecord {
+    defer { scanFailureIndex = scanner.index }
     try scanner.skipEmptyLines()
     guard !scanner.isAtEnd else {
       state = .finished
       return (scanner.index, scanner.index, nil)
     }
+    let columns: [Int]
+    if case .inTable(let known) = state {
+      columns = known
+    } else {
+      let headerStart = scanner.index
+      let header = try scanner.record()
+      if format == .tsv, let first = header.first, UUID(text: first.utf8) != nil {
+        // No header: the first line is already a journey, in the columns `list` writes.
+        scanner.rewind(to: headerStart)
+        columns = Array(JourneyRecord.keys.indices)
+      } else {
+        do {
+          columns = try self.columns(of: header)
+        } catch {
+          scanner.rewind(to: headerStart)
+          throw error
+        }
+      }
+      state = .inTable(columns: columns)
+      try scanner.skipEmptyLines()
+      guard !scanner.isAtEnd else {
+        state = .finished
+        return (scanner.index, scanner.index, nil)
+      }
+    }
     let recordStart = scanner.index
     let fields = try scanner.record()
     guard fields.count == columns.count else {
       scanner.rewind(to: recordStart)
-      throw .malformed("\(fields.count) fields where the header has \(columns.count)")
+      throw .malformed("\(fields.count) fields where the \(format == .tsv ? "columns are" : "header has") \(columns.count)")
     }
     var values = [JSONScanner.Value?](repeating: nil, count: JourneyRecord.keys.count)
     for (column, field) in zip(columns, fields) where !field.isEmpty || JourneyRecord.keys[column] == JourneyField.name.name {
@@ -196,15 +237,30 @@ public final class JourneyReader {
     return false
   }
 
-  /// Maps a CSV header to key indexes.
+  /// Maps a CSV or TSV header to key indexes. A column is named as `roadtrip set` names a field
+  /// (`JourneyField.named(_:)`: any case, aliases such as `start`), or is `id` or `endDate` in any
+  /// case.
   private func columns(of header: [String]) throws(JSONScanner.Failure) -> [Int] {
     var columns: [Int] = []
     for name in header {
-      let index = try Array(name.utf8).withUnsafeBufferPointer { key throws(JSONScanner.Failure) in try Self.keyIndex(of: key) }
+      let index = try Self.columnIndex(named: name)
       guard !columns.contains(index) else { throw .malformed("the column '\(name)' appears twice") }
       columns.append(index)
     }
     return columns
+  }
+
+  private static func columnIndex(named name: String) throws(JSONScanner.Failure) -> Int {
+    let key = name.lowercased()
+    if let index = JourneyRecord.keys.firstIndex(where: { $0.lowercased() == key }) { return index }
+    if let field = try? JourneyField.named(name), let offset = JourneyField.all.firstIndex(of: field) {
+      return offset + 1
+    }
+    let names = JourneyRecord.keys + JourneyField.all.flatMap(\.aliases)
+    let suggestion = key.nearest(among: names.map { ($0.lowercased(), $0) })
+    throw .malformed(
+      "'\(name)' is not a journey key\(suggestion.map { " (did you mean '\($0)'?)" } ?? ""); "
+        + "the keys are: \(JourneyRecord.keys.joined(separator: ", ")), in any case")
   }
 
   private static let keyBytes = JourneyRecord.keys.map { Array($0.utf8) }
@@ -252,8 +308,18 @@ public final class JourneyReader {
         throw .malformed(line: line, reason: "\(field.name): \(error)")
       }
     }
-    // The text export writes is accepted as it is, also for an end past what ISO 8601 can write
-    // (a start in 9999 plus a huge duration), which export writes as a number of seconds.
+    let start = stored[JourneyRecord.startIndex].double ?? 0
+    let duration = stored[JourneyRecord.durationIndex].double ?? 0
+    guard start >= Journey.earliestStart.timeIntervalSinceReferenceDate else {
+      let startText = try text(JourneyRecord.startIndex + 1) ?? ""
+      throw .malformed(line: line, reason: "startDate: '\(startText)' lies before the year 0000")
+    }
+    guard Journey.liesWithinCalendar(start: Date(timeIntervalSinceReferenceDate: start), duration: duration) else {
+      let durationText = try text(JourneyRecord.durationIndex + 1) ?? ""
+      let startText = Date(timeIntervalSinceReferenceDate: start).iso8601
+      throw .malformed(
+        line: line, reason: "duration: \(JourneyInputError.durationTooLong(durationText)) (it starts at \(startText))")
+    }
     if let endText = try text(JourneyRecord.keys.count - 1), endText != JourneyRecord.endDate(of: stored).iso8601 {
       let end = JourneyRecord.endDate(of: stored)
       guard let given = Date(iso8601: endText) else {
@@ -267,6 +333,13 @@ public final class JourneyReader {
       }
     }
     return ImportedJourney(line: line, id: id, values: stored)
+  }
+
+  /// The first byte from `start` on that is not a space, tab, carriage return or newline, nor in
+  /// a JSON array the `[` or `,` before an element: where a record starts.
+  private func firstNonBlank(from start: Int) -> Int {
+    let blanks: [UInt8] = format == .json ? [0x20, 0x09, 0x0D, 0x0A, UInt8(ascii: "["), UInt8(ascii: ",")] : [0x20, 0x09, 0x0D, 0x0A]
+    return input.buffer[start...].firstIndex { !blanks.contains($0) } ?? input.buffer.count
   }
 
   /// The number of newlines between two positions of the buffer.

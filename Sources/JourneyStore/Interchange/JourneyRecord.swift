@@ -43,6 +43,7 @@ public struct JourneyRecord: Hashable, Sendable {
     Journey.endDate(start: Date(timeIntervalSinceReferenceDate: values[startIndex].double ?? 0), duration: values[durationIndex].double ?? 0)
   }
 
-  private static let startIndex = JourneyField.all.firstIndex(of: .startDate)!
-  private static let durationIndex = JourneyField.all.firstIndex(of: .duration)!
+  /// Where the start date and the duration are among the stored values (in `JourneyField.all`).
+  static let startIndex = JourneyField.all.firstIndex(of: .startDate)!
+  static let durationIndex = JourneyField.all.firstIndex(of: .duration)!
 }

@@ -88,23 +88,32 @@ extension Date {
 
   /// The fewest decimal digits `d` such that `whole + Double("0.d")` is `interval` again, which is
   /// how `Date(iso8601:)` reads a fraction; `nil` when there is no fraction.
+  ///
+  /// The candidates for `n` digits are the integers nearest `fraction × 10ⁿ`, counted in `Int64`:
+  /// past 15 digits a `Double` no longer holds every integer, and the product is off by up to a
+  /// few units, so the search looks a little further there.
   private static func shortestFraction(of interval: TimeInterval, whole: TimeInterval) -> String? {
     let fraction = interval - whole
-    guard fraction > 0 else { return nil }
+    guard fraction > 0, fraction < 1 else { return nil }
     var closest = ""
     for count in 1...17 {
-      let scaled = (fraction * Self.powersOfTen[count]).rounded()
-      for candidate in [scaled, scaled - 1, scaled + 1] where candidate > 0 && candidate < Self.powersOfTen[count] {
+      let limit = Int64(Self.powersOfTen[count])
+      let scaled = Int64((fraction * Self.powersOfTen[count]).rounded())
+      let spread: Int64 = count < 15 ? 1 : 32
+      for offset in 0...(2 * spread) {
+        // scaled, scaled - 1, scaled + 1, scaled - 2, …
+        let candidate = scaled + (offset % 2 == 0 ? offset / 2 : -(offset + 1) / 2)
+        guard candidate > 0 && candidate < limit else { continue }
         var bytes: [UInt8] = []
-        Self.appendDigits(Int64(candidate), count, to: &bytes)
+        Self.appendDigits(candidate, count, to: &bytes)
         let digits = String(decoding: bytes, as: UTF8.self)
         if whole + (Double("0." + digits) ?? .nan) == interval {
           return String(digits.reversed().drop { $0 == "0" }.reversed())
         }
-        if candidate == scaled { closest = digits }
+        if offset == 0 { closest = digits }
       }
     }
-    return closest
+    return closest.isEmpty ? nil : closest
   }
 
   private static let powersOfTen: [Double] = (0...17).map { pow(10, Double($0)) }
@@ -127,8 +136,11 @@ extension Date {
     parts.tm_min = Int32(civil.minute)
     parts.tm_sec = Int32(civil.second)
     parts.tm_isdst = -1
+    // -1 is both mktime's error and 1969-12-31T23:59:59Z (one second before the Unix epoch,
+    // 00:59:59 in Berlin on 1970-01-01): only a success fills in the day of the week.
+    parts.tm_wday = -1
     let seconds = mktime(&parts)
-    guard seconds != -1 || (parts.tm_year == 69 && parts.tm_mon == 11) else { return nil }
+    guard seconds != -1 || parts.tm_wday != -1 else { return nil }
     self.init(timeIntervalSinceReferenceDate:
       TimeInterval(Int64(seconds) - CivilTime.referenceDateUnixSeconds) + civil.fraction)
   }

@@ -37,3 +37,34 @@ public final class Journey: Identifiable {
     self.duration = duration
   }
 }
+
+extension Journey {
+  /// Whether setting a text property to `newValue` is a change observers must see: when its UTF-8
+  /// bytes differ. `@Observable` calls this before notifying; `String`'s `==` compares canonical
+  /// equivalence, which would take a name in NFC for the same name in NFD and keep the old bytes.
+  func shouldNotifyObservers(_ oldValue: String, _ newValue: String) -> Bool {
+    !oldValue.utf8.elementsEqual(newValue.utf8)
+  }
+}
+
+extension Journey {
+  /// The earliest start a journey may have: 0000-01-01T00:00:00Z, the first instant ISO 8601
+  /// writes with a four-digit year.
+  public static let earliestStart = Date(timeIntervalSinceReferenceDate: -63_145_526_400)
+
+  /// The instant every journey ends before: 10000-01-01T00:00:00Z, so that its end is written with
+  /// a four-digit year, by 9999-12-31T23:59:59Z. The database's CHECK constraints have the same
+  /// bounds: `start_date >= -63145526400` and `start_date + duration < 252423993600`.
+  public static let endLimit = Date(timeIntervalSinceReferenceDate: 252_423_993_600)
+
+  /// A duration that no journey can reach, whatever its start: from `earliestStart` to `endLimit`.
+  public static let longestDuration: TimeInterval = endLimit.timeIntervalSince(earliestStart)
+
+  /// Whether a journey with this start and duration lies within the years 0000 to 9999, with the
+  /// arithmetic the database's CHECK constraint does: the end is `start + duration` in `Double`.
+  public static func liesWithinCalendar(start: Date, duration: TimeInterval) -> Bool {
+    let startSeconds = start.timeIntervalSinceReferenceDate
+    return startSeconds >= earliestStart.timeIntervalSinceReferenceDate && duration >= 0
+      && startSeconds + duration < endLimit.timeIntervalSinceReferenceDate
+  }
+}

@@ -10,6 +10,9 @@ public enum JourneyInputError: Error, Equatable, Sendable {
   case invalidDuration(String)
   /// A negative duration: journeys never last less than nothing.
   case negativeDuration(String)
+  /// A duration no journey can last: its end would lie after 9999-12-31T23:59:59Z whatever its
+  /// start (`Journey.longestDuration` or more), or after the start it is given.
+  case durationTooLong(String)
   /// No editable field has this name; `suggestion` is the nearest field name, if any is near.
   case unknownField(String, suggestion: String?)
   /// An edit that would end a journey before it starts: the end typed, and the start.
@@ -32,6 +35,8 @@ extension JourneyInputError: CustomStringConvertible {
       return "'\(text)' is not a duration; use 45m, 1h30m, 90s, 1:30:00 or a number of seconds"
     case .negativeDuration(let text):
       return "'\(text)' is negative; a duration is zero or more"
+    case .durationTooLong(let text):
+      return "'\(text)' is too long: a journey ends by 9999-12-31T23:59:59Z; give a shorter duration"
     case .unknownField(let name, let suggestion):
       let valid = JourneyField.all.map(\.name).joined(separator: ", ")
       return "'\(name)' is not a journey field\(Self.didYouMean(suggestion)); the fields are: \(valid)"

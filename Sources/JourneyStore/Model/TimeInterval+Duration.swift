@@ -7,23 +7,32 @@ import Foundation
 extension TimeInterval {
   /// Reads a duration as people type it: `45m`, `1h30m`, `1h 30m`, `2d`, `90s`, `1.5h`, `1:30:00`
   /// (hours, minutes, seconds), `1:30` (hours and minutes) or a plain number of seconds.
-  /// - Throws: `JourneyInputError.invalidDuration`, or `.negativeDuration` for a negative one.
+  ///
+  /// Reading is linear in the length of the text and never recursive, whatever it holds.
+  /// - Throws: `JourneyInputError.invalidDuration`, `.negativeDuration` for a negative one, or
+  ///   `.durationTooLong` for one that no journey can last (`Journey.longestDuration` or more).
   init(parsingDuration text: String) throws(JourneyInputError) {
     // Plain seconds, as JSON and CSV hold them, need neither trimming nor the other forms.
-    if let seconds = Self.seconds(plain: text) {
-      self = seconds
+    if let seconds = Self.seconds(plain: Substring(text)) {
+      self = try Self.checked(seconds, text)
       return
     }
     var trimmed = Substring(text)
     while trimmed.first?.isWhitespace == true { trimmed.removeFirst() }
     while trimmed.last?.isWhitespace == true { trimmed.removeLast() }
-    if trimmed.hasPrefix("-"), (try? TimeInterval(parsingDuration: String(trimmed.dropFirst()))) != nil {
-      throw .negativeDuration(text)
+    let isNegative = trimmed.first == "-"
+    let body = isNegative ? trimmed.dropFirst() : trimmed
+    guard let seconds = Self.seconds(plain: body) ?? Self.seconds(clock: body) ?? Self.seconds(units: body) else {
+      throw .invalidDuration(text)
     }
-    guard let seconds = Self.seconds(plain: String(trimmed)) ?? Self.seconds(clock: String(trimmed))
-      ?? Self.seconds(units: String(trimmed))
-    else { throw .invalidDuration(text) }
-    self = seconds
+    if isNegative { throw .negativeDuration(text) }
+    self = try Self.checked(seconds, text)
+  }
+
+  /// A duration read from `text`, refused when no journey can last that long.
+  private static func checked(_ seconds: TimeInterval, _ text: String) throws(JourneyInputError) -> TimeInterval {
+    guard seconds < Journey.longestDuration else { throw .durationTooLong(text) }
+    return seconds
   }
 
   /// The canonical text of a duration: its seconds, without a fraction when it has none (`5400`).
@@ -34,6 +43,9 @@ extension TimeInterval {
   }
 
   /// Appends `secondsText`, as UTF-8, without making a string when the duration is whole.
+  ///
+  /// Any `Double` has a text: one that no journey can have (`nan`, `inf`, `1e+300`) is written as
+  /// Swift writes it.
   func appendSecondsText(to bytes: inout [UInt8]) {
     guard self == rounded(), abs(self) < 9_007_199_254_740_992 else {
       bytes.append(contentsOf: String(self).utf8)
@@ -52,49 +64,79 @@ extension TimeInterval {
     bytes[start...].reverse()
   }
 
-  private static func seconds(plain text: String) -> TimeInterval? {
-    guard text.first?.isNumber == true || text.first == ".", isDecimal(text),
-      let value = Double(text), value.isFinite, value >= 0 else { return nil }
+  /// A decimal number of seconds: digits, at most one `.`, an exponent (`1e3`), no sign; one too
+  /// large for a `Double` is infinite, and `checked` refuses it.
+  private static func seconds(plain text: Substring) -> TimeInterval? {
+    guard let first = text.utf8.first, isDigit(first) || first == UInt8(ascii: "."), isDecimal(text),
+      let value = Double(text), value >= 0 else { return nil }
     return value
   }
 
-  /// Whether a number is written in decimal: `Double(_:)` also reads hexadecimal (`0x10`).
-  private static func isDecimal(_ text: some StringProtocol) -> Bool {
-    text.utf8.allSatisfy { (UInt8(ascii: "0")...UInt8(ascii: "9")).contains($0) || "+-.eE".utf8.contains($0) }
+  private static func isDigit(_ byte: UInt8) -> Bool {
+    (UInt8(ascii: "0")...UInt8(ascii: "9")).contains(byte)
   }
 
-  /// `h:mm` or `h:mm:ss`, seconds possibly fractional.
-  private static func seconds(clock text: String) -> TimeInterval? {
-    let parts = text.split(separator: ":", omittingEmptySubsequences: false)
-    guard (2...3).contains(parts.count), parts[0].first?.isNumber == true, let hours = UInt32(parts[0]),
-      parts[1].count == 2, parts[1].first?.isNumber == true, let minutes = UInt8(parts[1]), minutes < 60
+  /// Whether a number is written in decimal: `Double(_:)` also reads hexadecimal (`0x10`), `nan`
+  /// and `inf`.
+  private static func isDecimal(_ text: Substring) -> Bool {
+    text.utf8.allSatisfy { isDigit($0) || "+-.eE".utf8.contains($0) }
+  }
+
+  /// Whether the text is digits with at most one `.` among them: a number without sign or
+  /// exponent.
+  private static func isFixedPoint(_ text: Substring) -> Bool {
+    var dots = 0
+    for byte in text.utf8 where !isDigit(byte) {
+      guard byte == UInt8(ascii: "."), dots == 0 else { return false }
+      dots += 1
+    }
+    return text.utf8.count > dots
+  }
+
+  /// `h:mm` or `h:mm:ss`, seconds possibly with a fraction (`1:30:05.5`), never with an exponent.
+  private static func seconds(clock text: Substring) -> TimeInterval? {
+    let parts = text.split(separator: ":", maxSplits: 3, omittingEmptySubsequences: false)
+    guard (2...3).contains(parts.count), parts[0].utf8.allSatisfy(isDigit), let hours = UInt32(parts[0]),
+      parts[1].utf8.count == 2, parts[1].utf8.allSatisfy(isDigit), let minutes = UInt8(parts[1]), minutes < 60
     else { return nil }
     var seconds = 0.0
     if parts.count == 3 {
-      guard parts[2].count >= 2, parts[2].first?.isNumber == true, isDecimal(parts[2]), let value = Double(parts[2]),
-        value < 60 else { return nil }
+      let second = parts[2]
+      guard second.utf8.count >= 2, second.utf8.first.map(isDigit) == true, isFixedPoint(second),
+        let value = Double(second), value < 60
+      else { return nil }
       seconds = value
     }
     return TimeInterval(hours) * 3600 + TimeInterval(minutes) * 60 + seconds
   }
 
-  /// One or more `NUMBER UNIT` parts, units `d`, `h`, `m`, `s`, each at most once and in that order.
-  private static func seconds(units text: String) -> TimeInterval? {
-    let units: [(symbol: Character, seconds: TimeInterval)] = [("d", 86_400), ("h", 3600), ("m", 60), ("s", 1)]
-    var remaining = Substring(text.lowercased())
+  /// One or more `NUMBER UNIT` parts, units `d`, `h`, `m`, `s` in either case, each at most once
+  /// and in that order; numbers are digits with at most one `.`.
+  private static func seconds(units text: Substring) -> TimeInterval? {
+    let units: [(symbol: UInt8, seconds: TimeInterval)] = [
+      (UInt8(ascii: "d"), 86_400), (UInt8(ascii: "h"), 3600), (UInt8(ascii: "m"), 60), (UInt8(ascii: "s"), 1),
+    ]
+    let bytes = Array(text.utf8)
+    var index = 0
     var nextUnit = 0
     var total = 0.0
-    while !remaining.isEmpty {
-      let number = remaining.prefix { $0.isNumber || $0 == "." }
-      remaining = remaining.dropFirst(number.count).drop { $0 == " " }
-      guard !number.isEmpty, let value = Double(number), let symbol = remaining.first,
-        let unit = units[nextUnit...].firstIndex(where: { $0.symbol == symbol })
+    func skipSpaces() {
+      while index < bytes.count, bytes[index] == UInt8(ascii: " ") { index += 1 }
+    }
+    while index < bytes.count {
+      let start = index
+      while index < bytes.count, isDigit(bytes[index]) || bytes[index] == UInt8(ascii: ".") { index += 1 }
+      let number = Substring(decoding: bytes[start..<index], as: UTF8.self)
+      skipSpaces()
+      guard isFixedPoint(number), let value = Double(number), index < bytes.count,
+        let unit = units[nextUnit...].firstIndex(where: { $0.symbol == bytes[index] | 0x20 })
       else { return nil }
       total += value * units[unit].seconds
       nextUnit = unit + 1
-      remaining = remaining.dropFirst().drop { $0 == " " }
-      if nextUnit == units.count, !remaining.isEmpty { return nil }
+      index += 1
+      skipSpaces()
+      if nextUnit == units.count, index < bytes.count { return nil }
     }
-    return nextUnit > 0 && total.isFinite ? total : nil
+    return nextUnit > 0 ? total : nil
   }
 }

@@ -143,3 +143,13 @@ final class Connection {
     sqlite3_get_autocommit(handle) == 0
   }
 }
+
+extension Connection {
+  /// Whether the database file this connection has open was deleted or renamed since it was
+  /// opened (another file may stand at its path now, even with the same inode number).
+  /// The corresponding C call is `sqlite3_file_control` with `SQLITE_FCNTL_HAS_MOVED`.
+  var hasMoved: Bool {
+    var moved: Int32 = 0
+    return sqlite3_file_control(handle, "main", SQLITE_FCNTL_HAS_MOVED, &moved) == SQLITE_OK && moved != 0
+  }
+}

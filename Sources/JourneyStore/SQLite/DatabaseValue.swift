@@ -1,4 +1,9 @@
 /// A value as SQLite stores it: one of its five storage classes.
+///
+/// Two values are equal when SQLite stores them alike: text by its UTF-8 bytes (not by canonical
+/// equivalence as `String` compares, so a name in NFD differs from the same name in NFC), a
+/// `Double` by its bits (so `-0.0` differs from `0.0`, and a NaN equals itself). The synthesized
+/// hash agrees: values equal here are equal as Swift compares them too.
 enum DatabaseValue: Hashable, Sendable {
   case null
   case integer(Int64)
@@ -23,5 +28,18 @@ extension DatabaseValue {
 
   var text: String? {
     if case .text(let value) = self { value } else { nil }
+  }
+}
+
+extension DatabaseValue {
+  static func == (lhs: DatabaseValue, rhs: DatabaseValue) -> Bool {
+    switch (lhs, rhs) {
+    case (.null, .null): true
+    case (.integer(let lhs), .integer(let rhs)): lhs == rhs
+    case (.real(let lhs), .real(let rhs)): lhs.bitPattern == rhs.bitPattern
+    case (.text(let lhs), .text(let rhs)): lhs.utf8.elementsEqual(rhs.utf8)
+    case (.blob(let lhs), .blob(let rhs)): lhs == rhs
+    default: false
+    }
   }
 }

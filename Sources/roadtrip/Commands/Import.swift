@@ -3,34 +3,33 @@ import Glibc
 import JourneyStore
 
 extension Roadtrip {
-  /// `roadtrip import [FILE | -] [--format ndjson|json|csv] [--on-conflict fail|skip|replace]`
+  /// `roadtrip import [FILE | -] [--format ndjson|json|csv|tsv] [--on-conflict fail|skip|replace]`
   struct Import: ParsableCommand {
     static let configuration = CommandConfiguration(
-      abstract: "Load journeys from NDJSON, JSON or CSV: all of them, or none.",
+      abstract: "Load journeys from NDJSON, JSON, CSV or TSV: all of them, or none.",
       discussion: """
         Reads the keys (or CSV columns) that export writes: id (a new one when missing), name, \
         transportationType, startDate, duration, and endDate, which is checked against startDate + \
-        duration. The format is --format, else the file's extension (.ndjson, .jsonl, .json, .csv), \
-        else NDJSON. Everything is imported in one transaction: a malformed record (exit 65, with \
-        its line) or an interruption (exit 130) imports nothing. A summary goes to standard error.
+        duration. The format is --format, else the file's extension (.ndjson, .jsonl, .json, .csv, \
+        .tsv), else NDJSON. TSV reads with a header or without one: a first line that starts with \
+        a journey id is a journey, in the columns id, name, transportationType, startDate, \
+        duration, endDate (what list writes into a pipe). CSV and TSV headers take any case and \
+        set's aliases (transport, type, start). A byte-order mark at the start is skipped; a \
+        record over 16 MiB is refused (65). Everything is imported in one transaction: a \
+        malformed record (exit 65, with its line) or an interruption (exit 130) imports nothing. \
+        A summary goes to standard error.
         """)
 
     @Argument(help: ArgumentHelp("The file to read; - or nothing reads standard input.", valueName: "file"), completion: .file())
     var file: String?
 
-    @Option(help: "The input format: ndjson, json or csv. Default: from the file's extension, else ndjson.")
+    @Option(help: "The input format: ndjson, json, csv or tsv. Default: from the file's extension, else ndjson.")
     var format: InterchangeFormat?
 
     @Option(help: "What to do with a journey whose id is already in the database: fail, skip or replace.")
     var onConflict: ConflictPolicy = .fail
 
     @OptionGroup var database: DatabaseOptions
-
-    func validate() throws {
-      if resolvedFormat == .tsv {
-        throw ValidationError("roadtrip imports ndjson, json or csv, not tsv")
-      }
-    }
 
     func run() throws {
       let (descriptor, source) = try openInput()

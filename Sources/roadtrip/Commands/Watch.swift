@@ -79,12 +79,12 @@ extension Roadtrip {
       while printer.count < limit {
         if !isFirstLook {
           let committed = try database.waitForCommit(using: monitor, timeout: .seconds(1)) {
-            guard FileIdentity(path: path) == identity else { return true }
+            guard FileIdentity(path: path) == identity, !database.isFileReplaced else { return true }
             lastSeen = Date()
             return Interruption.hasHappened
           }
           guard !Interruption.hasHappened else { return nil }
-          if FileIdentity(path: path) != identity {
+          if FileIdentity(path: path) != identity || database.isFileReplaced {
             StandardError.write("roadtrip: \(path) was replaced by another file; watching that one\n")
             return lastSeen
           }

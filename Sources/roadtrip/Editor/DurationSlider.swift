@@ -34,7 +34,8 @@ extension DurationSlider: TerminalControl {
   private var track: String {
     var span = Self.trackSpan
     while span < duration { span *= 2 }
-    let knob = Int((duration / span * Double(Self.trackLength - 1)).rounded())
+    let position = (duration / span * Double(Self.trackLength - 1)).rounded()
+    let knob = position.isFinite ? Int(Swift.min(Swift.max(position, 0), Double(Self.trackLength - 1))) : 0
     let (filled, knobMark, empty) = style.isDecorated ? ("━", "●", "─") : ("=", "o", "-")
     return String(repeating: filled, count: knob) + knobMark
       + String(repeating: empty, count: Self.trackLength - 1 - knob)

@@ -135,7 +135,9 @@ extension Failure {
       guard let text else { return (code, nil) }
       return (code, underlying is SQLiteError ? "\(path): \(text)" : text)
     case .refusedValue(let message):
-      return (.usage, "the database refused the value (\(message)); start dates lie in the years 0000 to 9999")
+      return (.usage,
+        "the database refused the value (\(message)); start dates lie in the years 0000 to 9999, and a journey "
+          + "ends (start plus duration) before the year 10000")
     case .confirmationRequired(let action):
       return (.usage, "refusing to \(action) without --yes, as no terminal can ask; add --yes")
     case .cannotRestoreOver(let path, let reason):

@@ -166,9 +166,8 @@ struct ImportExportCommandTests {
 
   @Test func badArgumentsAreUsageErrors() async throws {
     let sandbox = try CLISandbox()
-    let tsv = try await sandbox.run("import", "--format", "tsv", "x.tsv")
-    #expect(tsv.exitCode == 64)
-    #expect(tsv.standardError.hasPrefix("roadtrip: error: roadtrip imports ndjson, json or csv, not tsv"))
+    let format = try await sandbox.run("import", "--format", "xml", "x.xml")
+    #expect(format.exitCode == 64)
     let policy = try await sandbox.run("import", "--on-conflict", "overwrite")
     #expect(policy.exitCode == 64)
     #expect(policy.standardError.contains("fail"))
@@ -184,5 +183,18 @@ struct ImportExportCommandTests {
     let result = try await sandbox.run("export", "--output", "/dev/full/x")
     #expect(result.exitCode == 74)
     #expect(result.standardError.hasPrefix("roadtrip: error: cannot write to /dev/full/x: "))
+  }
+}
+
+extension ImportExportCommandTests {
+  @Test func listPipedIntoImportAsTSVCopiesEveryJourney() async throws {
+    let sandbox = try CLISandbox()
+    try sandbox.seedSamples()
+    let copy = sandbox.folder.file("copy.sqlite")
+    let listed = try await sandbox.run("list")
+    #expect(listed.exitCode == 0)
+    let imported = try await sandbox.run("import", "-", "--db", copy, "--format", "tsv", input: listed.standardOutput)
+    #expect(imported.exitCode == 0, "\(imported)")
+    #expect(try sandbox.records(at: copy) == sandbox.records())
   }
 }

@@ -118,4 +118,23 @@ private let formattedDates: [(TimeInterval, String)] = [
       #expect(Date(iso8601: text) == date, "\(seconds) → \(text)")
     }
   }
+
+  /// A fraction of 17 digits in the second before 2001-01-01 (found by the fuzz target): its
+  /// text needs all 17, where a `Double` no longer holds every integer of that many digits.
+  @Test(arguments: ["2000-12-31T23:59:59.90226222226200022Z", "2000-12-31T23:59:59.00000000000000011Z", "2000-12-31T23:59:59.99999999999999989Z"])
+  func aFractionOfSeventeenDigitsReadsBack(_ text: String) throws {
+    let date = try #require(Date(iso8601: text))
+    #expect(Date(iso8601: date.iso8601) == date, "\(text) → \(date.iso8601)")
+  }
+
+  /// Any fraction of a second before the reference date, to 17 digits, reads back exactly.
+  @Test func randomFractionsJustBeforeTheReferenceDateReadBack() throws {
+    var generator = SeededGenerator(seed: 17)
+    for _ in 0..<20_000 {
+      let digits = String(UInt64.random(in: 1..<100_000_000_000_000_000, using: &generator))
+      let text = "2000-12-31T23:59:59." + String(repeating: "0", count: 17 - digits.count) + digits + "Z"
+      let date = try #require(Date(iso8601: text))
+      #expect(Date(iso8601: date.iso8601) == date, "\(text) → \(date.iso8601)")
+    }
+  }
 }

@@ -186,7 +186,10 @@ struct HostileInputTests {
     let sandbox = try CLISandbox()
     let megabyte = String(repeating: "ñ'\"\\,\u{0}\n🚲", count: 100_000)
     let journeys = [
-      Journey(name: megabyte, startDate: SampleJourneys.morning, duration: 1e9 + 0.5),
+      // The longest duration from this start: the journey ends just before the year 10000.
+      Journey(
+        name: megabyte, startDate: SampleJourneys.morning,
+        duration: Journey.endLimit.timeIntervalSince(SampleJourneys.morning).nextDown),
       Journey(name: "tiny", startDate: Date(timeIntervalSinceReferenceDate: -63_145_526_400), duration: 5e-324),
       Journey(name: "late", startDate: Date(timeIntervalSinceReferenceDate: 252_423_993_599.999), duration: 0),
     ]

@@ -1,0 +1,119 @@
+// A libFuzzer target for roadtrip's readers and parsers, compiled into the JourneyStore module
+// (so that it reaches internal API) by scripts/fuzz/run.sh. FUZZ_TARGET picks what is fuzzed:
+// json, ndjson, csv, tsv (the journey readers), date or duration (the parsers).
+//
+// Beyond "never crash", each target checks a property, and traps when it fails:
+// - readers: the input read whole and read through a pipe 1 to 16 bytes at a time give the same
+//   journeys (values, ids, lines) or the same error; the JSON scanner never calls a final input
+//   incomplete;
+// - date: a date in the years 0000 to 9999 that parses formats to text that parses to the
+//   same date;
+// - duration: a duration that parses is within the calendar, its seconds text parses back to it,
+//   and its description parses back to within half a millisecond; and any 8 bytes taken as a
+//   Double format as a date and a duration without trapping.
+
+#if canImport(Glibc)
+import Glibc
+#endif
+#if canImport(FoundationEssentials)
+import FoundationEssentials
+#else
+import Foundation
+#endif
+
+private enum FuzzTarget: String {
+  case json, ndjson, csv, tsv, date, duration
+
+  static let current: FuzzTarget = {
+    guard let name = getenv("FUZZ_TARGET").map({ String(cString: $0) }), let target = FuzzTarget(rawValue: name) else {
+      fatalError("set FUZZ_TARGET to json, ndjson, csv, tsv, date or duration")
+    }
+    return target
+  }()
+}
+
+@_cdecl("LLVMFuzzerTestOneInput")
+public func fuzzOneInput(_ data: UnsafePointer<UInt8>?, _ size: Int) -> CInt {
+  let bytes = size == 0 ? [] : Array(UnsafeBufferPointer(start: data, count: size))
+  switch FuzzTarget.current {
+  case .json: fuzzReader(bytes, .json)
+  case .ndjson: fuzzReader(bytes, .ndjson)
+  case .csv: fuzzReader(bytes, .csv)
+  case .tsv: fuzzReader(bytes, .tsv)
+  case .date: fuzzDate(bytes)
+  case .duration: fuzzDuration(bytes)
+  }
+  return 0
+}
+
+/// What a reader made of a whole input: the journeys, or the error that stopped it.
+private struct Outcome: Equatable {
+  var journeys: [[String]] = []
+  var error: InterchangeError?
+
+  init(_ reader: JourneyReader) {
+    do {
+      while let journey = try reader.next() {
+        journeys.append(["\(journey.line)", journey.id?.uuidString ?? "-"] + journey.values.map { "\($0)" })
+      }
+    } catch {
+      self.error = error
+    }
+  }
+}
+
+private func fuzzReader(_ bytes: [UInt8], _ format: InterchangeFormat) {
+  let whole = Outcome(JourneyReader(bytes: bytes, format: format))
+  var descriptors: [Int32] = [0, 0]
+  guard bytes.count <= 60_000, pipe(&descriptors) == 0 else { return }
+  defer { close(descriptors[0]) }
+  // A pipe holds 64 KiB: all of the input is written before it is read.
+  let written = bytes.withUnsafeBytes { write(descriptors[1], $0.baseAddress, bytes.count) }
+  close(descriptors[1])
+  guard written == bytes.count || bytes.isEmpty else { fatalError("the pipe took \(written) of \(bytes.count) bytes") }
+  let chunkSize = 1 + (bytes.first.map { Int($0) } ?? 0) % 16
+  let chunked = Outcome(JourneyReader(descriptor: descriptors[0], format: format, chunkSize: chunkSize))
+  guard chunked == whole else {
+    fatalError("read whole: \(whole); read \(chunkSize) bytes at a time: \(chunked)")
+  }
+  if format == .json || format == .ndjson {
+    bytes.withUnsafeBufferPointer { buffer in
+      var scanner = JSONScanner(buffer, at: 0, isFinal: true)
+      do {
+        try scanner.document()
+      } catch {
+        guard error as? JSONScanner.Failure != .incomplete else { fatalError("a final input is incomplete") }
+      }
+    }
+  }
+}
+
+private func fuzzDate(_ bytes: [UInt8]) {
+  let text = String(decoding: bytes, as: UTF8.self)
+  // A date outside the years 0000 to 9999 (an offset across either end) is refused where it is
+  // stored; inside them, its text must read back.
+  guard let date = try? Date(parsing: text), date >= Journey.earliestStart, date < Journey.endLimit else { return }
+  guard let again = Date(iso8601: date.iso8601), again == date else {
+    fatalError("'\(text)' is \(date.timeIntervalSinceReferenceDate), written \(date.iso8601), read back otherwise")
+  }
+}
+
+private func fuzzDuration(_ bytes: [UInt8]) {
+  if bytes.count >= 8 {
+    let bits = bytes.prefix(8).reduce(UInt64(0)) { $0 << 8 | UInt64($1) }
+    let value = Double(bitPattern: bits)
+    _ = value.durationDescription
+    _ = value.secondsText
+    _ = Date(timeIntervalSinceReferenceDate: value).iso8601
+  }
+  let text = String(decoding: bytes, as: UTF8.self)
+  guard let duration = try? TimeInterval(parsingDuration: text) else { return }
+  guard duration >= 0, duration < Journey.longestDuration else { fatalError("'\(text)' is \(duration) seconds") }
+  guard (try? TimeInterval(parsingDuration: duration.secondsText)) == duration else {
+    fatalError("'\(text)' is \(duration), written \(duration.secondsText), read back otherwise")
+  }
+  let described = duration.durationDescription
+  guard let again = try? TimeInterval(parsingDuration: described), abs(again - duration) <= 0.00051 * max(1, duration / 1e12) else {
+    fatalError("'\(text)' is \(duration), described '\(described)', read back otherwise")
+  }
+}
