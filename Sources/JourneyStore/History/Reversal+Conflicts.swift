@@ -16,7 +16,12 @@ extension Reversal {
     var conflicts: [RevertConflict] = []
     let parameters: [DatabaseValue] = [.integer(target.batch.source), .integer(Int64(limit))]
     let newest = target.batch.isInverted ? "min" : "max"
-    let deletedLater = "EXISTS (SELECT 1 FROM change d WHERE d.journey = u.journey AND +d.batch = ?1 AND d.kind = '\(rows.deleted)')"
+    // Whether the batch deleted the journey too: asked per row only when the batch deleted any.
+    let deletes = try connection.firstValue(
+      "SELECT 1 FROM change WHERE batch = ?1 AND kind = '\(rows.deleted)' LIMIT 1", [.integer(target.batch.source)]) != nil
+    let deletedLater = deletes
+      ? "EXISTS (SELECT 1 FROM change d WHERE d.journey = u.journey AND +d.batch = ?1 AND d.kind = '\(rows.deleted)')"
+      : "0"
     // A field the batch updated (its last update of it) no longer holds what the batch wrote;
     // unless the batch also deleted the journey, which the next check covers.
     for field in JourneyField.all {
