@@ -39,3 +39,14 @@ extension JourneyDatabase {
     }
   }
 }
+
+extension JourneyDatabase {
+  /// The name of a journey as it is now, or, for a deleted one, as it was when it was deleted;
+  /// `nil` when neither the file nor the log knows it.
+  public func lastKnownName(of id: UUID) throws -> String? {
+    let key = DatabaseValue.text(id.lowercasedText)
+    if let name = try connection.firstValue("SELECT name FROM journey WHERE id = ?", [key])?.text { return name }
+    return try connection.firstValue(
+      "SELECT old_name FROM change WHERE journey = ? AND kind = 'delete' ORDER BY id DESC LIMIT 1", [key])?.text
+  }
+}

@@ -48,7 +48,7 @@ extension Roadtrip.History {
       let journeyID = try id.map { try database.resolveIDInHistory($0) }
       let format = ChangeFormat.resolved(format)
       let isTerminal = BufferedOutput.standard.isTerminal
-      var printer = ChangePrinter(format: format)
+      var printer = ChangePrinter(format: format) { try? database.lastKnownName(of: $0) }
       let query = ChangeQuery(
         journeyID: journeyID, batchLimit: limit,
         since: try since.map { text throws(JourneyInputError) in try DateExpression.date(text) },

@@ -42,7 +42,9 @@ extension Roadtrip {
       Interruption.catchSignals()
       let path = try database.resolvedPath()
       let monitor = DatabaseMonitor(path: path)
-      var printer = ChangePrinter(format: ChangeFormat.resolved(json ? .json : format))
+      var printer = ChangePrinter(format: ChangeFormat.resolved(json ? .json : format)) { id in
+        (try? self.database.openExisting()).flatMap { try? $0.lastKnownName(of: id) }
+      }
       var journeys: Set<UUID>?
       // When the file is deleted and created again, or another file is moved in its place, the
       // changes committed to the new file since the old one was last seen are new.

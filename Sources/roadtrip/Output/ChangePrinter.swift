@@ -8,12 +8,21 @@ struct ChangePrinter {
   private var writer: ChangeWriter?
   private let style: Style
   private let output: BufferedOutput
+  /// Where a line finds a journey's name, for the table.
+  private let nameOf: (UUID) -> String?
+  /// The names found so far.
+  private var names: [UUID: String] = [:]
   /// The number of changes printed so far.
   private(set) var count = 0
 
-  init(format: ChangeFormat, output: BufferedOutput = .standard, style: Style = .standardOutput) {
+  /// - Parameter nameOf: A journey's name, for the table (`JourneyDatabase.lastKnownName(of:)`).
+  init(
+    format: ChangeFormat, output: BufferedOutput = .standard, style: Style = .standardOutput,
+    nameOf: @escaping (UUID) -> String? = { _ in nil }
+  ) {
     self.output = output
     self.style = style
+    self.nameOf = nameOf
     switch format {
     case .table: writer = nil
     case .json: writer = ChangeWriter(format: .json) { try output.write($0) }
@@ -30,7 +39,7 @@ extension ChangePrinter {
     if writer != nil {
       try writer?.write(change)
     } else {
-      try output.write(line(for: change))
+      try output.write(line(for: change, named: name(of: change.journeyID)))
     }
   }
 
@@ -45,8 +54,16 @@ extension ChangePrinter {
     try writer?.finish()
   }
 
-  /// `2026-11-21 09:00:03+01:00  #12  1a2b3c4d  update  name  'Old' → 'New'  roadtrip set 1a2b name=New`
-  private func line(for change: JourneyChange) -> String {
+  /// A journey's name, looked up once.
+  private mutating func name(of id: UUID) -> String {
+    if let name = names[id] { return name }
+    let name = nameOf(id) ?? ""
+    names[id] = name
+    return name
+  }
+
+  /// `2026-11-21 09:00:03+01:00  #12  1a2b3c4d  Coast road            update  name  'Old' → 'New'  roadtrip set 1a2b name=New`
+  private func line(for change: JourneyChange, named name: String) -> String {
     var values = ""
     if let field = change.field {
       let old = change.oldValue.map { quoted($0, of: field) }
@@ -57,6 +74,7 @@ extension ChangePrinter {
       style.dim(change.date.localText),
       style.yellow("#\(change.batch)".padded(to: 5)),
       String(change.journeyID.uuidString.lowercased().prefix(8)),
+      name.escapingControlCharacters.cut(toWidth: Self.nameWidth).padded(to: Self.nameWidth),
       change.kind.rawValue.padded(to: 6),
       (change.field?.name ?? "").padded(to: Self.fieldWidth),
       values,
@@ -64,6 +82,9 @@ extension ChangePrinter {
     ]
     return columns.joined(separator: "  ") + "\n"
   }
+
+  /// The width of the name column: names are cut to it.
+  private static let nameWidth = 20
 
   /// The width of the field column: the longest field name.
   private static let fieldWidth = JourneyField.all.map(\.name.count).max() ?? 0

@@ -67,7 +67,7 @@ struct HistoryCommandTests {
     #expect(result.lines.count == 2)
     let update = try #require(result.lines.first)
     #expect(update.contains("#2"))
-    #expect(update.contains("bbbb3333  update  name"))
+    #expect(update.contains(#"bbbb3333  Line\nbreak           update  name"#), "the name as it is now, escaped")
     #expect(update.contains(#"'Ferry, "the big one"' → 'Line\nbreak'"#))
     #expect(update.hasSuffix("roadtrip set bbbb 'name=Line\\nbreak'"))
     #expect(!result.standardOutput.contains("\u{1B}"))
@@ -80,5 +80,18 @@ struct HistoryCommandTests {
     #expect(!sandbox.exists(sandbox.databasePath))
     let json = try await sandbox.run("history", "--format", "json")
     #expect(json.standardOutput == "[]\n")
+  }
+}
+
+extension HistoryCommandTests {
+  @Test func theTableNamesEachJourneyAsItIsNowOrWasWhenDeleted() async throws {
+    let sandbox = try CLISandbox()
+    try sandbox.seedSamples()
+    #expect(try await sandbox.run("set", "aaaa1", "name=A name much longer than twenty columns").exitCode == 0)
+    #expect(try await sandbox.run("delete", "bbbb").exitCode == 0)
+    let result = try await sandbox.run("history", "--format", "table")
+    #expect(result.exitCode == 0, "\(result)")
+    #expect(result.lines.contains { $0.contains(#"bbbb3333  Ferry, "the big one"  delete"#) }, "\(result)")
+    #expect(result.lines.contains { $0.contains("aaaa1111  A name much longer…   update  name") }, "\(result)")
   }
 }

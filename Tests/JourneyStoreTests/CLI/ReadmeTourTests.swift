@@ -49,8 +49,8 @@ struct ReadmeTourTests {
     // History, undo and watch.
     let history = try await sandbox.run("history", "--limit", "2", "--format", "table")
     #expect(history.lines.count == 2)
-    #expect(history.lines[0].contains("#5     \(school.prefix(8))  update  duration            1200 → 2700  roadtrip set - 'name=School run' duration=45m"))
-    #expect(history.lines[1].contains("#4     \(school.prefix(8))  update  transportationType  car → bike  roadtrip transport - bike"))
+    #expect(history.lines[0].contains("#5     \(school.prefix(8))  School run            update  duration            1200 → 2700  roadtrip set - 'name=School run' duration=45m"))
+    #expect(history.lines[1].contains("#4     \(school.prefix(8))  School run            update  transportationType  car → bike  roadtrip transport - bike"))
     let undo = try await sandbox.run("undo")
     #expect(undo.standardError.hasPrefix("Undid roadtrip set - 'name=School run' duration=45m (batch 5, "))
     #expect(undo.standardError.hasSuffix("): 1 journey updated (duration).\n"))
@@ -63,6 +63,6 @@ struct ReadmeTourTests {
       #expect(try await sandbox.run("transport", prefix, "bike").exitCode == 0)
     }
     #expect(try await watch.waitForExit(within: .seconds(20)) == 0)
-    #expect(watch.output().contains("\(coast.prefix(8))  update  transportationType  "))
+    #expect(watch.output().contains("\(coast.prefix(8))  Coast road            update  transportationType  "))
   }
 }

@@ -46,7 +46,7 @@ struct WatchCommandTests {
     #expect(try await watch.waitForExit(within: .seconds(10)) == 0)
     let output = watch.output()
     #expect(output.hasSuffix("\n"))
-    #expect(output.contains("bbbb3333  update  transportationType"))
+    #expect(output.contains(#"bbbb3333  Ferry, "the big one"  update  transportationType"#))
   }
 
   /// `--format json` is one array of the changes, closed at `--count`, that jq reads whole.
