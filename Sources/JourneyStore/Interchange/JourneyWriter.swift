@@ -32,7 +32,9 @@ public struct JourneyWriter {
 
   /// Writes the journey of a row of the journey table, straight from its stored values.
   mutating func write(row: Statement) throws {
-    try write(values: JourneyRow.fieldValues(of: row)) { id in row.withText(at: 0) { id.append(contentsOf: $0) } }
+    let values = JourneyRow.fieldValues(of: row)
+    try JourneyRow.checkReadable(id: row.text(at: 0), values: values)
+    try write(values: values) { id in row.withText(at: 0) { id.append(contentsOf: $0) } }
   }
 
   /// Writes one journey: its id, rendered by `id`, then its fields and its end date.

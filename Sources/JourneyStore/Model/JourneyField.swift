@@ -23,6 +23,9 @@ public final class JourneyField: Sendable {
   let isNumeric: Bool
   /// The stored form of a value of the field's type, `nil` for a value of another type.
   private let storeAny: @Sendable (Any) -> DatabaseValue?
+  /// Whether the model can hold a stored value (another program may have stored a type
+  /// roadtrip does not know, or a date as text).
+  let canHold: @Sendable (DatabaseValue) -> Bool
 
   init<Value>(
     name: String,
@@ -51,6 +54,7 @@ public final class JourneyField: Sendable {
     }
     self.isNumeric = isNumeric
     self.storeAny = { value in (value as? Value).map(store) }
+    self.canHold = { stored in load(stored) != nil }
   }
 
   /// The canonical text of a stored value: the slug, the ISO 8601 date, the seconds.

@@ -12,7 +12,7 @@ extension JourneyDatabase {
     if let object = managed[id]?.object { return object }
     try markChangeLogPosition()
     guard let values = try JourneyRow.values(of: id, in: connection) else { return nil }
-    return manage(id: id, values: values)
+    return try manage(id: id, values: values)
   }
 
   /// The managed journey whose id is `text`, or starts with it, as git does with hashes.
@@ -70,7 +70,7 @@ extension JourneyDatabase {
     try forEachRow(of: fileQuery) { row in
       rowsRead += 1
       guard let id = JourneyRow.id(of: row), !editedIDs.contains(id) else { return }
-      let journey = managed[id]?.object ?? manage(id: id, values: JourneyRow.fieldValues(of: row))
+      let journey = try managed[id]?.object ?? manage(id: id, values: JourneyRow.fieldValues(of: row))
       journeys.append((journey, row.integer(at: Int32(JourneyField.all.count + 1))))
     }
     let isWindowFull = fileQuery.limit.map { rowsRead >= $0 } ?? false
@@ -90,7 +90,10 @@ extension JourneyDatabase {
   /// without holding them all in memory: for exports and long listings.
   public func forEachJourney(_ query: JourneyQuery = JourneyQuery(), _ body: (Journey) throws -> Void) throws {
     try forEachRow(of: query) { row in
-      if let journey = JourneyRow.journey(from: row) { try body(journey) }
+      guard let id = JourneyRow.id(of: row) else { return }
+      let values = JourneyRow.fieldValues(of: row)
+      try JourneyRow.checkReadable(id: id.lowercasedText, values: values)
+      try body(JourneyRow.journey(id: id, values: values))
     }
   }
 
@@ -110,7 +113,9 @@ extension JourneyDatabase {
   }
 
   /// Starts managing a journey read from the database.
-  func manage(id: UUID, values: [DatabaseValue]) -> Journey {
+  /// - Throws: `JourneyDatabaseError.unreadableValue` for a row the model cannot hold as it is.
+  func manage(id: UUID, values: [DatabaseValue]) throws -> Journey {
+    try JourneyRow.checkReadable(id: id.lowercasedText, values: values)
     detached[id] = nil
     dropJourneysLetGo()
     let journey = JourneyRow.journey(id: id, values: values)

@@ -28,6 +28,7 @@ extension JourneyDatabase {
       }
       problems += try Schema.problems(in: connection, version: try connection.pragma("user_version"))
       problems += try changeLog.problems()
+      problems += try JourneyRow.problems(in: connection)
       return IntegrityReport(
         schemaVersion: try connection.pragma("user_version"),
         currentSchemaVersion: Schema.currentVersion,

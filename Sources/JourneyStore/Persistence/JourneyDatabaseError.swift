@@ -41,6 +41,9 @@ public enum JourneyDatabaseError: Error, Equatable, Sendable {
   /// roadtrip's tables, indexes or triggers are missing or do not match the file's schema
   /// version: another program changed them. Nothing is written to such a file.
   case damagedSchema(path: String, problems: [String])
+  /// A journey holds a value another program stored that roadtrip cannot read as it is (a type
+  /// it does not know, a date stored as text); showing it would show a default instead.
+  case unreadableValue(id: String, field: String, value: String)
 }
 
 extension JourneyDatabaseError: CustomStringConvertible {
@@ -80,6 +83,9 @@ extension JourneyDatabaseError: CustomStringConvertible {
       return "the schema of \(path) is damaged (\(problems.joined(separator: "; "))): another program changed "
         + "roadtrip's tables, and nothing was written. 'roadtrip db check' lists what is wrong; 'roadtrip export' "
         + "still reads the journeys when only the change log is damaged; or restore a backup"
+    case .unreadableValue(let id, let field, let value):
+      return "journey \(id) holds a \(field) roadtrip cannot read (\(value), written by another program); "
+        + "'roadtrip set \(id.prefix(8)) \(field)=…' repairs it, and 'roadtrip db check' lists every such journey"
     case .historyPruned(let batch, let date):
       return "nothing left to undo: the change log was pruned before batch \(batch) "
         + "(the newest batch dropped was committed at \(date.iso8601)); older changes cannot be undone"

@@ -43,6 +43,19 @@ enum JourneyRow {
     return journey(id: id, values: fieldValues(of: row))
   }
 
+  /// The first field whose stored value the model cannot hold, with that value: reading it
+  /// would show a default in its place.
+  static func unreadableField(in values: [DatabaseValue]) -> (field: JourneyField, value: DatabaseValue)? {
+    zip(JourneyField.all, values).first { !$0.0.canHold($0.1) }.map { (field: $0.0, value: $0.1) }
+  }
+
+  /// Refuses a row the model cannot show as it is.
+  /// - Throws: `JourneyDatabaseError.unreadableValue`.
+  static func checkReadable(id: String, values: [DatabaseValue]) throws {
+    guard let (field, value) = unreadableField(in: values) else { return }
+    throw JourneyDatabaseError.unreadableValue(id: id, field: field.name, value: value.described)
+  }
+
   /// A new, unmanaged journey with these stored values.
   static func journey(id: UUID, values: [DatabaseValue]) -> Journey {
     let journey = Journey(id: id)

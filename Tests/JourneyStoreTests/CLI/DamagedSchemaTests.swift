@@ -89,6 +89,31 @@ struct ForeignValueTests {
     #expect(history.standardOutput.contains(#""field":"name""#), "\(history)")
     // Undo sets the name back, and leaves the type alone.
     #expect(try await sandbox.run("undo").exitCode == 0)
-    #expect(try sandbox.value("name", of: SampleJourneys.coastID) == "Coast road")
+    let undone = try Connection(path: sandbox.databasePath, busyTimeout: .seconds(5))
+      .firstValue("SELECT transportation_type || '|' || name FROM journey WHERE id = ?", [.text(SampleJourneys.coastID)])
+    #expect(undone == .text("rocket|Coast road"))
+  }
+
+  @Test func aValueTheModelCannotHoldIsRefusedByNameNeverShownAsADefault() async throws {
+    let sandbox = try CLISandbox()
+    try sandbox.seedSamples()
+    let shell = try await Child.run("/usr/bin/sqlite3", ["-cmd", ".timeout 10000", sandbox.databasePath, """
+      PRAGMA ignore_check_constraints = ON;
+      UPDATE journey SET transportation_type = 'rocket' WHERE id = '\(SampleJourneys.coastID)';
+      """], environment: sandbox.environment, in: sandbox.folder)
+    #expect(shell.exitCode == 0, "\(shell)")
+    for arguments in [["list"], ["show", "aaaa1"], ["export"], ["list", "--format", "table"]] {
+      let result = try await sandbox.run(arguments)
+      #expect(result.exitCode == 65, "\(arguments): \(result)")
+      #expect(result.standardError.contains("journey \(SampleJourneys.coastID) holds a transportationType roadtrip cannot read ('rocket'"), "\(result)")
+      #expect(result.standardError.contains("'roadtrip set aaaa1111 transportationType=…' repairs it"), "\(result)")
+      #expect(!result.standardOutput.contains("Car"), "no default shown in its place: \(result)")
+    }
+    let check = try await sandbox.run("db", "check")
+    #expect(check.exitCode == 65)
+    #expect(check.standardOutput.contains("journey \(SampleJourneys.coastID) holds a transportationType roadtrip cannot read"), "\(check)")
+    #expect(try await sandbox.run("set", "aaaa1", "transport=bus").exitCode == 0)
+    #expect(try await sandbox.run("list").exitCode == 0)
+    #expect(try await sandbox.run("db", "check").exitCode == 0)
   }
 }
