@@ -6,9 +6,9 @@ import Testing
 /// and nothing changes, `db check` names what is wrong, and the journeys can still be read.
 @Suite("A damaged or tampered schema")
 struct DamagedSchemaTests {
+  /// Runs SQL in the sqlite3 shell, expecting it to succeed.
   private func sqlite3(_ sql: String, in sandbox: CLISandbox) async throws {
-    let result = try await Child.run(
-      "/usr/bin/sqlite3", ["-cmd", ".timeout 10000", sandbox.databasePath, sql], environment: sandbox.environment, in: sandbox.folder)
+    let result = try await sandbox.sqlite3(sql)
     #expect(result.exitCode == 0, "sqlite3: \(result)")
   }
 
@@ -75,10 +75,10 @@ struct ForeignValueTests {
   @Test func anEditOfTheNameLeavesAnUnknownTypeAsItIs() async throws {
     let sandbox = try CLISandbox()
     try sandbox.seedSamples()
-    let shell = try await Child.run("/usr/bin/sqlite3", ["-cmd", ".timeout 10000", sandbox.databasePath, """
+    let shell = try await sandbox.sqlite3("""
       PRAGMA ignore_check_constraints = ON;
       UPDATE journey SET transportation_type = 'rocket' WHERE id = '\(SampleJourneys.coastID)';
-      """], environment: sandbox.environment, in: sandbox.folder)
+      """)
     #expect(shell.exitCode == 0, "\(shell)")
     let set = try await sandbox.run("set", "aaaa1", "name=Moon road")
     #expect(set.exitCode == 0, "\(set)")
@@ -97,10 +97,10 @@ struct ForeignValueTests {
   @Test func aValueTheModelCannotHoldIsRefusedByNameNeverShownAsADefault() async throws {
     let sandbox = try CLISandbox()
     try sandbox.seedSamples()
-    let shell = try await Child.run("/usr/bin/sqlite3", ["-cmd", ".timeout 10000", sandbox.databasePath, """
+    let shell = try await sandbox.sqlite3("""
       PRAGMA ignore_check_constraints = ON;
       UPDATE journey SET transportation_type = 'rocket' WHERE id = '\(SampleJourneys.coastID)';
-      """], environment: sandbox.environment, in: sandbox.folder)
+      """)
     #expect(shell.exitCode == 0, "\(shell)")
     for arguments in [["list"], ["show", "aaaa1"], ["export"], ["list", "--format", "table"]] {
       let result = try await sandbox.run(arguments)

@@ -9,9 +9,9 @@ import Testing
 @Suite("Outside writers in the change log")
 struct OutsideWriterLogTests {
   /// Runs SQL in the sqlite3 shell on the sandbox's database.
+  /// Runs SQL in the sqlite3 shell, expecting it to succeed.
   private func sqlite3(_ sql: String, in sandbox: CLISandbox) async throws {
-    let result = try await Child.run(
-      "/usr/bin/sqlite3", ["-cmd", ".timeout 10000", sandbox.databasePath, sql], environment: sandbox.environment, in: sandbox.folder)
+    let result = try await sandbox.sqlite3(sql)
     #expect(result.exitCode == 0, "sqlite3: \(result)")
   }
 

@@ -86,8 +86,7 @@ struct LiveJourneysTests {
       "INSERT INTO journey VALUES ('cccc4444-0000-4000-8000-000000000004', 'Shell car', 'car', 0, 60)",
       "DELETE FROM journey WHERE id = '\(SampleJourneys.coastID)'",
     ] {
-      let result = try await Child.run(
-        "/usr/bin/sqlite3", ["-cmd", ".timeout 10000", sandbox.databasePath, sql], environment: sandbox.environment, in: sandbox.folder)
+      let result = try await sandbox.sqlite3(sql)
       #expect(result.exitCode == 0, "\(result)")
     }
     #expect(try Self.notifies(cars) { try database.refresh() })
