@@ -167,6 +167,9 @@ final class Batch {
   /// `.derived` (where nothing is recorded).
   private func recorded(_ write: () throws -> Void) throws {
     guard case .insertsInBulk = logging, let id else { return try write() }
+    // The inserts so far go into the log first, so that it keeps the order of the writes (a
+    // journey inserted, then replaced by a later record of the same import).
+    try recordInserts()
     try connection.run("UPDATE batch SET state = 1 WHERE id = ?", [.integer(id)])
     try write()
     try connection.run("UPDATE batch SET state = 2 WHERE id = ?", [.integer(id)])

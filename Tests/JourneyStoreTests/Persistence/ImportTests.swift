@@ -68,12 +68,12 @@ struct ImportTests {
       == ImportSummary(inserted: 1, replaced: 1, unchanged: 1))
     #expect(managed.name == "Replacement")
     let changes = try Fixtures.changes(in: database.path).dropFirst(changesBefore)
-    // One update for the only field that changed, and one insert (an import's inserts are
-    // recorded together, at the end of its batch); the identical journey leaves no trace.
-    #expect(changes.map(\.kind) == ["update", "insert"])
-    #expect(changes.first?.field == "name")
-    #expect(changes.first?.old == .text("Original"))
-    #expect(changes.first?.new == .text("Replacement"))
+    // One insert, and one update for the only field that changed, in the order of the input;
+    // the identical journey leaves no trace.
+    #expect(changes.map(\.kind) == ["insert", "update"])
+    #expect(changes.last?.field == "name")
+    #expect(changes.last?.old == .text("Original"))
+    #expect(changes.last?.new == .text("Replacement"))
   }
 
   @Test func aLargeImportRebuildsTheIndexesItDropped() throws {
@@ -136,5 +136,24 @@ struct ImportTests {
       names.append($0.text(at: 0))
     }
     return names
+  }
+}
+
+extension ImportTests {
+  @Test func aJourneyInsertedThenReplacedByTheSameImportIsLoggedInThatOrder() throws {
+    let folder = try TemporaryFolder()
+    let database = try Fixtures.database(in: folder)
+    let id = "0b1e5c1a-6f0e-4d47-9a6e-3c2d8f1a0009"
+    let text = """
+      {"id":"\(id)","name":"First","transportationType":"bus","startDate":"2026-11-21T08:00:00Z","duration":60}
+      {"id":"\(id)","name":"Second","transportationType":"bus","startDate":"2026-11-21T08:00:00Z","duration":60}
+      """
+    #expect(try database.importJourneys(from: JourneyReader(text: text, format: .ndjson), onConflict: .replace)
+      == ImportSummary(inserted: 1, replaced: 1))
+    let changes = try Fixtures.changes(in: database.path)
+    #expect(changes.map(\.kind) == ["insert", "update"])
+    #expect(changes.last?.new == .text("Second"))
+    #expect(try database.undo()?.deleted == 1)
+    #expect(try database.count() == 0)
   }
 }
