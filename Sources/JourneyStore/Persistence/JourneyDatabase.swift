@@ -11,7 +11,10 @@ import Foundation
 /// only those. Other processes may use the same file at any time: `edit(_:_:)` reads and writes
 /// in one immediate transaction, and `save()` writes only the edited fields.
 ///
-/// A database is used from one thread (or actor) at a time.
+/// A database, its managed journeys, its live lists and their bindings belong to one isolation
+/// (the main actor, or one actor or thread of yours); none of them is `Sendable`. Long work (a
+/// bulk import) runs on another `JourneyDatabase` opened on the same `path` in a detached task;
+/// this one takes the result in with `refresh()`. Only plain data crosses: ids, queries, changes.
 public final class JourneyDatabase {
   /// The path of the database file.
   public let path: String
