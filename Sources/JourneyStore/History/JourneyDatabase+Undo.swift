@@ -9,12 +9,13 @@ extension JourneyDatabase {
   /// one unit), in one transaction recorded in the log as an undo batch. Commands of every
   /// process count: the log is the file's.
   ///
-  /// It works by value and refuses, changing nothing, to overwrite what the log does not account
-  /// for: a field that no longer holds what the batch wrote, a journey it inserted that is gone,
-  /// one it deleted that exists again (another program wrote the file, or an earlier forced
-  /// undo). With `force` it overwrites them, and skips journeys that are gone. The log keeps no
-  /// copy of an inserted journey's values, so a field of it that only a program outside the log
-  /// changed is not noticed.
+  /// Every writer's changes are in the log (its triggers record what other programs commit, one
+  /// batch per statement), so the most recent batch may be another program's. It works by value
+  /// and refuses, changing nothing, to overwrite what the log does not account for: a field that
+  /// no longer holds what the batch wrote, a journey it inserted that is gone, one it deleted
+  /// that exists again (a program that dropped the log's triggers, or an earlier forced undo).
+  /// With `force` it overwrites them, and skips journeys that are gone. Past the first batch
+  /// `history prune` kept, it refuses with `JourneyDatabaseError.historyPruned`.
   /// - Returns: What was undone, or `nil` when there is nothing to undo.
   /// - Throws: `JourneyDatabaseError.revertConflict` listing the newer changes, or `SQLiteError`;
   ///   nothing is changed then.

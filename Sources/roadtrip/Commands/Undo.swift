@@ -7,12 +7,12 @@ extension Roadtrip {
     static let configuration = CommandConfiguration(
       abstract: "Revert the most recent command's changes, as one unit (an import counts as one).",
       discussion: """
-        The most recent command of any process that is not undone yet; run it again to go further \
-        back. The undo is recorded in the change log, and redo reapplies it. Prints what it changed \
-        on standard error. It refuses, changing nothing, when that would overwrite a newer change \
-        the log does not account for (another program wrote the field, or deleted the journey). \
-        The log keeps no copy of the values of an added or imported journey, so undoing an add or \
-        an import does not notice a field of it that only another program changed.
+        The most recent command of any process that is not undone yet, or the most recent statement \
+        another program (the sqlite3 shell, a script) committed, which the log records too; run it \
+        again to go further back, as far as 'roadtrip history prune' kept the log. The undo is \
+        recorded in the change log, and redo reapplies it. Prints what it changed on standard \
+        error. It refuses, changing nothing, when that would overwrite a change the log does not \
+        account for (a program wrote the file with the log's triggers dropped).
         """)
 
     @Flag(help: "Revert even when that overwrites a newer change.")
