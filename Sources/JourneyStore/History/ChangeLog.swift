@@ -77,7 +77,10 @@ extension ChangeLog {
     do {
       try connection.forEachRow(batches, values) { row in
         let batch = BatchRecord(row: row)
-        try forEachRow(of: batch, journeyID: query.journeyID, isNewestFirst: query.isNewestFirst) { row in
+        // In the batch a position is in, only the rows from that position on are read: a
+        // follower of a batch of a million rows does not read it again on every wake.
+        let from = query.after.flatMap { $0.batch == batch.id ? $0.write : nil }
+        try forEachRow(of: batch, journeyID: query.journeyID, isNewestFirst: query.isNewestFirst, from: from) { row in
           var changes = JourneyChange.changes(of: batch, row: row)
           if query.isNewestFirst { changes.reverse() }
           for change in changes {
@@ -92,15 +95,29 @@ extension ChangeLog {
   }
 
   /// Hands `body` each row of a batch's changes, in the order the batch applies them (or the
-  /// reverse), optionally only those of one journey.
+  /// reverse), optionally only those of one journey, and only from the write at `from` on (a
+  /// `JourneyChange.ID.write`) when given.
   private func forEachRow(
-    of batch: BatchRecord, journeyID: UUID?, isNewestFirst: Bool, _ body: (Statement) throws -> Void
+    of batch: BatchRecord, journeyID: UUID?, isNewestFirst: Bool, from: Int64? = nil,
+    _ body: (Statement) throws -> Void
   ) throws {
+    guard from != .max else { return }
     let isDescending = isNewestFirst != batch.isInverted
-    let journey = journeyID == nil ? "" : " AND journey = ?2"
+    var conditions = ["batch = ?1"]
+    var values: [DatabaseValue] = [.integer(batch.source)]
+    if let journeyID {
+      values.append(.text(journeyID.lowercasedText))
+      conditions.append("journey = ?\(values.count)")
+    }
+    if let from, from != .min {
+      // A write's place is its row id, or minus it in a batch read the other way round.
+      values.append(.integer(batch.isInverted ? -from : from))
+      conditions.append(batch.isInverted ? "id <= ?\(values.count)" : "id >= ?\(values.count)")
+    }
     try connection.forEachRow(
-      "SELECT \(Self.rowColumns) FROM change WHERE batch = ?1\(journey) ORDER BY id\(isDescending ? " DESC" : "")",
-      [.integer(batch.source)] + (journeyID.map { [.text($0.lowercasedText)] } ?? []), body)
+      "SELECT \(Self.rowColumns) FROM change WHERE \(conditions.joined(separator: " AND ")) "
+        + "ORDER BY id\(isDescending ? " DESC" : "")",
+      values, body)
   }
 
   /// The batch with this id, or `nil` when there is none.
