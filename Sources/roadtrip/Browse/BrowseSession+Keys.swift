@@ -46,7 +46,7 @@ extension BrowseSession {
       (state.draft, state.status) = ("", nil)
       state.mode = .naming
     case .character("d"):
-      if state.selectedID != nil { state.mode = .confirmingDelete }
+      if selectedJourney != nil { state.mode = .confirmingDelete }
     case .character("?"): state.mode = .help
     default: break
     }

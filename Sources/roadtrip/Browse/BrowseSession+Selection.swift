@@ -27,8 +27,10 @@ extension BrowseSession {
     return journeys
   }
 
-  /// The selected journey, managed, or `nil` when the list is empty.
+  /// The selected journey, managed, or `nil` when the list is empty. After keys that moved the
+  /// selection by rows, the journey there is found first.
   var selectedJourney: Journey? {
+    if state.selectedID == nil { _ = placeSelection() }
     guard let id = state.selectedID else { return nil }
     return try? database.journey(id: id)
   }
