@@ -8,7 +8,10 @@ extension BrowseSession {
   func placeSelection() -> [Journey] {
     let height = BrowseLayout(size: state.size).listRows
     if window.settings != state.listSettings {
+      // The selected journey stays selected when it can be found quickly; else the list starts
+      // at the top.
       window = JourneyWindow(database: database, settings: state.listSettings)
+      (state.selectedIndex, state.top) = (0, 0)
     }
     let count = window.count
     var index = state.selectedIndex

@@ -6,9 +6,9 @@ import Observation
 /// list of one window of the query (`offset`, `limit`), kept true on every change, the list's
 /// count, and where a journey lies in its order.
 ///
-/// With a search, the ids of the journeys whose names match are read once per change (names have
-/// no index: that reads the table, one row at a time, holding only the ids) and the window's
-/// journeys by id.
+/// With a search (names have no index, and the query no filter for them), the ids of the
+/// journeys whose names match are read once per change, one row at a time, holding only the ids;
+/// the window's journeys are then read by id.
 final class JourneyWindow {
   let database: JourneyDatabase
   let settings: BrowseListSettings
@@ -61,7 +61,7 @@ extension JourneyWindow {
   var journeys: [Journey] {
     _ = changes.journeys
     guard isSearching else { return live.journeys }
-    let ids = matchingIDs
+    let ids = listedIDs
     guard offset < ids.count else { return [] }
     return ids[offset..<min(ids.count, offset + limit)].compactMap { try? database.journey(id: $0) }
   }
@@ -73,7 +73,7 @@ extension JourneyWindow {
   var count: Int {
     refreshCache()
     if let cachedCount { return cachedCount }
-    let count = isSearching ? matchingIDs.count : ((try? database.count(query)) ?? 0)
+    let count = isSearching ? listedIDs.count : ((try? database.count(query)) ?? 0)
     cachedCount = count
     return count
   }
@@ -86,12 +86,23 @@ extension JourneyWindow {
       && (!isSearching || journey.name.lowercased().contains(search))
   }
 
-  /// Where a journey lies in the list, or `nil` when it is not in it: from the window when it is
-  /// there, else by reading the order up to it.
+  /// Where a journey lies in the list, or `nil` when it is not in it or cannot be found quickly:
+  /// from the window when it is there; by start date, from the count of the journeys that start
+  /// before it; in another order, by reading the order up to it, on lists of at most
+  /// `longestListRead` journeys.
   func index(of id: UUID) -> Int? {
-    if isSearching { return matchingIDs.firstIndex(of: id) }
+    if isSearching { return listedIDs.firstIndex(of: id) }
     if let position = live.journeys.firstIndex(where: { $0.id == id }) { return offset + position }
-    guard contains(id) else { return nil }
+    guard contains(id), let journey = try? database.journey(id: id) else { return nil }
+    if settings.sort == .start {
+      var before = query
+      before.startingBefore = journey.startDate
+      guard let start = try? database.count(before) else { return nil }
+      var ties = query
+      (ties.offset, ties.limit) = (start, Self.tiesRead)
+      return (try? database.journeys(ties))?.firstIndex { $0.id == id }.map { start + $0 }
+    }
+    guard count <= Self.longestListRead else { return nil }
     var index = 0
     var found: Int?
     try? database.forEachJourney(query) { journey in
@@ -105,7 +116,7 @@ extension JourneyWindow {
   }
 
   /// The ids of the journeys whose names contain the search, in order.
-  private var matchingIDs: [UUID] {
+  private var listedIDs: [UUID] {
     refreshCache()
     if let matches { return matches }
     var ids: [UUID] = []
@@ -122,6 +133,11 @@ extension JourneyWindow {
     (cachedCount, matches) = (nil, nil)
     withObservationTracking { _ = changes.journeys } onChange: { [staleness] in staleness.request() }
   }
+
+  /// How many journeys that start at the same moment are looked through for one of them.
+  static let tiesRead = 256
+  /// The longest list read to find a journey in an order that no index gives.
+  static let longestListRead = 20_000
 
   /// Ends a read of the journeys early.
   private struct StopReading: Error {}
