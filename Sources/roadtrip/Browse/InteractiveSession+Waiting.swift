@@ -1,6 +1,6 @@
 import Glibc
 
-extension BrowseSession {
+extension InteractiveSession {
   /// Waits for one of: a key, a write to the database file, a signal, or the end of a short
   /// wait (to finish an escape sequence, or to look at the file again), and handles it.
   /// - Returns: How the session ends, or `nil` to go on.
@@ -45,12 +45,6 @@ extension BrowseSession {
   private var timeoutMilliseconds: Int32 {
     let timeout = decoder.hasPending ? min(schedule.next, .milliseconds(50)) : schedule.next
     return Int32(timeout.components.seconds * 1000 + timeout.components.attoseconds / 1_000_000_000_000_000)
-  }
-
-  /// Follows a new size of the terminal.
-  func resize(to size: TerminalSize) {
-    state.size = size
-    editor?.state.size = BrowseEditorScreen.editorSize(for: size)
   }
 
   /// The keys that standard input holds now.
