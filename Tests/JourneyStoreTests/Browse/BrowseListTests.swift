@@ -29,6 +29,33 @@ extension BrowseTests {
       #expect(browser.terminal.settings == browser.initialSettings)
     }
 
+    @Test func aLongListScrollsAWindowAtATime() async throws {
+      let sandbox = try CLISandbox()
+      try sandbox.seedSamples()
+      try await sandbox.sqlite("""
+        WITH RECURSIVE n(i) AS (SELECT 1 UNION ALL SELECT i + 1 FROM n WHERE i < 500)
+        INSERT INTO journey (id, name, transportation_type, start_date, duration)
+        SELECT printf('%08x-0000-4000-8000-00000000ffff', i), 'Trip ' || i, 'bus', 700000000 + i * 60, 600 FROM n;
+        """)
+      let browser = try sandbox.startBrowser(columns: 60, rows: 24)
+      var screen = try await browser.waitForScreen(showing: "503 journeys")
+      #expect(screen.contains("› 🚌 Trip 1 "), "\(screen)")
+      browser.type("\u{1B}[6~\u{1B}[6~")
+      screen = try await browser.waitForScreen("two pages down") { $0.contains("› 🚌 Trip 25 ") }
+      #expect(!screen.contains("Trip 1 "), "scrolled\n\(screen)")
+      browser.type("G")
+      try await browser.waitForScreen(showing: "› 🚌 Ferry")
+      browser.type("k")
+      try await browser.waitForScreen(showing: "› 🚗 Coast road")
+      // Outside the window, a journey is renamed; it shows once the window is there.
+      try await sandbox.sqlite("UPDATE journey SET name = 'Trip two' WHERE name = 'Trip 2'")
+      browser.type("g")
+      try await browser.waitForScreen(showing: "› 🚌 Trip 1 ")
+      try await browser.waitForScreen(showing: "Trip two")
+      browser.type("q")
+      #expect(try await browser.waitForExit() == 0)
+    }
+
     @Test func sortsFiltersByTypeAndSearchesNames() async throws {
       let sandbox = try CLISandbox()
       try sandbox.seedSamples()

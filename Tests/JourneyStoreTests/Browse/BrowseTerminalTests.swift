@@ -73,6 +73,25 @@ extension BrowseTests {
       #expect(browser.terminal.settings == browser.initialSettings)
     }
 
+    @Test func ctrlZGivesTheTerminalBackAndTakesItAgainOnContinuing() async throws {
+      let sandbox = try CLISandbox()
+      try sandbox.seedSamples()
+      let browser = try sandbox.startBrowser()
+      try await browser.waitForScreen(showing: "3 journeys")
+      let framesBefore = browser.frameCount
+      // Its own session's process group is orphaned: the kernel discards SIGTSTP, as after `fg`.
+      browser.type("\u{1A}")
+      try await browser.waitForScreen("a new frame") { _ in browser.frameCount > framesBefore }
+      let output = browser.rawOutput
+      let leave = try #require(output.range(of: leaveSequence), "the terminal was given back")
+      #expect(output[leave.upperBound...].contains("\u{1B}[?1049h\u{1B}[?25l"), "and taken again")
+      browser.type("j")
+      try await browser.waitForScreen(showing: "Name      Coast road")
+      browser.type("q")
+      #expect(try await browser.waitForExit() == 0)
+      #expect(browser.terminal.settings == browser.initialSettings)
+    }
+
     @Test func idleItDrawsNothing() async throws {
       let sandbox = try CLISandbox()
       try sandbox.seedSamples()
