@@ -11,13 +11,11 @@ final class BrowseSession: InteractiveSession {
   var window: JourneyWindow
   /// The editor on the selected journey, while it is open.
   var editor: EditorSession?
-  /// Wakes the loop when the database file is written.
+  // What the loop needs: see `InteractiveSession`.
   let monitor: DatabaseMonitor
   var decoder = KeyDecoder()
-  /// How long to wait before the next look at the file (see `EditorSession.schedule`).
   var schedule = WakeSchedule()
   let redraw = RedrawRequest()
-  /// Set by Ctrl-Z or SIGTSTP: the loop suspends before it waits again.
   var isSuspending = false
 
   init(database: JourneyDatabase, style: Style) {

@@ -19,7 +19,8 @@ protocol InteractiveSession: AnyObject {
   var isSuspending: Bool { get set }
   /// The whole screen, line by line, no more lines than rows and no line wider than the screen.
   var frame: [String] { get }
-  /// Acts on keys. - Returns: How the session ends, or `nil` to go on.
+  /// Acts on keys, in order.
+  /// - Returns: How the session ends, or `nil` to go on.
   func handle(_ keys: [Key]) -> EditorOutcome?
   /// Takes in what other processes committed (`JourneyDatabase.refresh()`).
   func takeOutsideChanges()
@@ -29,9 +30,10 @@ protocol InteractiveSession: AnyObject {
 
 extension InteractiveSession {
   /// Runs the program until the user quits or a signal ends it, and restores the terminal on
-  /// every way out, errors included.
+  /// every way out, errors and crashes included (`CrashGuard`).
   /// - Throws: `CommandError` when the terminal cannot be used, read or written.
   func run() throws -> EditorOutcome {
+    CrashGuard.install()
     let signals = try SignalPipe(catching: [SIGINT, SIGTERM, SIGHUP, SIGQUIT, SIGTSTP, SIGWINCH])
     let terminal = try Terminal()
     defer {

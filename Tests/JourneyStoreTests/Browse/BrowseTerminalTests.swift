@@ -63,6 +63,20 @@ extension BrowseTests {
       #expect(browser.rawOutput.hasSuffix(leaveSequence))
     }
 
+    /// A crash (here the signal a bad memory access or a runtime trap raises) still gives the
+    /// terminal back, and the process ends by that signal.
+    @Test(arguments: [SIGSEGV, SIGTRAP])
+    func aCrashLeavesASaneTerminal(signal: Int32) async throws {
+      let sandbox = try CLISandbox()
+      try sandbox.seedSamples()
+      let browser = try sandbox.startBrowser()
+      try await browser.waitForScreen(showing: "3 journeys")
+      kill(browser.pid, signal)
+      #expect(try await browser.waitForExit() == 128 + signal)
+      #expect(browser.terminal.settings == browser.initialSettings)
+      #expect(browser.rawOutput.hasSuffix(leaveSequence))
+    }
+
     @Test func ctrlCExits130() async throws {
       let sandbox = try CLISandbox()
       try sandbox.seedSamples()
