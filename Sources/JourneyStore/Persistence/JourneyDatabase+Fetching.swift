@@ -97,10 +97,11 @@ extension JourneyDatabase {
     }
   }
 
-  /// The number of journeys a query's filters select, ignoring its limit.
+  /// The number of journeys a query's filters select, ignoring its limit and offset.
   public func count(_ query: JourneyQuery = JourneyQuery()) throws -> Int {
     var query = query
     query.limit = nil
+    query.offset = 0
     let (clauses, values) = query.sqlClauses
     let count = try connection.firstValue("SELECT count(*) FROM journey\(clauses)", values)
     return Int(count?.integer ?? 0)

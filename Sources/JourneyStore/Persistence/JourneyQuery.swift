@@ -5,7 +5,7 @@ import Foundation
 #endif
 
 /// Which journeys to fetch, and in which order: filters by transportation type and start date,
-/// a sort field and a limit. Filters are answered from indexes.
+/// a sort field, a limit and an offset. Filters are answered from indexes.
 public struct JourneyQuery: Sendable {
   /// Keeps journeys of these types; an empty set keeps every type.
   public var transportationTypes: Set<TransportationType>
@@ -20,6 +20,10 @@ public struct JourneyQuery: Sendable {
   public var isDescending: Bool
   /// Returns at most this many journeys.
   public var limit: Int?
+  /// Skips this many journeys of the order first: with `limit`, a window of a long list. The
+  /// window is placed by the saved values (journeys with unsaved edits are placed by their
+  /// values within it).
+  public var offset: Int
 
   /// A query; with no arguments, every journey by start date.
   public init(
@@ -28,7 +32,8 @@ public struct JourneyQuery: Sendable {
     startingBefore: Date? = nil,
     sortField: JourneyField? = .startDate,
     isDescending: Bool = false,
-    limit: Int? = nil
+    limit: Int? = nil,
+    offset: Int = 0
   ) {
     self.transportationTypes = transportationTypes
     self.startingFrom = startingFrom
@@ -36,6 +41,7 @@ public struct JourneyQuery: Sendable {
     self.sortField = sortField
     self.isDescending = isDescending
     self.limit = limit
+    self.offset = offset
   }
 }
 
@@ -65,9 +71,13 @@ extension JourneyQuery {
     } else {
       sql += " ORDER BY rowid \(direction)"
     }
-    if let limit {
+    if limit != nil || offset > 0 {
       sql += " LIMIT ?"
-      values.append(.integer(Int64(max(0, limit))))
+      values.append(.integer(limit.map { Int64(max(0, $0)) } ?? -1))
+    }
+    if offset > 0 {
+      sql += " OFFSET ?"
+      values.append(.integer(Int64(offset)))
     }
     return (sql, values)
   }

@@ -20,11 +20,17 @@ struct Roadtrip: ParsableCommand {
     version: Roadtrip.version,
     subcommands: [
       Add.self, List.self, Show.self, SetFields.self, Transport.self, Delete.self, Types.self,
-      Import.self, Export.self, Summary.self, History.self, Undo.self, Redo.self, Watch.self, Database.self, Edit.self,
+      Import.self, Export.self, Summary.self, History.self, Undo.self, Redo.self, Watch.self, Database.self, Edit.self, Browse.self,
     ])
 
   /// `--db`, also accepted before the command's name: `roadtrip --db PATH list`.
   @OptionGroup var database: DatabaseOptions
+
+  /// With no command: `browse` on a terminal, the help elsewhere.
+  func run() throws {
+    guard Browse.hasTerminal else { throw CleanExit.helpRequest(self) }
+    try Browse.browse(database)
+  }
 
   /// Errors read `roadtrip: error: …`, as git's do.
   static var _errorPrefix: String { "roadtrip: error: " }

@@ -6,6 +6,9 @@ import Observation
 @Observable
 final class EditorState {
   var focus: EditorFocus = .transportationType
+  /// Whether a control has the focus; not while a caller gives it to a field of its own (the
+  /// name field of `roadtrip browse`).
+  var hasFocus = true
   var status: StatusMessage?
   var size: TerminalSize
   /// Set when another process deleted the journey: the controls are gone, only `q` is left.

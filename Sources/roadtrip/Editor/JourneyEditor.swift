@@ -14,15 +14,15 @@ struct JourneyEditor {
 extension JourneyEditor {
   var typePicker: TransportationTypePicker {
     TransportationTypePicker(
-      transportationType: bindings.transportationType, isFocused: state.focus == .transportationType, style: style)
+      transportationType: bindings.transportationType, isFocused: state.hasFocus && state.focus == .transportationType, style: style)
   }
 
   var startDatePicker: StartDatePicker {
-    StartDatePicker(startDate: bindings.startDate, isFocused: state.focus == .startDate, style: style)
+    StartDatePicker(startDate: bindings.startDate, isFocused: state.hasFocus && state.focus == .startDate, style: style)
   }
 
   var durationSlider: DurationSlider {
-    DurationSlider(duration: bindings.duration, isFocused: state.focus == .duration, style: style)
+    DurationSlider(duration: bindings.duration, isFocused: state.hasFocus && state.focus == .duration, style: style)
   }
 
   /// The control that has the focus: the one the left and right keys change.

@@ -7,7 +7,13 @@ enum Key: Equatable {
   case interrupt
   /// Ctrl-Z: in raw mode it arrives as a byte, not as SIGTSTP.
   case suspend
-  /// A printable ASCII character, such as `q`, `+` or `-`.
+  /// Enter (Return), Backspace, and Escape alone (not the start of a sequence).
+  case enter, backspace, escape
+  /// Page Up, Page Down, Home and End.
+  case pageUp, pageDown, home, end
+  /// Another control key, by its letter: Ctrl-R is `control("r")`.
+  case control(Character)
+  /// A printable character, such as `q`, `+`, `-` or `é` (read from its UTF-8 bytes).
   case character(Character)
   /// Anything else: other control characters, other escape sequences, other characters.
   case other

@@ -10,7 +10,8 @@ extension EditorTests {
       ("\u{1B}OA\u{1B}OD", [.up, .left]),
       ("\t\u{1B}[Z", [.tab, .backTab]),
       ("q+-\u{3}\u{1A}", [.character("q"), .character("+"), .character("-"), .interrupt, .suspend]),
-      ("\u{1B}[1;5C\u{1B}[5~é", [.right, .other, .other, .other]),  // Ctrl-Right is right; Page Up; é is 2 bytes
+      ("\u{1B}[1;5C\u{1B}[5~é", [.right, .pageUp, .character("é")]),  // Ctrl-Right is right; Page Up; é is 2 bytes
+      ("\u{1B}[6~\u{1B}[H\u{1B}OF\u{1B}[4~\r\u{7F}\u{12}🚲", [.pageDown, .home, .end, .end, .enter, .backspace, .control("r"), .character("🚲")]),
     ])
     func decodesWholeSequences(_ text: String, keys: [Key]) {
       var decoder = KeyDecoder()
@@ -27,11 +28,19 @@ extension EditorTests {
       #expect(!decoder.hasPending)
     }
 
-    @Test func aLoneEscapeIsDroppedByFlush() {
+    @Test func aLoneEscapeIsEscapeOnceFlushed() {
       var decoder = KeyDecoder()
       #expect(decoder.keys(from: [0x1B]) == [])
-      #expect(decoder.flush() == [.other])
+      #expect(decoder.flush() == [.escape])
       #expect(decoder.keys(from: Array("+".utf8)) == [.character("+")])
+    }
+
+    @Test func aCharacterCutBetweenReadsWaitsForItsLastByte() {
+      var decoder = KeyDecoder()
+      let bytes = Array("é".utf8)
+      #expect(decoder.keys(from: bytes.prefix(1)) == [])
+      #expect(decoder.hasPending)
+      #expect(decoder.keys(from: bytes.suffix(1)) == [.character("é")])
     }
   }
 }

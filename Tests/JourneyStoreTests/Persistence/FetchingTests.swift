@@ -58,6 +58,17 @@ struct FetchingTests {
     #expect(try database.journeys(query).map(\.name) == expected)
   }
 
+  @Test func anOffsetSkipsTheStartOfTheOrderAndCountIgnoresIt() throws {
+    let folder = try TemporaryFolder()
+    let database = try Fixtures.database(in: folder)
+    _ = try tenJourneys(in: database)
+    #expect(try database.journeys(JourneyQuery(limit: 3, offset: 4)).map(\.name) == ["Day 4", "Day 5", "Day 6"])
+    #expect(try database.journeys(JourneyQuery(offset: 8)).map(\.name) == ["Day 8", "Day 9"])
+    #expect(try database.journeys(JourneyQuery(isDescending: true, limit: 2, offset: 1)).map(\.name) == ["Day 8", "Day 7"])
+    #expect(try database.journeys(JourneyQuery(limit: 5, offset: 20)).isEmpty)
+    #expect(try database.count(JourneyQuery(limit: 3, offset: 4)) == 10)
+  }
+
   @Test func filtersAreAnsweredFromIndexes() throws {
     let folder = try TemporaryFolder()
     let database = try Fixtures.database(in: folder)

@@ -1,6 +1,6 @@
 import Glibc
 
-extension EditorSession {
+extension InteractiveSession {
   /// Waits for one of: a key, a write to the database file, a signal, or the end of a short
   /// wait (to finish an escape sequence, or to look at the file again), and handles it.
   /// - Returns: How the session ends, or `nil` to go on.
@@ -17,7 +17,7 @@ extension EditorSession {
     if descriptors[2].revents != 0 {
       for number in signals.takeSignals() {
         switch number {
-        case SIGWINCH: state.size = terminal.size
+        case SIGWINCH: resize(to: terminal.size)
         case SIGINT: return .interrupted
         case SIGTSTP: isSuspending = true
         default: return .signalled(number)

@@ -1,0 +1,66 @@
+import ArgumentParser
+import Glibc
+import JourneyStore
+
+extension Roadtrip {
+  /// `roadtrip browse`: the original app on a terminal, the list of journeys, the card of the
+  /// selected one and the editor, in one full-screen program.
+  struct Browse: ParsableCommand {
+    static let configuration = CommandConfiguration(
+      abstract: "Browse, edit, add and delete journeys on a full-screen terminal.",
+      discussion: """
+        The list of journeys with the selected journey's card beside it (or below it on a narrow \
+        terminal). Changes that other processes commit appear as they are committed. Every \
+        change is saved at once; u undoes the last command of any process. Also what roadtrip \
+        with no arguments runs on a terminal.
+
+        Keys:
+          up, down (or j, k)     move the selection; PgUp, PgDn a screen; Home, End
+          Enter                  edit the journey: its name, type, start and duration
+          Esc, q                 back to the list from the editor
+          a                      add a journey (type its name, then Enter)
+          d                      delete the selected journey (after Sure?)
+          /                      search names as you type; Esc clears the search
+          s                      sort by start, name, type or duration
+          t                      show one type, the next at each press
+          u, U (or Ctrl-R)       undo, redo
+          ?                      show every key
+          q                      quit
+          Ctrl-C                 quit with exit code 130
+          Ctrl-Z                 suspend (the shell's fg resumes)
+
+        Needs a terminal on standard input and output: in scripts, use list.
+        """)
+
+    @OptionGroup var database: DatabaseOptions
+
+    func run() throws {
+      try Self.browse(database)
+    }
+
+    /// Whether standard input and output are both a terminal.
+    static var hasTerminal: Bool {
+      isatty(STDIN_FILENO) == 1 && BufferedOutput.standard.isTerminal
+    }
+
+    /// Runs the browser on the database the options name (made when missing, as `add` does).
+    /// - Throws: `CommandError.usage` without a terminal, `CommandError.interrupted` on Ctrl-C.
+    static func browse(_ options: DatabaseOptions) throws {
+      guard hasTerminal else {
+        throw CommandError.usage("browse needs a terminal on standard input and output; in scripts, use 'roadtrip list'")
+      }
+      let database = try options.openCreatingIfMissing()
+      let session = BrowseSession(database: database, style: Style(isTerminal: true))
+      switch try session.run() {
+      case .quit:
+        return
+      case .interrupted:
+        throw CommandError.interrupted
+      case .signalled(let number):
+        signal(number, SIG_DFL)
+        raise(number)
+        throw CommandError.interrupted
+      }
+    }
+  }
+}

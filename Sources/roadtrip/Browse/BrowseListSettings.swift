@@ -1,0 +1,16 @@
+import JourneyStore
+
+/// What decides which journeys the list holds and in which order: the order, the type filter
+/// and the search.
+struct BrowseListSettings: Equatable {
+  let sort: BrowseSort
+  let typeFilter: TransportationType?
+  let search: String
+}
+
+extension BrowseListSettings {
+  /// The query of the order and the type filter; `JourneyWindow` applies the search.
+  var query: JourneyQuery {
+    JourneyQuery(transportationTypes: typeFilter.map { [$0] } ?? [], sortField: sort.field)
+  }
+}

@@ -1,0 +1,180 @@
+import JourneyStore
+
+extension BrowseSession {
+  /// Acts on keys, in order, as the mode says (see `BrowseKeys`).
+  /// - Returns: How the session ends, or `nil` to go on.
+  func handle(_ keys: [Key]) -> EditorOutcome? {
+    for key in keys {
+      if key == .interrupt { return .interrupted }
+      if key == .suspend {
+        isSuspending = true
+        continue
+      }
+      switch state.mode {
+      case .list: if let outcome = handleInList(key) { return outcome }
+      case .editing: handleInEditor(key)
+      case .searching: handleInSearch(key)
+      case .naming: handleInNaming(key)
+      case .confirmingDelete: handleInConfirmation(key)
+      case .help: state.mode = .list
+      }
+    }
+    return nil
+  }
+
+  private func handleInList(_ key: Key) -> EditorOutcome? {
+    let page = max(1, BrowseLayout(size: state.size).listRows - 1)
+    switch key {
+    case .character("q"): return .quit
+    case .up, .character("k"): state.moveSelection(by: -1)
+    case .down, .character("j"): state.moveSelection(by: 1)
+    case .pageUp: state.moveSelection(by: -page)
+    case .pageDown: state.moveSelection(by: page)
+    case .home, .character("g"): state.moveSelection(by: -state.selectedIndex)
+    case .end, .character("G"): state.moveSelection(by: window.count)
+    case .enter: openEditor()
+    case .character("u"): revert(.undo)
+    case .character("U"), .control("r"): revert(.redo)
+    case .character("s"): state.sort = state.sort.next
+    case .character("t"): state.typeFilter = Self.type(after: state.typeFilter)
+    case .character("/"):
+      state.status = nil
+      state.mode = .searching
+    case .escape:
+      (state.search, state.typeFilter, state.status) = ("", nil, nil)
+    case .character("a"):
+      (state.draft, state.status) = ("", nil)
+      state.mode = .naming
+    case .character("d"):
+      if selectedJourney != nil { state.mode = .confirmingDelete }
+    case .character("?"): state.mode = .help
+    default: break
+    }
+    return nil
+  }
+
+  private func handleInSearch(_ key: Key) {
+    switch key {
+    case .character(let character): state.search.append(character)
+    case .backspace: if !state.search.isEmpty { state.search.removeLast() }
+    case .enter: state.mode = .list
+    case .escape:
+      state.search = ""
+      state.mode = .list
+    case .up: state.moveSelection(by: -1)
+    case .down: state.moveSelection(by: 1)
+    default: break
+    }
+  }
+
+  private func handleInNaming(_ key: Key) {
+    switch key {
+    case .character(let character): state.draft.append(character)
+    case .backspace: if !state.draft.isEmpty { state.draft.removeLast() }
+    case .escape: state.mode = .list
+    case .enter: addJourney(named: state.draft)
+    default: break
+    }
+  }
+
+  private func handleInConfirmation(_ key: Key) {
+    state.mode = .list
+    guard key == .character("y") || key == .character("Y"), let journey = selectedJourney else { return }
+    do {
+      try database.delete(journey)
+      state.status = StatusMessage(text: "Deleted \u{201C}\(journey.name)\u{201D}; u brings it back.", isError: false)
+    } catch {
+      state.status = StatusMessage(notSaved: error)
+    }
+  }
+
+  /// Keys in the editor: the name field takes characters while it has the focus; up and down
+  /// (Tab) move between it and the editor's controls; Esc (or `q` outside the name) goes back to
+  /// the list; `u`, `U` and Ctrl-R undo and redo; the rest is the editor's.
+  private func handleInEditor(_ key: Key) {
+    guard let editor else { return }
+    let editorState = editor.state
+    let isNameFocused = !editorState.hasFocus && !editorState.isJourneyDeleted
+    if isNameFocused {
+      let field = BrowseEditorScreen(editor: editor, browser: state, style: style).nameField
+      switch key {
+      case .escape: closeEditor()
+      case .character(let character):
+        editorState.status = nil
+        field.type(character)
+      case .backspace:
+        editorState.status = nil
+        field.deleteBackward()
+      case .down, .tab, .enter:
+        editorState.hasFocus = true
+        editorState.focus = .transportationType
+      case .up, .backTab:
+        editorState.hasFocus = true
+        editorState.focus = .duration
+      default: break
+      }
+      return
+    }
+    switch key {
+    case .escape, .character("q"), .character("Q"): closeEditor()
+    case .character("u"): revert(.undo)
+    case .character("U"), .control("r"): revert(.redo)
+    case .up where editorState.focus == .transportationType, .backTab where editorState.focus == .transportationType,
+      .down where editorState.focus == .duration, .tab where editorState.focus == .duration:
+      if !editorState.isJourneyDeleted { editorState.hasFocus = false }
+    default: _ = editor.handle([key])
+    }
+  }
+
+  /// Opens the editor on the selected journey, its name field first.
+  func openEditor() {
+    guard let journey = selectedJourney else { return }
+    let editor = EditorSession(database: database, journey: journey, style: style)
+    editor.state.size = BrowseEditorScreen.editorSize(for: state.size)
+    editor.state.hasFocus = false
+    self.editor = editor
+    state.status = nil
+    state.mode = .editing
+  }
+
+  /// Back to the list, on the journey that was edited.
+  private func closeEditor() {
+    if let editor { state.selectedID = editor.journey.id }
+    editor = nil
+    state.mode = .list
+  }
+
+  /// Adds a journey with the name typed and the rest as `roadtrip add` gives it, selects it and
+  /// opens the editor on it.
+  private func addJourney(named name: String) {
+    state.mode = .list
+    do {
+      let journey = try database.add(Journey(name: name))
+      state.selectedID = journey.id
+      openEditor()
+    } catch {
+      state.status = StatusMessage(notSaved: error)
+    }
+  }
+
+  /// Undoes or redoes the last command of any process, and says what it did on the status line.
+  private func revert(_ kind: JourneyChange.BatchKind) {
+    let status: StatusMessage
+    do {
+      let summary = kind == .undo ? try database.undo() : try database.redo()
+      status = summary.map { StatusMessage(text: String($0.sentence.prefix { $0 != "\n" }), isError: false) }
+        ?? StatusMessage(text: kind == .undo ? "Nothing to undo." : "Nothing to redo.", isError: false)
+    } catch {
+      status = StatusMessage(notSaved: error)
+    }
+    if let editor { editor.state.status = status } else { state.status = status }
+  }
+
+  /// The type filter after `type`: every type in order, then none.
+  private static func type(after type: TransportationType?) -> TransportationType? {
+    let all = TransportationType.allCases
+    guard let type else { return all.first }
+    let index = all.firstIndex(of: type)! + 1
+    return index < all.count ? all[index] : nil
+  }
+}

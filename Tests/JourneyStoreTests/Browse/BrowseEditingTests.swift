@@ -1,0 +1,76 @@
+import Foundation
+import Testing
+
+extension BrowseTests {
+  /// Enter opens the editor on the selected journey; every change is saved at once, and undone
+  /// one step at a time.
+  @Suite("Editing")
+  struct Editing {
+    private let coast = SampleJourneys.coastID
+
+    @Test func editsTheNameAndAFieldSavesThemAndUndoesThem() async throws {
+      let sandbox = try CLISandbox()
+      try sandbox.seedSamples()
+      let browser = try sandbox.startBrowser()
+      try await browser.waitForScreen(showing: "3 journeys")
+      browser.type("j\r")
+      try await browser.waitForScreen(showing: "› Name      Coast road▏")
+      browser.type(" 2é")
+      try await browser.waitForScreen(showing: "› Name      Coast road 2é▏")
+      #expect(try sandbox.value("name", of: coast) == "Coast road 2é")
+      browser.type("\t\u{1B}[C")  // to the type, then the next type: car → shared ride
+      try await browser.waitForScreen(showing: "🚕 Shared Ride")
+      #expect(try sandbox.value("transportationType", of: coast) == "hired-car")
+      browser.type("u")
+      var screen = try await browser.waitForScreen(showing: "Undid roadtrip browse")
+      #expect(screen.contains("🚗 Car"), "\(screen)")
+      #expect(try sandbox.value("transportationType", of: coast) == "car")
+      browser.type("u")
+      try await browser.waitForScreen(showing: "Name      Coast road 2\n")
+      #expect(try sandbox.value("name", of: coast) == "Coast road 2", "one key, one step")
+      browser.type("\u{12}")  // Ctrl-R
+      try await browser.waitForScreen(showing: "Redid roadtrip browse")
+      #expect(try sandbox.value("name", of: coast) == "Coast road 2é")
+      browser.type("q")  // back to the list, on the journey edited
+      screen = try await browser.waitForScreen(showing: "3 journeys")
+      #expect(screen.contains("› 🚗 Coast road 2é"), "\(screen)")
+      browser.type("U")  // from the list too
+      try await browser.waitForScreen(showing: "› 🚕 Coast road 2é")
+      #expect(try sandbox.value("transportationType", of: coast) == "hired-car")
+      browser.type("U")
+      try await browser.waitForScreen(showing: "Nothing to redo.")
+      browser.type("q")
+      #expect(try await browser.waitForExit() == 0)
+    }
+
+    @Test func addsAJourneyByNameAndDeletesOneAfterSure() async throws {
+      let sandbox = try CLISandbox()
+      try sandbox.seedSamples()
+      let browser = try sandbox.startBrowser()
+      try await browser.waitForScreen(showing: "3 journeys")
+      browser.type("aLunch")
+      try await browser.waitForScreen(showing: "Name: Lunch▏")
+      browser.type("\r")
+      try await browser.waitForScreen(showing: "› Name      Lunch▏")
+      let lunch = try #require(try sandbox.records().values.first { $0["name"]?.text == "Lunch" })
+      #expect(lunch["transportationType"]?.text == "car" && lunch["duration"]?.text == "3600", "as add makes it: \(lunch)")
+      browser.type("\u{1B}")
+      try await browser.waitForScreen(showing: "4 journeys")
+      browser.type("\u{1B}[Hjd")  // the coast road
+      try await browser.waitForScreen(showing: "Delete “Coast road”? Sure? (y/n)")
+      browser.type("n")
+      try await browser.waitForScreen(showing: "4 journeys")
+      #expect(try sandbox.record(coast) != nil)
+      browser.type("dy")
+      let screen = try await browser.waitForScreen(showing: "Deleted “Coast road”; u brings it back.")
+      #expect(screen.contains("3 journeys"), "\(screen)")
+      #expect(screen.contains("Name      Ferry"), "the selection moves to the next journey\n\(screen)")
+      #expect(try sandbox.record(coast) == nil)
+      browser.type("u")
+      try await browser.waitForScreen(showing: "4 journeys")
+      #expect(try sandbox.record(coast) != nil)
+      browser.type("q")
+      #expect(try await browser.waitForExit() == 0)
+    }
+  }
+}

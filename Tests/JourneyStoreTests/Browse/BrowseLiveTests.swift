@@ -1,0 +1,70 @@
+import Foundation
+import Testing
+
+extension BrowseTests {
+  /// What other processes commit appears while the browser runs; the selection follows the
+  /// journey, not its row.
+  @Suite("Other processes")
+  struct OtherProcesses {
+    private let coast = SampleJourneys.coastID
+
+    @Test func theSqliteShellsCommitsAppearAndTheSelectionFollowsTheJourney() async throws {
+      let sandbox = try CLISandbox()
+      try sandbox.seedSamples()
+      let browser = try sandbox.startBrowser(columns: 130)
+      try await browser.waitForScreen(showing: "3 journeys")
+      browser.type("j")
+      try await browser.waitForScreen(showing: "Name      Coast road")
+      try await sandbox.sqlite("""
+        INSERT INTO journey (id, name, transportation_type, start_date, duration)
+        VALUES ('cccc4444-0000-4000-8000-000000000004', 'Night bus', 'bus', 700000000, 600);
+        """)
+      var screen = try await browser.waitForScreen(showing: "4 journeys")
+      #expect(screen.line(containing: "Night bus").hasPrefix("  🚌 Night bus"), "\(screen)")
+      #expect(screen.contains("› 🚗 Coast road"), "still selected, one row down\n\(screen)")
+      #expect(screen.contains("Name      Coast road"), "\(screen)")
+      // The coast road moves to the end of the order: the selection goes with it.
+      try await sandbox.sqlite("UPDATE journey SET start_date = start_date + 86400 * 3 WHERE id = '\(coast)'")
+      screen = try await browser.waitForScreen(showing: "2026-11-24 08:00+00:00")
+      #expect(screen.contains("› 🚗 Coast road"), "\(screen)")
+      #expect(screen.contains("Name      Coast road"), "\(screen)")
+      browser.type("k")
+      try await browser.waitForScreen(showing: "Name      Ferry")
+      browser.type("q")
+      #expect(try await browser.waitForExit() == 0)
+    }
+
+    @Test func aDeletionOfTheSelectedJourneyIsAnnouncedAndTheSelectionMovesOn() async throws {
+      let sandbox = try CLISandbox()
+      try sandbox.seedSamples()
+      let browser = try sandbox.startBrowser()
+      try await browser.waitForScreen(showing: "3 journeys")
+      browser.type("j")
+      try await browser.waitForScreen(showing: "Name      Coast road")
+      #expect(try await sandbox.run("delete", "aaaa1").exitCode == 0)
+      let screen = try await browser.waitForScreen(
+        showing: "The selected journey was deleted by another process (roadtrip delete aaaa1)")
+      #expect(screen.contains("2 journeys"), "\(screen)")
+      #expect(screen.line(containing: "Ferry").hasPrefix("› "), "a neighbour is selected\n\(screen)")
+      #expect(screen.contains("Name      Ferry"), "\(screen)")
+      browser.type("q")
+      #expect(try await browser.waitForExit() == 0)
+    }
+
+    @Test func anEditorOpenOnAJourneyFollowsAnotherRoadtrip() async throws {
+      let sandbox = try CLISandbox()
+      try sandbox.seedSamples()
+      let browser = try sandbox.startBrowser()
+      try await browser.waitForScreen(showing: "3 journeys")
+      browser.type("j\r")
+      try await browser.waitForScreen(showing: "› Name      Coast road▏")
+      #expect(try await sandbox.run("set", "aaaa1", "duration=2h").exitCode == 0)
+      let screen = try await browser.waitForScreen(showing: "Changed by another process: roadtrip set aaaa1 duration=2h")
+      #expect(screen.contains("Duration  2h"), "\(screen)")
+      browser.type("\u{1B}")
+      try await browser.waitForScreen(showing: "3 journeys")
+      browser.type("q")
+      #expect(try await browser.waitForExit() == 0)
+    }
+  }
+}

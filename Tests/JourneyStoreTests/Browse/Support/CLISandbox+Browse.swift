@@ -1,0 +1,33 @@
+import Foundation
+import Testing
+
+extension CLISandbox {
+  /// Starts `roadtrip ARGUMENTS` (`browse` unless told) on a pseudo-terminal of its own, with the
+  /// sandbox's environment (and `TERM=xterm-256color`), changed by `changes`: a `nil` value
+  /// unsets a variable.
+  func startBrowser(
+    _ arguments: [String] = ["browse"], environment changes: [String: String?] = [:], columns: Int = 100, rows: Int = 20
+  ) throws -> EditorProcess {
+    var environment = self.environment
+    environment["TERM"] = "xterm-256color"
+    for (name, value) in changes {
+      environment[name] = value
+    }
+    return try EditorProcess(arguments, environment: environment, columns: columns, rows: rows)
+  }
+
+  /// Runs SQL in the sqlite3 shell, as another program writing the file would (waiting up to 10
+  /// seconds for a lock).
+  func sqlite(_ sql: String) async throws {
+    let result = try await Child.run(
+      "/usr/bin/sqlite3", ["-cmd", ".timeout 10000", databasePath, sql], environment: environment, in: folder)
+    #expect(result.exitCode == 0, "sqlite3: \(result)")
+  }
+}
+
+extension String {
+  /// The line of the screen that holds `text`, or an empty string.
+  func line(containing text: String) -> String {
+    split(separator: "\n", omittingEmptySubsequences: false).first { $0.contains(text) }.map(String.init) ?? ""
+  }
+}
