@@ -51,16 +51,7 @@ extension Roadtrip {
       }
       let database = try options.openCreatingIfMissing()
       let session = BrowseSession(database: database, style: Style(isTerminal: true))
-      switch try session.run() {
-      case .quit:
-        return
-      case .interrupted:
-        throw CommandError.interrupted
-      case .signalled(let number):
-        signal(number, SIG_DFL)
-        raise(number)
-        throw CommandError.interrupted
-      }
+      try session.run().finish()
     }
   }
 }

@@ -40,16 +40,7 @@ extension Roadtrip {
       let database = try self.database.openExisting()
       let journey = try database.journey(matching: id)
       let session = EditorSession(database: database, journey: journey, style: Style(isTerminal: true))
-      switch try session.run() {
-      case .quit:
-        return
-      case .interrupted:
-        throw CommandError.interrupted
-      case .signalled(let number):
-        signal(number, SIG_DFL)
-        raise(number)
-        throw CommandError.interrupted
-      }
+      try session.run().finish()
     }
   }
 }

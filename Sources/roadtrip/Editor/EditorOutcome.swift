@@ -1,3 +1,5 @@
+import Glibc
+
 /// How an editing session ended.
 enum EditorOutcome: Equatable {
   /// The user pressed `q`.
@@ -7,4 +9,22 @@ enum EditorOutcome: Equatable {
   /// Another signal asked the process to end (SIGTERM, SIGHUP): it is raised again once the
   /// terminal is restored, so that the process ends as the signal says.
   case signalled(Int32)
+}
+
+extension EditorOutcome {
+  /// Ends the command as the session ended, once the terminal is restored: returns on `q`,
+  /// throws for Ctrl-C (exit 130), and raises again a signal that asked the process to end.
+  /// - Throws: `CommandError.interrupted`.
+  func finish() throws {
+    switch self {
+    case .quit:
+      return
+    case .interrupted:
+      throw CommandError.interrupted
+    case .signalled(let number):
+      signal(number, SIG_DFL)
+      raise(number)
+      throw CommandError.interrupted
+    }
+  }
 }
