@@ -39,6 +39,7 @@ extension JourneyDatabase {
   /// a newer own one); the others' wait in `unreportedChanges` for `refresh()` to return them.
   func catchUp() throws {
     guard let position = changeLogPosition else { return }
+    takeWriteThroughOutcomes()
     // `history prune` in another process may have dropped batches this one had not read: the
     // managed journeys are then read again from the file.
     if let horizon = try changeLog.horizon(), horizon.batch > position.batch + 1 {
@@ -52,13 +53,18 @@ extension JourneyDatabase {
       changeLogPosition = change.id
       lastBatch = change.batch
       try apply(change)
-      if !ownBatches.contains(change.batch) { unreportedChanges.append(change) }
+      if !isOwn(change.batch) { unreportedChanges.append(change) }
     }
     if let lastBatch {
       ownBatches = ownBatches.filter { $0 > lastBatch }
       liveLists.invalidateAll()
     }
     collectEdits()
+  }
+
+  /// Whether this database committed `batch`, itself or through its write-through queue.
+  private func isOwn(_ batch: Int64) -> Bool {
+    ownBatches.contains(batch) || writeThroughQueue?.hasCommitted(batch) == true
   }
 
   /// Applies one change of the log to the managed journey it concerns: a new value to a field

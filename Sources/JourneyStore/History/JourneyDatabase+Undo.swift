@@ -34,6 +34,7 @@ extension JourneyDatabase {
   }
 
   private func revertLatest(_ kind: JourneyChange.BatchKind, force: Bool) throws -> RevertSummary? {
+    waitForPendingWrites()
     try markChangeLogPosition()
     let summary: RevertSummary? = try connection.transaction(.immediate) {
       try verifySchema()

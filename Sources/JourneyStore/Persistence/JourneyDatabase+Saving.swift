@@ -7,10 +7,16 @@ import Foundation
 extension JourneyDatabase {
   /// Whether a managed journey has edits that are not saved.
   ///
-  /// Costs time in proportion to the journeys edited, not to those managed.
+  /// Costs time in proportion to the journeys edited, not to those managed. A field whose
+  /// write-through write is on its way does not count: it is being saved.
   public var hasChanges: Bool {
+    takeWriteThroughOutcomes()
     collectEdits()
-    return candidates.contains { managed[$0]?.isEdited ?? false }
+    return candidates.contains { id in
+      guard let entry = managed[id] else { return false }
+      let current = entry.current
+      return current.indices.contains { entry.saved[$0] != current[$0] && !pendingWrites.isInFlight(id: id, field: $0) }
+    }
   }
 
   /// Writes the edited fields of the managed journeys, and nothing else, in one immediate
@@ -46,6 +52,7 @@ extension JourneyDatabase {
   /// When it fails, nothing is written and the edits stay, unsaved: a retry after a lock timeout
   /// can save them, and `rollback()` discards them.
   func save(only ids: Set<UUID>?, fields: Set<Int>? = nil) throws {
+    waitForPendingWrites()
     collectEdits()
     let ids = ids.map { candidates.intersection($0) } ?? candidates
     let pending = ids.sorted { $0.uuidString < $1.uuidString }.compactMap { id in
@@ -74,19 +81,6 @@ extension JourneyDatabase {
     for id in ids {
       managed[id]?.holdWhileEdited()
       if !(managed[id]?.isEdited ?? false) { candidates.remove(id) }
-    }
-  }
-
-  /// Saves one field of one managed journey, leaving its other unsaved edits unsaved; when that
-  /// fails, the field alone returns to its saved value (observers see it) and the error is thrown.
-  func save(field: Int, of id: UUID) throws {
-    do {
-      try save(only: [id], fields: [field])
-    } catch {
-      if let entry = managed[id], let object = entry.object {
-        _ = JourneyField.all[field].write(object, entry.saved[field])
-      }
-      throw error
     }
   }
 

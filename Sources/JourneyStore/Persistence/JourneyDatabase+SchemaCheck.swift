@@ -6,8 +6,14 @@ extension JourneyDatabase {
   /// - Throws: `JourneyDatabaseError.damagedSchema`.
   func verifySchema() throws {
     guard !isSchemaVerified else { return }
+    try Self.verifySchema(of: connection, path: path)
+    isSchemaVerified = true
+  }
+
+  /// Checks the schema through `connection`, a connection to the file at `path`.
+  /// - Throws: `JourneyDatabaseError.damagedSchema`.
+  static func verifySchema(of connection: Connection, path: String) throws {
     let problems = try Schema.problems(in: connection, version: try connection.pragma("user_version"))
     guard problems.isEmpty else { throw JourneyDatabaseError.damagedSchema(path: path, problems: problems) }
-    isSchemaVerified = true
   }
 }

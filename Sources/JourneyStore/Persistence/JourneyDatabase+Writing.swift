@@ -111,7 +111,9 @@ extension JourneyDatabase {
 
   /// Runs `body` in an immediate transaction whose changes form one batch of the change log.
   /// - Parameter logging: How the batch's changes reach the log.
+  /// Write-through writes in flight are saved (or refused) first, in their order.
   func write<T>(logging: Batch.Logging = .recorded, _ body: (Batch) throws -> T) throws -> T {
+    waitForPendingWrites()
     let (result, id) = try connection.transaction(.immediate) {
       try verifySchema()
       let batch = Batch(connection: connection, origin: configuration.origin, logging: logging)

@@ -46,6 +46,13 @@ public final class JourneyDatabase {
   var fetchedDataVersion: Int64?
   /// Whether the schema was found whole before this database's first write.
   var isSchemaVerified = false
+  /// Saves write-through writes off the owner's thread, once there was one.
+  var writeThroughQueue: WriteThroughQueue?
+  /// The write-through writes whose outcome has not been taken.
+  var pendingWrites = PendingWrites()
+  /// The actor that owns the database, when write-through bindings were made on one: it takes
+  /// their outcomes by itself.
+  var writeThroughOwner: (any Actor)?
 
   /// Opens the database at `path`, creating it (and its folders) when it does not exist, and
   /// migrating it to the current schema.

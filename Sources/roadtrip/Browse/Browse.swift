@@ -51,7 +51,7 @@ extension Roadtrip {
       }
       let database = try options.openCreatingIfMissing()
       let session = BrowseSession(database: database, style: Style(isTerminal: true))
-      try session.run().finish()
+      try session.run().finish(savingEditsOf: database)
     }
   }
 }

@@ -40,7 +40,7 @@ extension Roadtrip {
       let database = try self.database.openExisting()
       let journey = try database.journey(matching: id)
       let session = EditorSession(database: database, journey: journey, style: Style(isTerminal: true))
-      try session.run().finish()
+      try session.run().finish(savingEditsOf: database)
     }
   }
 }

@@ -1,4 +1,5 @@
 import Glibc
+import JourneyStore
 
 /// How an editing session ended.
 enum EditorOutcome: Equatable {
@@ -12,10 +13,13 @@ enum EditorOutcome: Equatable {
 }
 
 extension EditorOutcome {
-  /// Ends the command as the session ended, once the terminal is restored: returns on `q`,
+  /// Ends the command as the session ended, once the terminal is restored: waits for the edits
+  /// still being saved (a write in flight would be lost with the process), then returns on `q`,
   /// throws for Ctrl-C (exit 130), and raises again a signal that asked the process to end.
-  /// - Throws: `CommandError.interrupted`.
-  func finish() throws {
+  /// - Throws: The error of an edit found refused at the end (the screen can no longer show it),
+  ///   or `CommandError.interrupted`.
+  func finish(savingEditsOf database: JourneyDatabase) throws {
+    if let refused = database.waitForPendingWrites().first { throw refused }
     switch self {
     case .quit:
       return

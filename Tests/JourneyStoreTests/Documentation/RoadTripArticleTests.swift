@@ -39,6 +39,7 @@ struct RoadTripArticleTests {
     let picker = TransportationTypePicker(transportationType: live.transportationType)
     picker.transportationType = .bus
     live.duration.wrappedValue += 15 * 60
+    database.waitForPendingWrites()
     #expect(failures.isEmpty)
     #expect(!database.hasChanges)
 

@@ -15,15 +15,15 @@ extension EditorTests {
       try await editor.waitForScreen(showing: "🚗 Car")
       editor.type("\u{1B}[C")  // right: car → hired-car
       try await editor.waitForScreen(showing: "🚕 Shared Ride")
-      #expect(try sandbox.value("transportationType", of: coast) == "hired-car")
+      #expect(try await sandbox.value("transportationType", of: coast, becoming: "hired-car") == "hired-car")
       editor.type("\u{1B}[D\u{1B}[D")  // left twice: bike
       try await editor.waitForScreen(showing: "🚲 Bike")
       #expect(editor.exitCode == nil, "still open")
-      #expect(try sandbox.value("transportationType", of: coast) == "bike")
+      #expect(try await sandbox.value("transportationType", of: coast, becoming: "bike") == "bike")
       #expect(try sandbox.changedFields(inBatch: sandbox.batchCount())[coast] == ["transportationType"])
       editor.type("\u{1B}OD")  // left in the terminal's application mode: scooter
       try await editor.waitForScreen(showing: "🛴 Scooter")
-      #expect(try sandbox.value("transportationType", of: coast) == "scooter")
+      #expect(try await sandbox.value("transportationType", of: coast, becoming: "scooter") == "scooter")
       editor.type("q")
       #expect(try await editor.waitForExit() == 0)
       #expect(try sandbox.origins().suffix(4) == Array(repeating: "roadtrip edit \(coast)", count: 4))
@@ -38,7 +38,7 @@ extension EditorTests {
       try await editor.waitForScreen(showing: "🚈 Light Rail")
       editor.type("+")
       try await editor.waitForScreen(showing: "🚶 Walk/Run")
-      #expect(try sandbox.value("transportationType", of: SampleJourneys.runID) == "walk-or-run")
+      #expect(try await sandbox.value("transportationType", of: SampleJourneys.runID, becoming: "walk-or-run") == "walk-or-run")
       editor.type("q")
       #expect(try await editor.waitForExit() == 0)
     }
@@ -52,20 +52,20 @@ extension EditorTests {
       try await editor.waitForScreen(showing: "› Start     ◀ 2026-11-21 08:00:00+00:00 ▶  15 min steps")
       editor.type("\u{1B}[C\u{1B}[C+")
       try await editor.waitForScreen(showing: "End       2026-11-21 10:15:00+00:00")
-      #expect(try sandbox.value("startDate", of: coast) == "2026-11-21T08:45:00Z")
+      #expect(try await sandbox.value("startDate", of: coast, becoming: "2026-11-21T08:45:00Z") == "2026-11-21T08:45:00Z")
       editor.type("\u{1B}[D")
       try await editor.waitForScreen(showing: "Start     2026-11-21 08:30:00+00:00")
-      #expect(try sandbox.value("startDate", of: coast) == "2026-11-21T08:30:00Z")
+      #expect(try await sandbox.value("startDate", of: coast, becoming: "2026-11-21T08:30:00Z") == "2026-11-21T08:30:00Z")
 
       editor.type("\t")  // tab: the duration
       try await editor.waitForScreen(showing: "› Duration  ◀ 1h 30m ▶  5 min steps")
       editor.type("--")
       try await editor.waitForScreen(showing: "Duration  1h 20m")
-      #expect(try sandbox.value("duration", of: coast) == "4800")
+      #expect(try await sandbox.value("duration", of: coast, becoming: "4800") == "4800")
       editor.type("\u{1B}[C\u{1B}[C\u{1B}[C")
       try await editor.waitForScreen(showing: "End       2026-11-21 10:05:00+00:00")
-      #expect(try sandbox.value("duration", of: coast) == "5700")
-      #expect(try sandbox.value("transportationType", of: coast) == "car")
+      #expect(try await sandbox.value("duration", of: coast, becoming: "5700") == "5700")
+      #expect(try await sandbox.value("transportationType", of: coast, becoming: "car") == "car")
 
       editor.type("\t")  // tab wraps to the type
       try await editor.waitForScreen(showing: "› Type")
@@ -73,8 +73,8 @@ extension EditorTests {
       try await editor.waitForScreen(showing: "› Duration")
       editor.type("q")
       #expect(try await editor.waitForExit() == 0)
-      #expect(try sandbox.value("startDate", of: coast) == "2026-11-21T08:30:00Z")
-      #expect(try sandbox.value("duration", of: coast) == "5700")
+      #expect(try await sandbox.value("startDate", of: coast, becoming: "2026-11-21T08:30:00Z") == "2026-11-21T08:30:00Z")
+      #expect(try await sandbox.value("duration", of: coast, becoming: "5700") == "5700")
     }
   }
 }

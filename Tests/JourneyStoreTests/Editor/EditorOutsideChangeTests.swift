@@ -23,8 +23,8 @@ extension EditorTests {
 
       editor.type("\u{1B}[C")  // the editor goes on from the new value: bike → car
       try await editor.waitForScreen(showing: "🚗 Car")
-      #expect(try sandbox.value("transportationType", of: coast) == "car")
-      #expect(try sandbox.value("name", of: coast) == "Coast road, day 2")
+      #expect(try await sandbox.value("transportationType", of: coast, becoming: "car") == "car")
+      #expect(try await sandbox.value("name", of: coast, becoming: "Coast road, day 2") == "Coast road, day 2")
       editor.type("q")
       #expect(try await editor.waitForExit() == 0)
     }
@@ -56,7 +56,7 @@ extension EditorTests {
       #expect(screen.contains("› Type"), "the controls are back\n\(screen)")
       editor.type("\u{1B}[C")
       try await editor.waitForScreen(showing: "🚕 Shared Ride")
-      #expect(try sandbox.value("transportationType", of: coast) == "hired-car")
+      #expect(try await sandbox.value("transportationType", of: coast, becoming: "hired-car") == "hired-car")
       editor.type("q")
       #expect(try await editor.waitForExit() == 0)
     }
@@ -73,14 +73,48 @@ extension EditorTests {
       #expect(!screen.contains("Shared Ride"), "\(screen)")
       #expect(editor.exitCode == nil)
       try await lock.release()
-      #expect(try sandbox.value("transportationType", of: coast) == "car")
+      #expect(try await sandbox.value("transportationType", of: coast, becoming: "car") == "car")
 
       editor.type("\u{1B}[C")
       let saved = try await editor.waitForScreen(showing: "🚕 Shared Ride")
       #expect(!saved.contains("Not saved"), "the next change that is saved clears the error\n\(saved)")
-      #expect(try sandbox.value("transportationType", of: coast) == "hired-car")
+      #expect(try await sandbox.value("transportationType", of: coast, becoming: "hired-car") == "hired-car")
       editor.type("q")
       #expect(try await editor.waitForExit() == 0)
+    }
+
+    @Test func aChangeShowsAtOnceWhileAnotherProcessHoldsTheLockAndIsSavedAfter() async throws {
+      let sandbox = try CLISandbox()
+      try sandbox.seedSamples()
+      let editor = try sandbox.startEditor(coast, environment: ["ROADTRIP_BUSY_TIMEOUT": "60000"])
+      try await editor.waitForScreen(showing: "🚗 Car")
+      let lock = try await DatabaseLockHolder(databasePath: sandbox.databasePath, folder: sandbox.folder)
+      editor.type("\u{1B}[C")
+      // The screen follows at once, and keys go on working while the save waits for the lock.
+      try await editor.waitForScreen(showing: "🚕 Shared Ride", timeout: .seconds(5))
+      editor.type("\u{1B}[B")
+      try await editor.waitForScreen(showing: "› Start", timeout: .seconds(5))
+      #expect(try sandbox.value("transportationType", of: coast) == "car", "not saved while the lock is held")
+      try await lock.release()
+      #expect(try await sandbox.value("transportationType", of: coast, becoming: "hired-car") == "hired-car")
+      editor.type("q")
+      #expect(try await editor.waitForExit() == 0)
+    }
+
+    @Test func quittingWaitsForTheChangesStillBeingSaved() async throws {
+      let sandbox = try CLISandbox()
+      try sandbox.seedSamples()
+      let editor = try sandbox.startEditor(coast, environment: ["ROADTRIP_BUSY_TIMEOUT": "60000"])
+      try await editor.waitForScreen(showing: "🚗 Car")
+      let lock = try await DatabaseLockHolder(databasePath: sandbox.databasePath, folder: sandbox.folder)
+      editor.type("\u{1B}[C")
+      try await editor.waitForScreen(showing: "🚕 Shared Ride", timeout: .seconds(5))
+      editor.type("q")
+      try await Task.sleep(for: .milliseconds(300))
+      #expect(editor.exitCode == nil, "still saving")
+      try await lock.release()
+      #expect(try await editor.waitForExit() == 0)
+      #expect(try sandbox.value("transportationType", of: coast) == "hired-car")
     }
 
     @Test func aValueTheDatabaseRefusesSnapsBackWithTheReason() async throws {
@@ -93,11 +127,11 @@ extension EditorTests {
       let screen = try await editor.waitForScreen(showing: "Not saved: the database refused the value")
       #expect(screen.contains("start dates lie in the years 0000 to 9999"), "\(screen)")
       #expect(screen.contains("› Start     ◀ 9999-12-31 23:50:00+00:00 ▶"), "snapped back\n\(screen)")
-      #expect(try sandbox.value("startDate", of: coast) == "9999-12-31T23:50:00Z")
+      #expect(try await sandbox.value("startDate", of: coast, becoming: "9999-12-31T23:50:00Z") == "9999-12-31T23:50:00Z")
       editor.type("\u{1B}[D")  // earlier is fine
       let saved = try await editor.waitForScreen(showing: "Start     9999-12-31 23:35:00+00:00")
       #expect(!saved.contains("Not saved"), "\(saved)")
-      #expect(try sandbox.value("startDate", of: coast) == "9999-12-31T23:35:00Z")
+      #expect(try await sandbox.value("startDate", of: coast, becoming: "9999-12-31T23:35:00Z") == "9999-12-31T23:35:00Z")
       editor.type("q")
       #expect(try await editor.waitForExit() == 0)
     }

@@ -67,7 +67,7 @@ extension EditorTests {
       #expect(try await editor.framesDrawn(during: .milliseconds(400)) == 0)
       editor.type("+")
       try await editor.waitForScreen(showing: "› Duration  ◀ 5m ▶")
-      #expect(try sandbox.value("duration", of: SampleJourneys.coastID) == "300")
+      #expect(try await sandbox.value("duration", of: SampleJourneys.coastID, becoming: "300") == "300")
       editor.type("q")
       #expect(try await editor.waitForExit() == 0)
     }

@@ -31,6 +31,7 @@ struct ReadmeExampleTests {
     var failures: [String] = []
     let live = database.writeThrough(journey) { error in failures.append("\(error)") }
     live.duration.wrappedValue = 5400
+    database.waitForPendingWrites()
     #expect(failures.isEmpty)
 
     try database.edit(journey.id) { $0.name = "Coast road, day 2" }

@@ -122,6 +122,7 @@ struct SaveFailureTests {
     let second = setup.second
     let bindings = setup.database.writeThrough(second) { error in failures.withLock { $0.append("\(error)") } }
     bindings.duration.wrappedValue = -1
+    setup.database.waitForPendingWrites()
     #expect(second.duration == 200, "snapped back")
     #expect(failures.withLock { $0.count } == 1)
     #expect(second.name == "Renamed, not saved", "another field's unsaved edit stays")
@@ -129,6 +130,7 @@ struct SaveFailureTests {
 
     // A write that saves writes its field alone: the rename stays unsaved.
     bindings.duration.wrappedValue = 900
+    setup.database.waitForPendingWrites()
     let row = try #require(try Fixtures.row(second.id, in: setup.database.path))
     #expect(row[0] == .text("Second"))
     #expect(row[3] == .real(900))

@@ -103,6 +103,18 @@ extension CLISandbox {
     try record(id)?[key]?.text
   }
 
+  /// The value of one key of one journey's record once it is `expected`, waiting at most
+  /// `timeout` for a write on its way (an editor saves off its screen's thread); what it is then,
+  /// otherwise.
+  func value(_ key: String, of id: String, becoming expected: String, timeout: Duration = .seconds(15)) async throws -> String? {
+    let deadline = ContinuousClock.now + timeout
+    while true {
+      let value = try value(key, of: id)
+      if value == expected || ContinuousClock.now > deadline { return value }
+      try await Task.sleep(for: .milliseconds(10))
+    }
+  }
+
   /// Every journey and the number of batches in the change log: equal snapshots mean a command
   /// changed nothing.
   func snapshot() throws -> Snapshot {

@@ -1,0 +1,106 @@
+#if canImport(FoundationEssentials)
+import FoundationEssentials
+#else
+import Foundation
+#endif
+
+extension JourneyDatabase {
+  /// Bindings to a managed journey's fields that save each write, off the caller's thread,
+  /// without touching the unsaved edits of this or other journeys (`WriteThroughBindable`).
+  ///
+  /// The outcome of each write comes back to the isolation that owns the database: on an actor
+  /// (the main actor of an app), by itself, soon after the save; elsewhere (a thread of yours, a
+  /// command line's loop) when you next call `refresh()` (which `outsideChanges()` does on every
+  /// wake), `waitForPendingWrites()`, or a method that writes. A refused write has snapped back
+  /// and `onFailure` has run by then, on that isolation.
+  /// - Parameters:
+  ///   - journey: A journey this database manages (from `journey(id:)`, `journeys(_:)` or `add(_:)`).
+  ///   - isolation: The actor that owns the database, if any: the caller's, by default.
+  ///   - onFailure: Called with the error when a write cannot be saved, after its field has
+  ///     returned to its last saved value (unless written again since).
+  public func writeThrough(
+    _ journey: Journey, isolation: isolated (any Actor)? = #isolation, onFailure: @escaping (any Error) -> Void
+  ) -> WriteThroughBindable {
+    precondition(managed[journey.id]?.object === journey, "writeThrough needs a journey this database manages")
+    if writeThroughOwner == nil { writeThroughOwner = isolation }
+    return WriteThroughBindable(journey: journey, database: self, onFailure: onFailure)
+  }
+
+  /// Blocks until every write-through write made so far is saved or refused, and takes the
+  /// outcomes: when it returns, refused fields are back at their saved values and their failure
+  /// handlers have run. Call it before the process ends (a command line's editor does, on quit):
+  /// a write still in flight would be lost with the process.
+  /// - Returns: The errors of the writes found refused now (each went to its failure handler
+  ///   too), oldest first: a caller that quits can still report them.
+  @discardableResult
+  public func waitForPendingWrites() -> [any Error] {
+    guard let writeThroughQueue else { return [] }
+    writeThroughQueue.waitUntilIdle()
+    return takeWriteThroughOutcomes()
+  }
+
+  /// Saves the values just written to fields of a managed journey (by position in
+  /// `JourneyField.all`), off the caller's thread; its outcome comes back through
+  /// `takeWriteThroughOutcomes()`. An in-memory database has no file to share with a second
+  /// connection: it saves at once, on the caller's thread.
+  func save(_ values: [Int: DatabaseValue], of id: UUID, onFailure: @escaping (any Error) -> Void) {
+    let write = pendingWrites.start(id: id, values: values, onFailure: onFailure)
+    guard configuration.isInMemory else { return startedWriteThroughQueue().enqueue(write) }
+    let result = Result<Int64?, any Error> {
+      try save(only: [id], fields: Set(values.keys))
+      return nil
+    }
+    take([FieldWrite.Outcome(write: write, result: result)])
+  }
+
+  /// Takes the outcomes of the write-through writes that finished: a saved value becomes the
+  /// field's saved value; a refused one snaps back (unless written again since) and its failure
+  /// handler runs.
+  /// - Returns: The errors of the refused writes.
+  @discardableResult
+  func takeWriteThroughOutcomes() -> [any Error] {
+    guard let writeThroughQueue else { return [] }
+    return take(writeThroughQueue.takeOutcomes())
+  }
+
+  @discardableResult
+  private func take(_ outcomes: [FieldWrite.Outcome]) -> [any Error] {
+    var errors: [any Error] = []
+    for outcome in outcomes {
+      let (id, values) = (outcome.write.id, outcome.write.values)
+      let (newestFields, onFailure) = pendingWrites.finish(outcome.write)
+      switch outcome.result {
+      case .success(let batch):
+        guard let batch else { continue }
+        ownBatches.insert(batch)
+        // A reader of the log that met the batch first has taken its values in already, and
+        // maybe newer ones after them.
+        if var entry = managed[id], changeLogPosition.map({ $0.batch < batch }) ?? true {
+          for (field, value) in values { entry.saved[field] = value }
+          entry.holdWhileEdited()
+          managed[id] = entry
+          if !entry.isEdited { candidates.remove(id) }
+        }
+        liveLists.invalidateAll()
+      case .failure(let error):
+        if let entry = managed[id], let object = entry.object {
+          for field in newestFields where JourneyField.all[field].read(object) == values[field] {
+            _ = JourneyField.all[field].write(object, entry.saved[field])
+          }
+        }
+        errors.append(error)
+        onFailure?(error)
+      }
+    }
+    return errors
+  }
+
+  /// The queue of write-through writes, started with the first one.
+  private func startedWriteThroughQueue() -> WriteThroughQueue {
+    if let writeThroughQueue { return writeThroughQueue }
+    let delivery = writeThroughOwner.map { OutcomeDelivery(database: self, owner: $0) }
+    let queue = WriteThroughQueue(path: path, configuration: configuration) { delivery?.schedule() }
+    writeThroughQueue = queue
+    return queue
+  }
+}

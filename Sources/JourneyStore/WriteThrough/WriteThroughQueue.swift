@@ -1,0 +1,100 @@
+import Dispatch
+import Synchronization
+
+/// Saves write-through writes off the owner's thread: one at a time, in the order written, each
+/// in a transaction (one batch) of its own, on a connection of its own to the same file. A setter
+/// hands its write over and returns at once, even while another process holds the lock; the
+/// owner takes the outcomes later (`JourneyDatabase.takeWriteThroughOutcomes()`).
+///
+/// `@unchecked Sendable` is safe here: `connection` is created and used only by the jobs of
+/// `queue`, a serial queue, so by one thread at a time; `state` is behind a `Mutex`; everything
+/// else is immutable and `Sendable`.
+final class WriteThroughQueue: @unchecked Sendable {
+  private let path: String
+  private let configuration: JourneyDatabase.Configuration
+  private let queue = DispatchQueue(label: "JourneyStore.WriteThroughQueue")
+  private var connection: Connection?
+  private let state = Mutex(State())
+  /// Called on the queue after each outcome, to have the owner take it.
+  private let didFinish: @Sendable () -> Void
+
+  private struct State {
+    var outcomes: [FieldWrite.Outcome] = []
+    /// Batches committed (or about to be) whose outcome the owner has not taken yet.
+    var batches: Set<Int64> = []
+  }
+
+  /// A queue that writes to the database file at `path`, opened as `configuration` says when the
+  /// first write comes.
+  init(path: String, configuration: JourneyDatabase.Configuration, didFinish: @escaping @Sendable () -> Void) {
+    self.path = path
+    self.configuration = configuration
+    self.didFinish = didFinish
+  }
+
+  /// Saves a write after those handed over before it, on the queue's thread.
+  func enqueue(_ write: FieldWrite) {
+    queue.async { [self] in
+      let outcome = FieldWrite.Outcome(write: write, result: Result { try save(write) })
+      state.withLock { $0.outcomes.append(outcome) }
+      didFinish()
+    }
+  }
+
+  /// Blocks until every write handed over so far is saved or refused.
+  func waitUntilIdle() {
+    queue.sync {}
+  }
+
+  /// The outcomes since the last call, in the order written.
+  func takeOutcomes() -> [FieldWrite.Outcome] {
+    state.withLock { state in
+      defer { state.outcomes.removeAll() }
+      for case .success(let batch?) in state.outcomes.map(\.result) { state.batches.remove(batch) }
+      return state.outcomes
+    }
+  }
+
+  /// Whether `batch` is one of this queue's whose outcome was not taken yet: a reader of the log
+  /// may meet it first, and must not report it as another's.
+  func hasCommitted(_ batch: Int64) -> Bool {
+    state.withLock { $0.batches.contains(batch) }
+  }
+
+  /// Writes the fields to the journey's row, read fresh inside the transaction (the log records
+  /// what the file held, whoever wrote it), as one batch.
+  /// - Returns: The batch, or `nil` when the file held the values already.
+  /// - Throws: `JourneyDatabaseError.journeyNotFound` when the journey was deleted meanwhile, or
+  ///   what SQLite says (a lock held past the busy timeout, a refused value, a full disk).
+  private func save(_ write: FieldWrite) throws -> Int64? {
+    let connection = try self.connection ?? open()
+    var registered: Int64?
+    do {
+      return try connection.transaction(.immediate) {
+        guard let stored = try JourneyRow.values(of: write.id, in: connection) else {
+          throw JourneyDatabaseError.journeyNotFound(write.id.lowercasedText)
+        }
+        var new = stored
+        for (field, value) in write.values { new[field] = value }
+        let batch = Batch(connection: connection, origin: configuration.origin)
+        try batch.update(id: write.id, from: stored, to: new)
+        registered = try batch.close()
+        // Before the commit makes it visible: the owner's reader must know it as its own.
+        if let registered { state.withLock { _ = $0.batches.insert(registered) } }
+        return registered
+      }
+    } catch {
+      // Rolled back: the id may be given to another writer's batch.
+      if let registered { state.withLock { _ = $0.batches.remove(registered) } }
+      throw error
+    }
+  }
+
+  /// Opens the queue's connection, and checks the schema as the owner does before a write.
+  private func open() throws -> Connection {
+    let connection = try JourneyDatabase.connect(path: path, configuration: configuration)
+    try JourneyDatabase.verifySchema(of: connection, path: path)
+    self.connection = connection
+    return connection
+  }
+}
