@@ -3,6 +3,10 @@
 ///
 /// As in SwiftUI, `$binding.field` (dynamic member lookup over writable key paths) derives a binding
 /// to part of the value, and `@Binding var value` in a view gives `value` and `$value`.
+///
+/// Unlike SwiftUI's, a binding is not `Sendable`, whatever its value: its getter and setter reach
+/// into their source (a `Journey`, which belongs to one isolation), so a binding is used where
+/// its source is, and the compiler refuses to send it elsewhere.
 @propertyWrapper
 @dynamicMemberLookup
 public struct Binding<Value> {
