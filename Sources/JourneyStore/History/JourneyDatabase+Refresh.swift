@@ -16,55 +16,42 @@ extension JourneyDatabase {
   /// - Throws: `SQLiteError` when the log cannot be read.
   @discardableResult
   public func refresh() throws -> [JourneyChange] {
-    guard changeLogPosition != nil else {
+    guard follower.position != nil else {
       try markChangeLogPosition()
       return []
     }
     try catchUp()
-    defer { unreportedChanges.removeAll() }
-    return unreportedChanges
+    return follower.takeUnreported()
   }
 
   /// Remembers where the change log ends, once: call it before reading the first journey to
   /// manage, so that `refresh()` later applies everything committed after that read.
   func markChangeLogPosition() throws {
-    guard changeLogPosition == nil else { return }
+    guard follower.position == nil else { return }
     try verifySchema()
-    if dataVersion == nil { dataVersion = try connection.pragma("data_version") }
-    changeLogPosition = try endOfLog()
+    try follower.start(at: try endOfLog(), dataVersion: try connection.pragma("data_version"))
   }
 
   /// Applies every change committed since the position to the managed journeys, in the order of
   /// the log, this store's own included (so that an older outside change never lands on top of
-  /// a newer own one); the others' wait in `unreportedChanges` for `refresh()` to return them.
+  /// a newer own one); the others' wait in the follower for `refresh()` to return them.
   func catchUp() throws {
-    guard let position = changeLogPosition else { return }
+    guard let position = follower.position else { return }
     takeWriteThroughOutcomes()
     // `history prune` in another process may have dropped batches this one had not read: the
     // managed journeys are then read again from the file.
     if let horizon = try changeLog.horizon(), horizon.batch > position.batch + 1 {
       try reloadManagedJourneys()
-      changeLogPosition = try endOfLog()
+      follower.skip(to: try endOfLog())
       liveLists.invalidateAll()
       return
     }
-    var lastBatch: Int64?
-    try forEachChange(ChangeQuery(after: position, isNewestFirst: false)) { change in
-      changeLogPosition = change.id
-      lastBatch = change.batch
-      try apply(change)
-      if !isOwn(change.batch) { unreportedChanges.append(change) }
-    }
-    if let lastBatch {
-      ownBatches = ownBatches.filter { $0 > lastBatch }
+    // A batch of the write-through queue whose outcome was not taken yet is this database's too.
+    let isOwn = { [writeThroughQueue] (batch: Int64) in writeThroughQueue?.hasCommitted(batch) == true }
+    if try follower.follow(changeLog, isOwn: isOwn, apply: apply) {
       liveLists.invalidateAll()
     }
-    collectEdits()
-  }
-
-  /// Whether this database committed `batch`, itself or through its write-through queue.
-  private func isOwn(_ batch: Int64) -> Bool {
-    ownBatches.contains(batch) || writeThroughQueue?.hasCommitted(batch) == true
+    identityMap.collectEdits()
   }
 
   /// Applies one change of the log to the managed journey it concerns: a new value to a field
@@ -74,24 +61,14 @@ extension JourneyDatabase {
     let id = change.journeyID
     switch change.kind {
     case .insert:
-      guard managed[id]?.object == nil, let object = detached.removeValue(forKey: id)?.journey,
-        let values = try JourneyRow.values(of: id, in: connection)
-      else { return }
-      for (field, value) in zip(JourneyField.all, values) where field.read(object) != value {
-        _ = field.write(object, value)
-      }
-      managed[id] = ManagedJourney(object: object, saved: values)
-      tracker.track(object)
+      try identityMap.revive(id) { try JourneyRow.values(of: id, in: connection) }
     case .delete:
-      guard let entry = managed.removeValue(forKey: id) else { return }
-      detached[id] = entry.object.map(JourneyReference.weak)
-      candidates.remove(id)
+      identityMap.detach(id)
     case .update:
-      guard var entry = managed[id], let field = change.field, let new = change.newValue?.stored,
+      guard let field = change.field, let new = change.newValue?.stored,
         let index = JourneyField.all.firstIndex(of: field)
       else { return }
-      entry.takeCommitted(new, at: index)
-      managed[id] = entry
+      identityMap.takeCommitted([index: new], of: id)
     }
   }
 }
@@ -101,27 +78,14 @@ extension JourneyDatabase {
   /// changed: each field without an unsaved edit takes the file's value (observers see it), and
   /// a journey that is gone is no longer managed.
   func reloadManagedJourneys() throws {
-    for (id, var entry) in managed {
-      guard let values = try JourneyRow.values(of: id, in: connection) else {
-        managed[id] = nil
-        detached[id] = entry.object.map(JourneyReference.weak)
-        candidates.remove(id)
-        continue
-      }
-      for (index, value) in values.enumerated() { entry.takeCommitted(value, at: index) }
-      managed[id] = entry
-    }
-    collectEdits()
+    try identityMap.reload { try JourneyRow.values(of: $0, in: connection) }
   }
 
   /// Brings the managed journeys up to the file before a fetch, when another connection has
   /// committed since the last look: a fetch's filter and order then agree with the objects it
   /// returns. The changes wait for `refresh()` to report them.
   func catchUpBeforeFetching() throws {
-    guard changeLogPosition != nil else { return }
-    let version = try connection.pragma("data_version")
-    guard version != fetchedDataVersion else { return }
-    fetchedDataVersion = version
+    guard follower.needsCatchUpBeforeFetching(version: try connection.pragma("data_version")) else { return }
     try catchUp()
   }
 }

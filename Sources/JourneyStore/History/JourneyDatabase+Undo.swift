@@ -48,9 +48,9 @@ extension JourneyDatabase {
         .run(force: force)
     }
     if let summary {
-      ownBatches.insert(summary.batch)
+      follower.noteOwn(summary.batch)
       liveLists.invalidateAll()
-      if !managed.isEmpty || !detached.isEmpty { try catchUp() }
+      if !identityMap.isEmpty { try catchUp() }
     }
     return summary
   }

@@ -5,7 +5,7 @@ extension JourneyDatabase {
   ///   `forEachChange(ChangeQuery(after:isNewestFirst: false))`.
   /// - Throws: `SQLiteError` when the file cannot be read.
   public func followChanges() throws -> JourneyChange.ID {
-    dataVersion = try connection.pragma("data_version")
+    _ = follower.hasOutsideCommit(version: try connection.pragma("data_version"))
     return try endOfLog()
   }
 
@@ -38,9 +38,7 @@ extension JourneyDatabase {
 
   /// Whether another connection committed since the last look: `PRAGMA data_version` changed.
   func hasOutsideCommit() throws -> Bool {
-    let version = try connection.pragma("data_version")
-    defer { dataVersion = version }
-    return dataVersion.map { $0 != version } ?? false
+    follower.hasOutsideCommit(version: try connection.pragma("data_version"))
   }
 
 }

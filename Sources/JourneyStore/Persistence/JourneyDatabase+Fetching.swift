@@ -9,7 +9,7 @@ extension JourneyDatabase {
   ///
   /// Fetching a journey twice gives the same object.
   public func journey(id: UUID) throws -> Journey? {
-    if let object = managed[id]?.object { return object }
+    if let object = identityMap.object(id) { return object }
     try markChangeLogPosition()
     guard let values = try JourneyRow.values(of: id, in: connection) else { return nil }
     return try manage(id: id, values: values)
@@ -55,8 +55,7 @@ extension JourneyDatabase {
   public func journeys(_ query: JourneyQuery = JourneyQuery()) throws -> [Journey] {
     try markChangeLogPosition()
     try catchUpBeforeFetching()
-    collectEdits()
-    let edited = candidates.compactMap { managed[$0].flatMap { $0.isEdited ? $0.object : nil } }
+    let edited = identityMap.editedJourneys
     // The file decides for every journey but the edited ones, which are placed by their values
     // now: the SQL reads as many more rows as there are edited journeys, so that taking those
     // out leaves the limit filled.
@@ -70,7 +69,7 @@ extension JourneyDatabase {
     try forEachRow(of: fileQuery) { row in
       rowsRead += 1
       guard let id = JourneyRow.id(of: row), !editedIDs.contains(id) else { return }
-      let journey = try managed[id]?.object ?? manage(id: id, values: JourneyRow.fieldValues(of: row))
+      let journey = try identityMap.object(id) ?? manage(id: id, values: JourneyRow.fieldValues(of: row))
       journeys.append((journey, row.integer(at: Int32(JourneyField.all.count + 1))))
     }
     let isWindowFull = fileQuery.limit.map { rowsRead >= $0 } ?? false
@@ -117,12 +116,9 @@ extension JourneyDatabase {
   /// - Throws: `JourneyDatabaseError.unreadableValue` for a row the model cannot hold as it is.
   func manage(id: UUID, values: [DatabaseValue]) throws -> Journey {
     try JourneyRow.checkReadable(id: id.lowercasedText, values: values)
-    detached[id] = nil
-    dropJourneysLetGo()
     let journey = JourneyRow.journey(id: id, values: values)
     // Saved as the object holds them: a stored value the model cannot hold is not an edit.
-    managed[id] = ManagedJourney(object: journey, saved: JourneyRow.values(of: journey))
-    tracker.track(journey)
+    identityMap.manage(journey, saved: JourneyRow.values(of: journey))
     return journey
   }
 
@@ -148,17 +144,5 @@ extension JourneyDatabase {
     try connection.forEachRow("SELECT \(JourneyRow.columns) FROM journey\(clauses)", values) { row in
       try writer.write(row: row)
     }
-  }
-}
-
-extension JourneyDatabase {
-  /// Drops the entries of managed journeys that nothing holds any more, once `managed` has grown
-  /// to twice what it held after the last drop: the identity map's memory follows the journeys
-  /// in use, at a cost that stays constant per journey managed.
-  func dropJourneysLetGo() {
-    guard managed.count >= managedCapacity else { return }
-    managed = managed.filter { $0.value.object != nil }
-    detached = detached.filter { $0.value.journey != nil }
-    managedCapacity = max(1_024, managed.count * 2)
   }
 }

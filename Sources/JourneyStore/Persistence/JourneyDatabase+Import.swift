@@ -41,7 +41,7 @@ extension JourneyDatabase {
           case .replace:
             if try batch.replace(id: id, values: journey.values) {
               summary.replaced += 1
-              if managed[id] != nil { replaced.append((id, journey.values)) }
+              if identityMap.contains(id) { replaced.append((id, journey.values)) }
             } else {
               summary.unchanged += 1
             }

@@ -11,12 +11,7 @@ extension JourneyDatabase {
   /// write-through write is on its way does not count: it is being saved.
   public var hasChanges: Bool {
     takeWriteThroughOutcomes()
-    collectEdits()
-    return candidates.contains { id in
-      guard let entry = managed[id] else { return false }
-      let current = entry.current
-      return current.indices.contains { entry.saved[$0] != current[$0] && !pendingWrites.isInFlight(id: id, field: $0) }
-    }
+    return identityMap.hasUnsavedEdits { pendingWrites.isInFlight(id: $0, field: $1) }
   }
 
   /// Writes the edited fields of the managed journeys, and nothing else, in one immediate
@@ -34,15 +29,7 @@ extension JourneyDatabase {
   /// Discards unsaved edits: the managed journeys return to their last saved values, and their
   /// observers see it.
   public func rollback() {
-    collectEdits()
-    for id in candidates {
-      managed[id]?.restore()
-    }
-    collectEdits()
-    for id in candidates {
-      managed[id]?.holdWhileEdited()
-    }
-    candidates.removeAll()
+    identityMap.rollback()
     liveLists.invalidateAll()
   }
 
@@ -53,15 +40,7 @@ extension JourneyDatabase {
   /// can save them, and `rollback()` discards them.
   func save(only ids: Set<UUID>?, fields: Set<Int>? = nil) throws {
     waitForPendingWrites()
-    collectEdits()
-    let ids = ids.map { candidates.intersection($0) } ?? candidates
-    let pending = ids.sorted { $0.uuidString < $1.uuidString }.compactMap { id in
-      managed[id].flatMap { entry -> (id: UUID, saved: [DatabaseValue], current: [DatabaseValue], fields: [Int])? in
-        let current = entry.current
-        let edited = JourneyField.all.indices.filter { entry.saved[$0] != current[$0] && fields?.contains($0) ?? true }
-        return edited.isEmpty ? nil : (id, entry.saved, current, edited)
-      }
-    }
+    let pending = identityMap.unsavedEdits(of: ids, fields: fields)
     try write { batch in
       for journey in pending {
         // The log records the value the file held, which another process may have changed
@@ -74,24 +53,7 @@ extension JourneyDatabase {
       }
     }
     for journey in pending {
-      for index in journey.fields {
-        managed[journey.id]?.saved[index] = journey.current[index]
-      }
-    }
-    for id in ids {
-      managed[id]?.holdWhileEdited()
-      if !(managed[id]?.isEdited ?? false) { candidates.remove(id) }
-    }
-  }
-
-  /// Moves the journeys the tracker saw edited into `candidates`, and registers for their next edit.
-  func collectEdits() {
-    for (id, journey) in tracker.takeEdited() {
-      guard var entry = managed[id], entry.object === journey else { continue }
-      candidates.insert(id)
-      entry.hold()
-      managed[id] = entry
-      tracker.track(journey)
+      identityMap.markSaved(Dictionary(uniqueKeysWithValues: journey.fields.map { ($0, journey.current[$0]) }), of: journey.id)
     }
   }
 }

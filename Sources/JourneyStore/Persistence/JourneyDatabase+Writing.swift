@@ -31,8 +31,7 @@ extension JourneyDatabase {
       try beforeCommit()
     }
     for (journey, values) in inserted {
-      managed[journey.id] = ManagedJourney(object: journey, saved: values)
-      tracker.track(journey)
+      identityMap.manage(journey, saved: values)
     }
   }
 
@@ -53,8 +52,7 @@ extension JourneyDatabase {
       }
     }
     for id in deleted {
-      detached[id] = managed.removeValue(forKey: id)?.object.map(JourneyReference.weak)
-      candidates.remove(id)
+      identityMap.detach(id)
     }
   }
 
@@ -121,7 +119,7 @@ extension JourneyDatabase {
       return (result, try batch.close())
     }
     if let id {
-      ownBatches.insert(id)
+      follower.noteOwn(id)
       liveLists.invalidateAll()
     }
     return result
@@ -130,11 +128,7 @@ extension JourneyDatabase {
   /// Takes committed values into a managed journey: fields without unsaved edits get the new
   /// value (observers see it, only when it differs); fields with unsaved edits keep them.
   func refresh(_ id: UUID, with values: [DatabaseValue]) {
-    guard var entry = managed[id] else { return }
-    for (index, value) in values.enumerated() {
-      entry.takeCommitted(value, at: index)
-    }
-    managed[id] = entry
-    collectEdits()
+    identityMap.takeCommitted(Dictionary(uniqueKeysWithValues: values.enumerated().map { ($0, $1) }), of: id)
+    identityMap.collectEdits()
   }
 }

@@ -21,29 +21,13 @@ public final class JourneyDatabase {
   /// How the database was opened.
   public let configuration: Configuration
   let connection: Connection
-  let tracker = ChangeTracker()
-  /// The managed journeys, by id.
-  var managed: [UUID: ManagedJourney] = [:]
-  /// Managed journeys that may differ from their saved values: edited, or restored since.
-  var candidates: Set<UUID> = []
-  /// The last change of the log that the managed journeys reflect, once a journey is managed.
-  var changeLogPosition: JourneyChange.ID?
-  /// `PRAGMA data_version` when `refresh()` last read the log: it changes when another
-  /// connection commits.
-  var dataVersion: Int64?
-  /// The batches this store committed that `refresh()` has not passed yet: it skips them, since
-  /// the managed journeys hold their values already.
-  var ownBatches: Set<Int64> = []
-  /// Changes by others that `catchUp()` applied and `refresh()` has not returned yet.
-  var unreportedChanges: [JourneyChange] = []
-  /// Managed journeys that were deleted, by id: an undo that brings one back manages it again.
-  var detached: [UUID: JourneyReference] = [:]
-  /// When `managed` holds this many entries, the entries of journeys let go are dropped.
-  var managedCapacity = 1_024
+  /// The managed journeys: one object per id, their saved values and their edits.
+  let identityMap = IdentityMap()
+  /// How far the managed journeys are true to the change log, and which batches are this
+  /// database's own.
+  let follower = LogFollower()
   /// The live lists of this database, told of every change.
-  var liveLists: LiveListRegistry { tracker.liveLists }
-  /// `PRAGMA data_version` when a fetch last caught up with other connections' commits.
-  var fetchedDataVersion: Int64?
+  var liveLists: LiveListRegistry { identityMap.liveLists }
   /// Whether the schema was found whole before this database's first write.
   var isSchemaVerified = false
   /// Saves write-through writes off the owner's thread, once there was one.

@@ -21,7 +21,7 @@ extension JourneyDatabase {
   public func writeThrough(
     _ journey: Journey, isolation: isolated (any Actor)? = #isolation, onFailure: @escaping (any Error) -> Void
   ) -> WriteThroughBindable {
-    precondition(managed[journey.id]?.object === journey, "writeThrough needs a journey this database manages")
+    precondition(identityMap.object(journey.id) === journey, "writeThrough needs a journey this database manages")
     if writeThroughOwner == nil { writeThroughOwner = isolation }
     return WriteThroughBindable(journey: journey, database: self, onFailure: onFailure)
   }
@@ -72,21 +72,16 @@ extension JourneyDatabase {
       switch outcome.result {
       case .success(let batch):
         guard let batch else { continue }
-        ownBatches.insert(batch)
+        follower.noteOwn(batch)
         // A reader of the log that met the batch first has taken its values in already, and
         // maybe newer ones after them.
-        if var entry = managed[id], changeLogPosition.map({ $0.batch < batch }) ?? true {
-          for (field, value) in values { entry.saved[field] = value }
-          entry.holdWhileEdited()
-          managed[id] = entry
-          if !entry.isEdited { candidates.remove(id) }
+        if follower.position.map({ $0.batch < batch }) ?? true {
+          identityMap.markSaved(values, of: id)
         }
         liveLists.invalidateAll()
       case .failure(let error):
-        if let entry = managed[id], let object = entry.object {
-          for field in newestFields where JourneyField.all[field].read(object) == values[field] {
-            _ = JourneyField.all[field].write(object, entry.saved[field])
-          }
+        for field in newestFields {
+          identityMap.restore(field: field, of: id, ifHolding: values[field])
         }
         errors.append(error)
         onFailure?(error)

@@ -52,7 +52,7 @@ struct ChangeTrackingTests {
     journeys[10].duration = 1
     journeys[1_500].name = "Edited"
     journeys[1_500].name = "Edited again"
-    #expect(Set(reopened.tracker.takeEdited().keys) == [journeys[10].id, journeys[1_500].id])
+    #expect(Set(reopened.identityMap.tracker.takeEdited().keys) == [journeys[10].id, journeys[1_500].id])
   }
 
   @Test func editsAfterASaveAreTrackedAgain() throws {

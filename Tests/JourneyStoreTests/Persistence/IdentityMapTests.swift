@@ -47,8 +47,8 @@ struct IdentityMapTests {
     }
     // The journeys of each pass are let go; the map is trimmed as it grows.
     _ = try database.journeys(JourneyQuery(limit: 1))
-    #expect(database.managed.count < 2 * 5_000 + 1_024)
-    #expect(database.managed.values.filter { $0.object != nil }.count <= kept.count + 1)
+    #expect(database.identityMap.count < 2 * 5_000 + 1_024)
+    #expect(database.identityMap.heldCount <= kept.count + 1)
     #expect(try database.journeys(JourneyQuery(limit: 10)).elementsEqual(kept, by: ===))
   }
 }

@@ -1,0 +1,73 @@
+/// Follows the change log for one database: how far its managed journeys are true to it, which
+/// batches in it are the database's own (taken in already, not to be reported), what others
+/// committed that `refresh()` has not returned yet, and whether another connection committed
+/// since a last look (`PRAGMA data_version`).
+final class LogFollower {
+  /// The last change of the log that the managed journeys reflect, once a journey is managed.
+  private(set) var position: JourneyChange.ID?
+  /// `PRAGMA data_version` at the last look for `waitForCommit`.
+  private var dataVersion: Int64?
+  /// `PRAGMA data_version` at the last look before a fetch.
+  private var fetchedDataVersion: Int64?
+  /// Batches the database committed that the follower has not passed yet.
+  private var ownBatches: Set<Int64> = []
+  /// Changes by others that were taken in and not returned yet.
+  private var unreported: [JourneyChange] = []
+
+  /// Starts following at the end of the log, once: before the first journey is read to manage,
+  /// so that everything committed after that read is taken in later.
+  func start(at end: @autoclosure () throws -> JourneyChange.ID, dataVersion version: @autoclosure () throws -> Int64) rethrows {
+    guard position == nil else { return }
+    if dataVersion == nil { dataVersion = try version() }
+    position = try end()
+  }
+
+  /// Goes on from `end`, when what lies between cannot be read (another process pruned it).
+  func skip(to end: JourneyChange.ID) {
+    position = end
+  }
+
+  /// Notes a batch the database committed: its changes are not reported as others'.
+  func noteOwn(_ batch: Int64) {
+    ownBatches.insert(batch)
+  }
+
+  /// Reads the changes after the position, oldest first, hands each to `apply`, and moves the
+  /// position past it; those of batches not the database's own (nor `isOwn`'s) wait for
+  /// `takeUnreported()`.
+  /// - Returns: Whether there was any.
+  func follow(_ log: ChangeLog, isOwn: (Int64) -> Bool, apply: (JourneyChange) throws -> Void) throws -> Bool {
+    guard let start = position else { return false }
+    var lastBatch: Int64?
+    try log.forEachChange(ChangeQuery(after: start, isNewestFirst: false)) { change in
+      position = change.id
+      lastBatch = change.batch
+      try apply(change)
+      if !ownBatches.contains(change.batch) && !isOwn(change.batch) { unreported.append(change) }
+    }
+    guard let lastBatch else { return false }
+    ownBatches = ownBatches.filter { $0 > lastBatch }
+    return true
+  }
+
+  /// The changes by others taken in since the last call.
+  func takeUnreported() -> [JourneyChange] {
+    defer { unreported.removeAll() }
+    return unreported
+  }
+
+  /// Whether another connection committed since the last call (`version` is `PRAGMA
+  /// data_version` now), or since following started.
+  func hasOutsideCommit(version: Int64) -> Bool {
+    defer { dataVersion = version }
+    return dataVersion.map { $0 != version } ?? false
+  }
+
+  /// Whether another connection may have committed since the last fetch looked (`version` is
+  /// `PRAGMA data_version` now): the managed journeys must catch up before a fetch filters them.
+  func needsCatchUpBeforeFetching(version: Int64) -> Bool {
+    guard position != nil, version != fetchedDataVersion else { return false }
+    fetchedDataVersion = version
+    return true
+  }
+}

@@ -1,0 +1,195 @@
+#if canImport(FoundationEssentials)
+import FoundationEssentials
+#else
+import Foundation
+#endif
+
+/// The journeys a database manages: one object per id, with the values it last saved or read;
+/// which of them were edited since (the `ChangeTracker` hears of every edit through
+/// Observation); and those deleted, which an undo brings back as the same object.
+///
+/// Objects are held weakly, and strongly from their first edit until saved or rolled back
+/// (`ManagedJourney`), so memory follows the journeys in use. It knows nothing of SQL: the
+/// database reads and writes the file, and tells the map what was committed.
+final class IdentityMap {
+  private var entries: [UUID: ManagedJourney] = [:]
+  /// Journeys that may differ from their saved values: edited, or restored since.
+  private var candidates: Set<UUID> = []
+  /// Journeys deleted while managed, by id.
+  private var detached: [UUID: JourneyReference] = [:]
+  /// When `entries` holds this many, the entries of journeys let go are dropped.
+  private var capacity = 1_024
+  let tracker = ChangeTracker()
+
+  /// The live lists of the database, told of every edit.
+  var liveLists: LiveListRegistry { tracker.liveLists }
+
+  /// The number of entries, those of objects let go and not yet dropped included.
+  var count: Int {
+    entries.count
+  }
+
+  /// The number of managed objects still held (by the map while edited, or by someone else).
+  var heldCount: Int {
+    entries.values.filter { $0.object != nil }.count
+  }
+
+  /// Whether no journey is managed or waiting to come back.
+  var isEmpty: Bool {
+    entries.isEmpty && detached.isEmpty
+  }
+
+  /// The managed object with this id, while something holds it.
+  func object(_ id: UUID) -> Journey? {
+    entries[id]?.object
+  }
+
+  /// Whether a journey with this id is managed (its object may be gone).
+  func contains(_ id: UUID) -> Bool {
+    entries[id] != nil
+  }
+
+  /// The saved (or last read) values of a managed journey's fields.
+  func saved(_ id: UUID) -> [DatabaseValue]? {
+    entries[id]?.saved
+  }
+
+  /// Starts managing `journey`, whose fields the file holds as `saved`.
+  func manage(_ journey: Journey, saved: [DatabaseValue]) {
+    detached[journey.id] = nil
+    dropJourneysLetGo()
+    entries[journey.id] = ManagedJourney(object: journey, saved: saved)
+    tracker.track(journey)
+  }
+
+  /// Stops managing a journey that was deleted; an undo may bring it back (`revive`).
+  func detach(_ id: UUID) {
+    guard let entry = entries.removeValue(forKey: id) else { return }
+    detached[id] = entry.object.map(JourneyReference.weak)
+    candidates.remove(id)
+  }
+
+  /// Manages again the object of a journey that was deleted and is back in the file with
+  /// `values`: the same object, its fields set to them (observers see it).
+  /// - Returns: Whether there was such an object.
+  @discardableResult
+  func revive(_ id: UUID, values: () throws -> [DatabaseValue]?) rethrows -> Bool {
+    guard entries[id]?.object == nil, let object = detached[id]?.journey, let values = try values() else { return false }
+    detached[id] = nil
+    for (field, value) in zip(JourneyField.all, values) where field.read(object) != value {
+      _ = field.write(object, value)
+    }
+    entries[id] = ManagedJourney(object: object, saved: values)
+    tracker.track(object)
+    return true
+  }
+
+  /// Takes committed values into a managed journey: a field without an unsaved edit gets the new
+  /// value (observers see it, only when it differs); a field with one keeps it. `values` holds
+  /// some fields, by position in `JourneyField.all`.
+  func takeCommitted(_ values: [Int: DatabaseValue], of id: UUID) {
+    guard var entry = entries[id] else { return }
+    for (index, value) in values { entry.takeCommitted(value, at: index) }
+    entries[id] = entry
+  }
+
+  /// Moves the journeys the tracker saw edited into the candidates, and registers for their next
+  /// edit.
+  func collectEdits() {
+    for (id, journey) in tracker.takeEdited() {
+      guard var entry = entries[id], entry.object === journey else { continue }
+      candidates.insert(id)
+      entry.hold()
+      entries[id] = entry
+      tracker.track(journey)
+    }
+  }
+
+  /// The managed objects with unsaved edits.
+  var editedJourneys: [Journey] {
+    collectEdits()
+    return candidates.compactMap { entries[$0].flatMap { $0.isEdited ? $0.object : nil } }
+  }
+
+  /// Whether a field has an unsaved edit, leaving out those `isExcluded` says (a field whose
+  /// write-through write is on its way).
+  func hasUnsavedEdits(excluding isExcluded: (UUID, Int) -> Bool) -> Bool {
+    collectEdits()
+    return candidates.contains { id in
+      guard let entry = entries[id] else { return false }
+      let current = entry.current
+      return current.indices.contains { entry.saved[$0] != current[$0] && !isExcluded(id, $0) }
+    }
+  }
+
+  /// The unsaved edits of some journeys (all when `ids` is `nil`), of some fields (all when
+  /// `fields` is `nil`), in the order of their ids: each journey's saved and current values, and
+  /// the positions of the fields that differ.
+  func unsavedEdits(of ids: Set<UUID>?, fields: Set<Int>?) -> [(id: UUID, saved: [DatabaseValue], current: [DatabaseValue], fields: [Int])] {
+    collectEdits()
+    // Edited back to their saved values: nothing to keep them for.
+    for id in candidates where entries[id]?.isEdited != true {
+      entries[id]?.holdWhileEdited()
+      candidates.remove(id)
+    }
+    let ids = ids.map { candidates.intersection($0) } ?? candidates
+    return ids.sorted { $0.uuidString < $1.uuidString }.compactMap { id in
+      entries[id].flatMap { entry in
+        let current = entry.current
+        let edited = JourneyField.all.indices.filter { entry.saved[$0] != current[$0] && fields?.contains($0) ?? true }
+        return edited.isEmpty ? nil : (id, entry.saved, current, edited)
+      }
+    }
+  }
+
+  /// Records that fields of a journey were saved with `values` (by position): they are no longer
+  /// edits; a journey left without edits is held weakly again.
+  func markSaved(_ values: [Int: DatabaseValue], of id: UUID) {
+    guard var entry = entries[id] else { return }
+    for (index, value) in values { entry.saved[index] = value }
+    entry.holdWhileEdited()
+    entries[id] = entry
+    if !entry.isEdited { candidates.remove(id) }
+  }
+
+  /// Puts the saved value back on a field of a managed journey (observers see it), if the object
+  /// still holds `value` there.
+  func restore(field index: Int, of id: UUID, ifHolding value: DatabaseValue?) {
+    guard let entry = entries[id], let object = entry.object else { return }
+    let field = JourneyField.all[index]
+    if field.read(object) == value { _ = field.write(object, entry.saved[index]) }
+  }
+
+  /// Discards unsaved edits: the journeys return to their saved values, and observers see it.
+  func rollback() {
+    collectEdits()
+    for id in candidates { entries[id]?.restore() }
+    collectEdits()
+    for id in candidates { entries[id]?.holdWhileEdited() }
+    candidates.removeAll()
+  }
+
+  /// Reads every managed journey again, when what changed is not known: each field without an
+  /// unsaved edit takes the value `read` gives (observers see it); a journey `read` does not
+  /// find is detached.
+  func reload(_ read: (UUID) throws -> [DatabaseValue]?) rethrows {
+    for id in Array(entries.keys) {
+      guard let values = try read(id) else {
+        detach(id)
+        continue
+      }
+      takeCommitted(Dictionary(uniqueKeysWithValues: values.enumerated().map { ($0, $1) }), of: id)
+    }
+    collectEdits()
+  }
+
+  /// Drops the entries of journeys that nothing holds any more, once the map has grown to twice
+  /// what it held after the last drop: its memory follows the journeys in use, at a cost that
+  /// stays constant per journey managed.
+  private func dropJourneysLetGo() {
+    guard entries.count >= capacity else { return }
+    entries = entries.filter { $0.value.object != nil }
+    detached = detached.filter { $0.value.journey != nil }
+    capacity = max(1_024, entries.count * 2)
+  }
+}
