@@ -15,8 +15,14 @@ import Synchronization
 /// store collects them and registers again.
 final class ChangeTracker: Sendable {
   private let fired = Mutex<[UUID: JourneyReference]>([:])
-  /// The live lists to tell of an edit: it may move a journey in or out of them.
-  let liveLists = LiveListRegistry()
+  /// Called at each first edit of a tracked journey, before it completes (Observation calls
+  /// `onChange` then): whoever follows edits (live lists) is told.
+  private let onEdit: @Sendable () -> Void
+
+  /// A tracker that calls `onEdit` at each first edit of a tracked journey.
+  init(onEdit: @escaping @Sendable () -> Void) {
+    self.onEdit = onEdit
+  }
 
   /// Registers for the next edit of any editable field of `journey`.
   func track(_ journey: Journey) {
@@ -28,7 +34,7 @@ final class ChangeTracker: Sendable {
       if let journey = reference.journey {
         self?.fired.withLock { $0[key] = .strong(journey) }
       }
-      self?.liveLists.invalidateAll()
+      self?.onEdit()
     }
   }
 

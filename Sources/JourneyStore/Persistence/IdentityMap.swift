@@ -19,10 +19,13 @@ final class IdentityMap {
   private var detached: [UUID: JourneyReference] = [:]
   /// When `entries` holds this many, the entries of journeys let go are dropped.
   private var capacity = 1_024
-  let tracker = ChangeTracker()
+  let tracker: ChangeTracker
 
-  /// The live lists of the database, told of every edit.
-  var liveLists: LiveListRegistry { tracker.liveLists }
+  /// A map that calls `onEdit` when a managed journey is edited (its first edit since it was
+  /// read, saved or last collected).
+  init(onEdit: @escaping @Sendable () -> Void) {
+    tracker = ChangeTracker(onEdit: onEdit)
+  }
 
   /// The number of entries, those of objects let go and not yet dropped included.
   var count: Int {

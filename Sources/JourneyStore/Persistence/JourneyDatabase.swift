@@ -22,12 +22,12 @@ public final class JourneyDatabase {
   public let configuration: Configuration
   let connection: Connection
   /// The managed journeys: one object per id, their saved values and their edits.
-  let identityMap = IdentityMap()
+  let identityMap: IdentityMap
+  /// The live lists of this database, told of every change, unsaved edits included.
+  let liveLists = LiveListRegistry()
   /// How far the managed journeys are true to the change log, and which batches are this
   /// database's own.
   let follower = LogFollower()
-  /// The live lists of this database, told of every change.
-  var liveLists: LiveListRegistry { identityMap.liveLists }
   /// Whether the schema was found whole before this database's first write.
   var isSchemaVerified = false
   /// Saves write-through writes off the owner's thread, once there was one.
@@ -48,6 +48,7 @@ public final class JourneyDatabase {
   public init(path: String, configuration: Configuration = Configuration()) throws {
     self.path = path
     self.configuration = configuration
+    identityMap = IdentityMap(onEdit: { [liveLists] in liveLists.invalidateAll() })
     connection = try Self.connect(path: path, configuration: configuration)
   }
 }
