@@ -59,7 +59,5 @@ extension JourneyChange {
   }
 
   /// What a batch of changes is: a command's own changes, or the undo or redo of an earlier batch.
-  public enum BatchKind: String, Sendable, CaseIterable {
-    case command, undo, redo
-  }
+  public typealias BatchKind = JourneyStore.BatchKind
 }

@@ -17,7 +17,8 @@ import Observation
 public final class LiveJourneys: Observable {
   /// The query the list follows.
   public let query: JourneyQuery
-  let database: JourneyDatabase
+  /// Reads the query's journeys from the database (`JourneyDatabase.journeys(_:)`).
+  let fetch: (JourneyQuery) throws -> [Journey]
   let registrar = ObservationRegistrar()
   var storage: [Journey] = []
   /// Whether a change happened since the list was last read from the file.
@@ -27,9 +28,9 @@ public final class LiveJourneys: Observable {
   var isNotifying = false
   var failure: (any Error)?
 
-  init(query: JourneyQuery, database: JourneyDatabase) {
+  init(query: JourneyQuery, fetch: @escaping (JourneyQuery) throws -> [Journey]) {
     self.query = query
-    self.database = database
+    self.fetch = fetch
   }
 }
 
@@ -61,7 +62,7 @@ extension LiveJourneys {
   private func reload() {
     guard !isNotifying else { return }
     do {
-      storage = try database.journeys(query)
+      storage = try fetch(query)
       failure = nil
       isStale = false
     } catch {

@@ -14,7 +14,7 @@ import Foundation
 final class Batch {
   private let connection: Connection
   private let origin: String
-  private let kind: JourneyChange.BatchKind
+  private let kind: BatchKind
   private let reverts: Int64?
   private let logging: Logging
   /// The batch row's id, once written.
@@ -45,7 +45,7 @@ final class Batch {
   ///   - reverts: The batch an undo or redo reverts.
   ///   - logging: Whether the triggers record the batch's changes.
   init(
-    connection: Connection, origin: String, kind: JourneyChange.BatchKind = .command, reverts: Int64? = nil,
+    connection: Connection, origin: String, kind: BatchKind = .command, reverts: Int64? = nil,
     logging: Logging = .recorded
   ) {
     self.connection = connection

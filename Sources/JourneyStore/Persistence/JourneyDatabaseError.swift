@@ -34,7 +34,7 @@ public enum JourneyDatabaseError: Error, Equatable, Sendable {
   case invalidSchemaVersion(path: String, version: Int64)
   /// Undoing or redoing the batch would overwrite newer changes, listed (the first few of them);
   /// nothing was changed. `force` reverts it anyway.
-  case revertConflict(kind: JourneyChange.BatchKind, batch: Int64, origin: String, conflicts: [RevertConflict])
+  case revertConflict(kind: BatchKind, batch: Int64, origin: String, conflicts: [RevertConflict])
   /// Nothing kept in the change log can be undone: `history prune` dropped the batches before
   /// `batch`, the newest of them committed at `date`.
   case historyPruned(batch: Int64, date: Date)

@@ -10,8 +10,10 @@ import Synchronization
 /// `queue`, a serial queue, so by one thread at a time; `state` is behind a `Mutex`; everything
 /// else is immutable and `Sendable`.
 final class WriteThroughQueue: @unchecked Sendable {
-  private let path: String
-  private let configuration: JourneyDatabase.Configuration
+  /// The origin its batches record.
+  private let origin: String
+  /// Opens the queue's connection to the file, its schema checked, when the first write comes.
+  private let openConnection: @Sendable () throws -> Connection
   private let queue = DispatchQueue(label: "JourneyStore.WriteThroughQueue")
   private var connection: Connection?
   private let state = Mutex(State())
@@ -24,11 +26,14 @@ final class WriteThroughQueue: @unchecked Sendable {
     var batches: Set<Int64> = []
   }
 
-  /// A queue that writes to the database file at `path`, opened as `configuration` says when the
-  /// first write comes.
-  init(path: String, configuration: JourneyDatabase.Configuration, didFinish: @escaping @Sendable () -> Void) {
-    self.path = path
-    self.configuration = configuration
+  /// A queue whose batches record `origin`, writing on the connection `openConnection` opens
+  /// when the first write comes, and calling `didFinish` on its thread after each outcome.
+  init(
+    origin: String, openConnection: @escaping @Sendable () throws -> Connection,
+    didFinish: @escaping @Sendable () -> Void
+  ) {
+    self.origin = origin
+    self.openConnection = openConnection
     self.didFinish = didFinish
   }
 
@@ -76,7 +81,7 @@ final class WriteThroughQueue: @unchecked Sendable {
         }
         var new = stored
         for (field, value) in write.values { new[field] = value }
-        let batch = Batch(connection: connection, origin: configuration.origin)
+        let batch = Batch(connection: connection, origin: origin)
         try batch.update(id: write.id, from: stored, to: new)
         registered = try batch.close()
         // Before the commit makes it visible: the owner's reader must know it as its own.
@@ -90,10 +95,9 @@ final class WriteThroughQueue: @unchecked Sendable {
     }
   }
 
-  /// Opens the queue's connection, and checks the schema as the owner does before a write.
+  /// Opens the queue's connection.
   private func open() throws -> Connection {
-    let connection = try JourneyDatabase.connect(path: path, configuration: configuration)
-    try JourneyDatabase.verifySchema(of: connection, path: path)
+    let connection = try openConnection()
     self.connection = connection
     return connection
   }

@@ -36,7 +36,7 @@ enum OutputFile {
     guard descriptor >= 0 else {
       throw CommandError.cannotWriteOutput(destination: path, reason: String(cString: strerror(errno)))
     }
-    let temporary = String(cString: template)
+    let temporary = String(decoding: template.prefix { $0 != 0 }.map { UInt8(bitPattern: $0) }, as: UTF8.self)
     ProcessSetup.temporaryFile = strdup(temporary)
     defer {
       let file = ProcessSetup.temporaryFile

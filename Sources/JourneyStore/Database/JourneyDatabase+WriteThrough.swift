@@ -94,7 +94,16 @@ extension JourneyDatabase {
   private func startedWriteThroughQueue() -> WriteThroughQueue {
     if let writeThroughQueue { return writeThroughQueue }
     let delivery = writeThroughOwner.map { OutcomeDelivery(database: self, owner: $0) }
-    let queue = WriteThroughQueue(path: path, configuration: configuration) { delivery?.schedule() }
+    let (path, configuration) = (path, configuration)
+    let queue = WriteThroughQueue(
+      origin: configuration.origin,
+      openConnection: {
+        // Checked as the owner checks the schema before its first write.
+        let connection = try JourneyDatabase.connect(path: path, configuration: configuration)
+        try JourneyDatabase.verifySchema(of: connection, path: path)
+        return connection
+      },
+      didFinish: { delivery?.schedule() })
     writeThroughQueue = queue
     return queue
   }

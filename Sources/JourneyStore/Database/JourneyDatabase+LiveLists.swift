@@ -6,7 +6,7 @@ extension JourneyDatabase {
   /// bikes.journeys            // the managed journeys, kept true on every change
   /// ```
   public func liveJourneys(_ query: JourneyQuery = JourneyQuery()) -> LiveJourneys {
-    let list = LiveJourneys(query: query, database: self)
+    let list = LiveJourneys(query: query) { try self.journeys($0) }
     liveLists.register(list)
     return list
   }
