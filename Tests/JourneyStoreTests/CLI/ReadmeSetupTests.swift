@@ -1,47 +1,59 @@
 import Foundation
 import Testing
 
-/// The README's first command, the part before `swift build` that sets up a fresh machine, run
-/// by `/bin/sh` in every situation it must handle. `dpkg`, `apt-get`, `sudo` and `id` are shims
-/// first on `PATH` that log how they were called, so that every branch runs here without
-/// installing anything: the machine's real state is the "already installed" case.
-@Suite("The README's set-up command")
+/// The README's two commands set up a fresh machine through `scripts/setup`, run by `/bin/sh` in
+/// every situation it must handle. `dpkg`, `apt-get`, `sudo`, `id`, `sqlite3` and `python3` are
+/// shims alone on `PATH` (with `env`) that log how they were called, so that every branch runs here
+/// without installing anything: the machine's real state is the "already installed" case.
+@Suite("The README's set-up")
 struct ReadmeSetupTests {
-  /// The install part of the README's first command.
-  static let setup: String = {
-    let readme = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
-      .deletingLastPathComponent().deletingLastPathComponent().appendingPathComponent("README.md")
-    let text = (try? String(contentsOf: readme, encoding: .utf8)) ?? ""
+  static let root = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
+    .deletingLastPathComponent().deletingLastPathComponent()
+
+  /// The README's first block of shell commands, a line each.
+  static let commands: [String] = {
+    let text = (try? String(contentsOf: root.appendingPathComponent("README.md"), encoding: .utf8)) ?? ""
     let block = text.components(separatedBy: "```sh\n").dropFirst().first ?? ""
-    let first = block.prefix { $0 != "\n" }
-    return first.components(separatedBy: " && swift build").first ?? ""
+    return block.components(separatedBy: "\n```").first?.split(separator: "\n").map(String.init) ?? []
   }()
 
-  /// What the shims log, one line a call, and the command's exit status.
-  private func run(dpkgFinds: Bool?, uid: Int, updateFails: Bool = false, hasSudo: Bool = true) throws -> (calls: [String], status: Int32) {
+  /// A machine as the shims describe it.
+  struct Machine {
+    var dpkgFinds = true
+    var hasSQLiteShell = true
+    var hasPython = true
+    var uid = 1000
+    var hasSudo = true
+    var hasAptGet = true
+    var updateFails = false
+  }
+
+  /// What the shims log, one line a call, and the script's exit status.
+  private func setUp(_ machine: Machine) throws -> (calls: [String], status: Int32) {
     let folder = try TemporaryFolder()
     let bin = folder.file("bin"), log = folder.file("calls.log")
     try FileManager.default.createDirectory(atPath: bin, withIntermediateDirectories: true)
     var shims = [
-      "apt-get": "echo \"apt-get $*\" >> \(log)\n[ \"$1\" = update ] && [ -n \"$UPDATE_FAILS\" ] && exit 100\nexit 0",
-      "id": "[ \"$1\" = -u ] && echo \(uid) && exit 0\nexit 1",
+      "id": "[ \"$1\" = -u ] && echo \(machine.uid) && exit 0\nexit 1",
+      "dpkg": "echo \"dpkg $*\" >> \(log)\nexit \(machine.dpkgFinds ? 0 : 1)",
     ]
-    if hasSudo {
-      shims["sudo"] = "echo \"sudo $1\" >> \(log)\nexec \"$@\""
+    if machine.hasAptGet {
+      shims["apt-get"] = "echo \"apt-get $*\" >> \(log)\n[ \"$1\" = update ] && [ -n \"$UPDATE_FAILS\" ] && exit 100\nexit 0"
     }
-    if let dpkgFinds {
-      shims["dpkg"] = "echo \"dpkg $*\" >> \(log)\nexit \(dpkgFinds ? 0 : 1)"
-    }
+    if machine.hasSudo { shims["sudo"] = "echo \"sudo $1\" >> \(log)\nexec \"$@\"" }
+    if machine.hasSQLiteShell { shims["sqlite3"] = "exit 0" }
+    if machine.hasPython { shims["python3"] = "exit 0" }
     for (name, body) in shims {
       let path = bin + "/" + name
       try ("#!/bin/sh\n" + body + "\n").write(toFile: path, atomically: true, encoding: .utf8)
       try FileManager.default.setAttributes([.posixPermissions: 0o755], ofItemAtPath: path)
     }
+    try FileManager.default.createSymbolicLink(atPath: bin + "/env", withDestinationPath: "/usr/bin/env")
     let process = Process()
     process.executableURL = URL(fileURLWithPath: "/bin/sh")
-    process.arguments = ["-c", Self.setup]
-    var environment = ["PATH": bin + ":/usr/bin:/bin", "LANG": "C.UTF-8"]
-    if updateFails { environment["UPDATE_FAILS"] = "1" }
+    process.arguments = [Self.root.appendingPathComponent("scripts/setup").path]
+    var environment = ["PATH": bin, "LANG": "C.UTF-8"]
+    if machine.updateFails { environment["UPDATE_FAILS"] = "1" }
     process.environment = environment
     process.standardOutput = FileHandle.nullDevice
     process.standardError = FileHandle.nullDevice
@@ -51,44 +63,65 @@ struct ReadmeSetupTests {
     return (calls, process.terminationStatus)
   }
 
-  @Test func isTheFirstLineOfTheFirstBlock() {
-    #expect(Self.setup.hasPrefix("(dpkg -s libsqlite3-dev sqlite3"))
-    #expect(Self.setup.hasSuffix(")"))
+  @Test func bothCommandsSetUpFirst() {
+    #expect(Self.commands.count == 2)
+    #expect(Self.commands.allSatisfy { $0.hasPrefix("sh scripts/setup && swift ") })
+    #expect(Self.commands.first?.hasSuffix(".build/release/roadtrip types") == true)
+    #expect(Self.commands.last == "sh scripts/setup && swift test")
   }
 
-  @Test func doesNothingWhenBothPackagesAreInstalled() throws {
-    let run = try run(dpkgFinds: true, uid: 1000)
+  @Test func doesNothingWhenAllIsInstalled() throws {
+    let run = try setUp(Machine())
     #expect(run.status == 0)
-    #expect(run.calls == ["dpkg -s libsqlite3-dev sqlite3"])
+    #expect(run.calls == ["dpkg -s libsqlite3-dev"])
   }
 
   @Test func updatesThenInstallsAsRootWithoutSudo() throws {
-    let run = try run(dpkgFinds: false, uid: 0, hasSudo: false)
+    let run = try setUp(Machine(dpkgFinds: false, hasSQLiteShell: false, uid: 0, hasSudo: false))
     #expect(run.status == 0)
     #expect(run.calls == [
-      "dpkg -s libsqlite3-dev sqlite3", "apt-get update", "apt-get install -y libsqlite3-dev sqlite3",
+      "dpkg -s libsqlite3-dev", "apt-get update -qq", "apt-get install -y -qq libsqlite3-dev sqlite3",
     ])
   }
 
   @Test func updatesThenInstallsThroughSudoAsAUser() throws {
-    let run = try run(dpkgFinds: false, uid: 1000)
+    let run = try setUp(Machine(dpkgFinds: false, hasSQLiteShell: false, hasPython: false))
     #expect(run.status == 0)
     #expect(run.calls == [
-      "dpkg -s libsqlite3-dev sqlite3", "sudo apt-get", "apt-get update", "sudo apt-get",
-      "apt-get install -y libsqlite3-dev sqlite3",
+      "dpkg -s libsqlite3-dev", "sudo apt-get", "apt-get update -qq", "sudo env",
+      "apt-get install -y -qq libsqlite3-dev sqlite3 python3",
     ])
   }
 
-  @Test func stopsWhenTheUpdateFails() throws {
-    let run = try run(dpkgFinds: false, uid: 0, updateFails: true)
-    #expect(run.status != 0)
-    #expect(run.calls == ["dpkg -s libsqlite3-dev sqlite3", "apt-get update"])
+  @Test func installsOnlyWhatIsMissing() throws {
+    let run = try setUp(Machine(hasSQLiteShell: false, uid: 0))
+    #expect(run.calls.last == "apt-get install -y -qq sqlite3")
   }
 
-  /// The machine's real `dpkg`: CI installs both packages before the tests, so nothing happens.
-  @Test func asksTheRealDpkgOnThisMachine() throws {
-    let run = try run(dpkgFinds: nil, uid: 0)
-    #expect(run.status == 0)
-    #expect(run.calls.isEmpty)
+  @Test func stopsWhenTheUpdateFails() throws {
+    let run = try setUp(Machine(dpkgFinds: false, uid: 0, updateFails: true))
+    #expect(run.status != 0)
+    #expect(run.calls == ["dpkg -s libsqlite3-dev", "apt-get update -qq"])
+  }
+
+  @Test func saysWhatIsMissingWithoutAptGet() throws {
+    let run = try setUp(Machine(dpkgFinds: false, uid: 0, hasAptGet: false))
+    #expect(run.status == 1)
+    #expect(run.calls == ["dpkg -s libsqlite3-dev"])
+  }
+
+  /// The machine's real tools: CI installs everything before the tests, so nothing happens.
+  @Test func asksTheRealMachine() throws {
+    let process = Process()
+    process.executableURL = URL(fileURLWithPath: "/bin/sh")
+    process.arguments = [Self.root.appendingPathComponent("scripts/setup").path]
+    process.standardOutput = FileHandle.nullDevice
+    let error = Pipe()
+    process.standardError = error
+    try process.run()
+    let said = error.fileHandleForReading.readDataToEndOfFile()
+    process.waitUntilExit()
+    #expect(process.terminationStatus == 0)
+    #expect(said.isEmpty)
   }
 }
