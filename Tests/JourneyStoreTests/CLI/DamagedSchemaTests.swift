@@ -16,7 +16,7 @@ struct DamagedSchemaTests {
     let sandbox = try CLISandbox()
     try sandbox.seedSamples()
     try await sqlite3("DROP TRIGGER journey_logs_update", in: sandbox)
-    let before = try sandbox.bytes(of: sandbox.databasePath)
+    let before = sandbox.bytes(of: sandbox.databasePath)
 
     let set = try await sandbox.run("set", "aaaa1", "name=Unlogged")
     #expect(set.exitCode == 65, "\(set)")
@@ -39,7 +39,7 @@ struct DamagedSchemaTests {
     #expect(try await sandbox.run("transport", "aaaa1", "bike").exitCode == 0)
     for version in [0, 1] {
       try await sqlite3("PRAGMA user_version = \(version)", in: sandbox)
-      let before = try sandbox.bytes(of: sandbox.databasePath)
+      let before = sandbox.bytes(of: sandbox.databasePath)
       let list = try await sandbox.run("list")
       #expect(list.exitCode == 65, "\(list)")
       #expect(list.standardError.contains("its user_version says \(version)"), "\(list)")

@@ -9,7 +9,7 @@ struct HistoryPruneCommandTests {
     let sandbox = try CLISandbox()
     try sandbox.seedSamples()
     #expect(try await sandbox.run("transport", "aaaa1", "bike").exitCode == 0)
-    let before = try sandbox.bytes(of: sandbox.databasePath)
+    let before = sandbox.bytes(of: sandbox.databasePath)
     let result = try await sandbox.run("history", "prune", "--keep", "1")
     #expect(result.exitCode == 64, "\(result)")
     #expect(result.standardError.contains("without --yes"), "\(result)")
