@@ -14,13 +14,18 @@ extension JourneyDatabase {
 
   /// Hands each change a query selects to `body`, one at a time, without holding them all in
   /// memory: for the history of a large import.
+  /// - Throws: `JourneyDatabaseError.damagedSchema` when another program damaged the log's
+  ///   tables, or `SQLiteError`.
   public func forEachChange(_ query: ChangeQuery = ChangeQuery(), _ body: (JourneyChange) throws -> Void) throws {
+    try verifySchema()
     try changeLog.forEachChange(query, body)
   }
 
   /// The end of the log: the place after every change committed so far.
+  /// - Throws: As `forEachChange(_:_:)`.
   public func endOfLog() throws -> JourneyChange.ID {
-    try changeLog.end()
+    try verifySchema()
+    return try changeLog.end()
   }
 
   /// The change log of the file.

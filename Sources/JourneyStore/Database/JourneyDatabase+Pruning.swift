@@ -56,9 +56,11 @@ extension JourneyDatabase {
   /// it waits for writers like any write.
   /// - Returns: The size of the file before and after, in bytes.
   /// - Throws: `SQLiteError` (a lock held past the busy timeout, a disk too full for the copy
-  ///   `VACUUM` makes); the file is unchanged then.
+  ///   `VACUUM` makes), or `JourneyDatabaseError.damagedSchema` for a schema another program
+  ///   damaged (`db check` says what is wrong; nothing is rewritten); the file is unchanged then.
   @discardableResult
   public func vacuum() throws -> (before: Int64, after: Int64) {
+    try verifySchema()
     let before = Self.fileSize(at: path)
     try connection.execute("VACUUM")
     try connection.execute("PRAGMA wal_checkpoint(TRUNCATE)")

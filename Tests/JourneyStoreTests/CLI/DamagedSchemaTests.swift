@@ -33,6 +33,23 @@ struct DamagedSchemaTests {
     #expect(check.standardOutput.contains("'journey_logs_update' is missing"), "\(check)")
   }
 
+  /// Reading the log needs the log whole: `history` and `watch` refuse as writes do, and so does
+  /// `db vacuum`, which would rewrite the file; the journeys can still be exported.
+  @Test func aDroppedChangeTableRefusesWhatReadsTheLog() async throws {
+    let sandbox = try CLISandbox()
+    try sandbox.seedSamples()
+    try await sqlite3("DROP TABLE change", in: sandbox)
+    let before = sandbox.bytes(of: sandbox.databasePath)
+    for arguments in [["history"], ["watch", "--count", "1"], ["db", "vacuum"], ["undo"], ["set", "aaaa1", "name=x"]] {
+      let result = try await sandbox.runBounded(arguments, timeout: .seconds(30))
+      #expect(result.exitCode == 65, "\(arguments): \(result)")
+      #expect(result.standardError.contains("'change' is missing"), "\(arguments): \(result)")
+      #expect(result.standardError.contains("'roadtrip db check' lists what is wrong"), "\(arguments): \(result)")
+    }
+    #expect(sandbox.bytes(of: sandbox.databasePath) == before)
+    #expect(try await sandbox.run("export").lines.count == 3)
+  }
+
   @Test func aResetUserVersionIsNotMigratedAgainAndSaysHowToRepair() async throws {
     let sandbox = try CLISandbox()
     try sandbox.seedSamples()

@@ -97,7 +97,7 @@ struct FileSafetyTests {
     try sandbox.seedSamples()
     let folder = sandbox.folder
     mkdir(folder.file("exports"), 0o700)
-    FileManager.default.createFile(atPath: folder.file("exports/latest.ndjson"), contents: Data("old\n".utf8))
+    #expect(FileManager.default.createFile(atPath: folder.file("exports/latest.ndjson"), contents: Data("old\n".utf8)))
     #expect(symlink("exports/latest.ndjson", folder.file("latest")) == 0)
     #expect(symlink("exports/new.ndjson", folder.file("dangling")) == 0)
     for (link, target) in [("latest", "exports/latest.ndjson"), ("dangling", "exports/new.ndjson")] {
@@ -109,6 +109,58 @@ struct FileSafetyTests {
     }
     let names = try FileManager.default.contentsOfDirectory(atPath: folder.file("exports"))
     #expect(names.sorted() == ["latest.ndjson", "new.ndjson"])
+  }
+
+  @Test func anExportThroughALinkKeepsTheTargetsModeAndOwner() async throws {
+    let sandbox = try CLISandbox()
+    try sandbox.seedSamples()
+    let target = sandbox.folder.file("shared.ndjson")
+    #expect(FileManager.default.createFile(atPath: target, contents: Data("old\n".utf8)))
+    #expect(chmod(target, 0o640) == 0)
+    if getuid() == 0 { #expect(chown(target, 65534, 65534) == 0) }
+    #expect(symlink("shared.ndjson", sandbox.folder.file("link")) == 0)
+    let result = try await sandbox.run("export", "--output", "link")
+    #expect(result.exitCode == 0, "\(result)")
+    var info = stat()
+    #expect(stat(target, &info) == 0)
+    #expect(info.st_mode & 0o7777 == 0o640)
+    if getuid() == 0 { #expect(info.st_uid == 65534 && info.st_gid == 65534) }
+    #expect(String(decoding: sandbox.bytes(of: target) ?? Data(), as: UTF8.self).split(separator: "\n").count == 3)
+  }
+
+  @Test func anExportIntoAFileWithOtherNamesWritesEveryName() async throws {
+    let sandbox = try CLISandbox()
+    try sandbox.seedSamples()
+    let file = sandbox.folder.file("trip.ndjson"), other = sandbox.folder.file("other-name.ndjson")
+    #expect(FileManager.default.createFile(atPath: file, contents: Data("old\n".utf8)))
+    #expect(link(file, other) == 0)
+    let result = try await sandbox.run("export", "--output", file)
+    #expect(result.exitCode == 0, "\(result)")
+    let written = sandbox.bytes(of: file), seen = sandbox.bytes(of: other)
+    #expect(written == seen)
+    #expect(String(decoding: written ?? Data(), as: UTF8.self).split(separator: "\n").count == 3)
+  }
+
+  @Test func anExportToDevStdoutWritesStandardOutput() async throws {
+    let sandbox = try CLISandbox()
+    try sandbox.seedSamples()
+    let result = try await sandbox.run("export", "--output", "/dev/stdout")
+    #expect(result.exitCode == 0, "\(result)")
+    #expect(result.lines.count == 3, "\(result)")
+  }
+
+  @Test func anExportIntoAWritableFileOfAFolderThatTakesNoNewFile() async throws {
+    let sandbox = try CLISandbox()
+    try sandbox.seedSamples()
+    let folder = sandbox.folder.file("sealed"), file = folder + "/trip.ndjson"
+    mkdir(folder, 0o700)
+    #expect(FileManager.default.createFile(atPath: file, contents: Data("old\n".utf8)))
+    #expect(chmod(file, 0o666) == 0 && chmod(folder, 0o555) == 0)
+    defer { chmod(folder, 0o700) }
+    let result = try await FileAnswerTests.runBound(["export", "--output", file], in: sandbox)
+    #expect(result.exitCode == 0, "\(result)")
+    #expect(String(decoding: sandbox.bytes(of: file) ?? Data(), as: UTF8.self).split(separator: "\n").count == 3)
+    #expect(try FileManager.default.contentsOfDirectory(atPath: folder) == ["trip.ndjson"])
   }
 
   /// With every file descriptor in use, `/dev/urandom` cannot be opened: Foundation's `UUID()`

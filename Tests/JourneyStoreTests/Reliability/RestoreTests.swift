@@ -93,7 +93,7 @@ struct RestoreTests {
     let (sandbox, backup, _) = try await Self.sandboxWithBackup()
     let before = try sandbox.snapshot()
     let folder = sandbox.folder
-    FileManager.default.createFile(atPath: folder.file("text"), contents: Data("not a database\n".utf8))
+    #expect(FileManager.default.createFile(atPath: folder.file("text"), contents: Data("not a database\n".utf8)))
     _ = try await Child.run("/usr/bin/sqlite3", [folder.file("other.sqlite"), "CREATE TABLE t (x);"], environment: sandbox.environment, in: folder)
     let newer = folder.file("newer.sqlite")
     try FileManager.default.copyItem(atPath: backup, toPath: newer)
@@ -117,7 +117,7 @@ struct RestoreTests {
 
   @Test func messagesThatSayRestoreNameTheCommand() async throws {
     let sandbox = try CLISandbox()
-    FileManager.default.createFile(atPath: sandbox.databasePath, contents: Data(repeating: 0x41, count: 8192))
+    #expect(FileManager.default.createFile(atPath: sandbox.databasePath, contents: Data(repeating: 0x41, count: 8192)))
     let result = try await sandbox.run("list")
     #expect(result.exitCode == 65, "\(result)")
     #expect(result.standardError.contains("restore a backup with 'roadtrip db restore FILE'"), "\(result)")
