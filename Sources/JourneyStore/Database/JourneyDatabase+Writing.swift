@@ -69,10 +69,18 @@ extension JourneyDatabase {
   }
 
   /// Edits journeys as `edit(_:_:)` does, all in one transaction recorded as one batch.
-  /// - Parameter beforeCommit: Runs after the writes, before the commit, such as to report them:
-  ///   when it throws, nothing is written.
+  /// - Parameters:
+  ///   - reading: The fields `body` reads to make its change (a shift of the start reads the
+  ///     start; the next type reads the type). A journey stores a value of one of them that the
+  ///     model cannot hold (another program wrote it) is refused, rather than edited from the
+  ///     default the model reads in its place.
+  ///   - beforeCommit: Runs after the writes, before the commit, such as to report them: when it
+  ///     throws, nothing is written.
+  /// - Throws: `JourneyDatabaseError.journeyNotFound`, `.unreadableValue`, what `body` or
+  ///   `beforeCommit` throws, or `SQLiteError`; nothing is written then.
   public func edit(
-    ids: some Sequence<UUID>, _ body: (Journey) throws -> Void, beforeCommit: () throws -> Void = {}
+    ids: some Sequence<UUID>, reading: Set<JourneyField> = [], _ body: (Journey) throws -> Void,
+    beforeCommit: () throws -> Void = {}
   ) throws {
     var committed: [(UUID, [DatabaseValue])] = []
     // Each journey is read and written at a random place of the file: a large batch keeps the
@@ -83,6 +91,7 @@ extension JourneyDatabase {
           guard let old = try JourneyRow.values(of: id, in: connection) else {
             throw JourneyDatabaseError.journeyNotFound(id.lowercasedText)
           }
+          try JourneyRow.checkReadable(id: id.lowercasedText, values: old, fields: reading)
           let journey = JourneyRow.journey(id: id, values: old)
           let read = JourneyRow.values(of: journey)
           try body(journey)

@@ -51,6 +51,17 @@ extension JourneyField.Edit {
     }
   }
 
+  /// The fields whose current value the edit reads: a shift reads the field it shifts, a new end
+  /// the start (and a shifted end the duration too); a new value reads nothing.
+  public var readFields: Set<JourneyField> {
+    switch change {
+    case .value: []
+    case .shift: [field]
+    case .end: [.startDate]
+    case .endShift: [.startDate, .duration]
+    }
+  }
+
   /// Applies the edit to a journey, writing through `Bindable(journey)` as every edit does.
   /// - Throws: `JourneyInputError` when the result is not a valid value (a negative duration, an
   ///   end before the start, a date out of range); the journey is unchanged then.

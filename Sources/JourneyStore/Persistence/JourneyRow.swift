@@ -43,16 +43,20 @@ enum JourneyRow {
     return journey(id: id, values: fieldValues(of: row))
   }
 
-  /// The first field whose stored value the model cannot hold, with that value: reading it
-  /// would show a default in its place.
-  static func unreadableField(in values: [DatabaseValue]) -> (field: JourneyField, value: DatabaseValue)? {
-    zip(JourneyField.all, values).first { !$0.0.canHold($0.1) }.map { (field: $0.0, value: $0.1) }
+  /// The first field (of `fields`, or of all) whose stored value the model cannot hold, with
+  /// that value: reading it would show a default in its place.
+  static func unreadableField(
+    in values: [DatabaseValue], among fields: Set<JourneyField>? = nil
+  ) -> (field: JourneyField, value: DatabaseValue)? {
+    zip(JourneyField.all, values).first { field, value in
+      fields?.contains(field) ?? true ? !field.canHold(value) : false
+    }.map { (field: $0.0, value: $0.1) }
   }
 
-  /// Refuses a row the model cannot show as it is.
+  /// Refuses a row the model cannot show as it is (or whose `fields` it cannot).
   /// - Throws: `JourneyDatabaseError.unreadableValue`.
-  static func checkReadable(id: String, values: [DatabaseValue]) throws {
-    guard let (field, value) = unreadableField(in: values) else { return }
+  static func checkReadable(id: String, values: [DatabaseValue], fields: Set<JourneyField>? = nil) throws {
+    guard let (field, value) = unreadableField(in: values, among: fields) else { return }
     throw JourneyDatabaseError.unreadableValue(id: id, field: field.name, value: value.described)
   }
 

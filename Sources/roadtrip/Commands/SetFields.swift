@@ -41,7 +41,7 @@ extension Roadtrip {
       let resolved = try ids.resolve(in: database, looksUpFullIDs: false)
       var edited: [Journey] = []
       try database.writingUserValues {
-        try $0.edit(ids: resolved) { journey in
+        try $0.edit(ids: resolved, reading: edits.reduce(into: []) { $0.formUnion($1.readFields) }) { journey in
           for edit in edits {
             try edit.apply(to: journey)
           }

@@ -50,7 +50,7 @@ extension Roadtrip {
       }
       let field = JourneyField.transportationType
       try database.writingUserValues {
-        try $0.edit(ids: resolved) { journey in
+        try $0.edit(ids: resolved, reading: type == nil ? [field] : []) { journey in
           let new = type ?? step?.type(after: journey.transportationType) ?? journey.transportationType
           field.assign(try field.parse(new.rawValue), to: journey)
         }

@@ -111,6 +111,33 @@ struct ForeignValueTests {
     #expect(undone == .text("rocket|Coast road"))
   }
 
+  /// An edit computed from a value the model cannot hold would start from the default read in its
+  /// place (`--next` after 'rocket' gave `hired-car`, the type after the default car): refused
+  /// with 65, nothing written; a new value for the field repairs it.
+  @Test func anEditThatReadsAValueTheModelCannotHoldIsRefused() async throws {
+    let sandbox = try CLISandbox()
+    try sandbox.seedSamples()
+    let shell = try await sandbox.sqlite3("""
+      PRAGMA ignore_check_constraints = ON;
+      UPDATE journey SET transportation_type = 'rocket' WHERE id = '\(SampleJourneys.coastID)';
+      """)
+    #expect(shell.exitCode == 0, "\(shell)")
+    let rows = {
+      try Connection(path: sandbox.databasePath, busyTimeout: .seconds(5)).firstValue(
+        "SELECT group_concat(id || name || transportation_type || start_date || duration, ';') FROM journey")
+    }
+    let before = try rows()
+    for arguments in [["transport", "aaaa1", "--next"], ["transport", "aaaa1", "--random"], ["transport", "aaaa1", "bbbb", "--previous"]] {
+      let result = try await sandbox.run(arguments)
+      #expect(result.exitCode == 65, "\(arguments): \(result)")
+      #expect(result.standardError.contains("holds a transportationType roadtrip cannot read ('rocket'"), "\(result)")
+      #expect(try rows() == before, "\(arguments)")
+    }
+    #expect(try await sandbox.run("set", "aaaa1", "start=+1d", "duration=+15m").exitCode == 0)
+    #expect(try await sandbox.run("transport", "aaaa1", "bike").exitCode == 0)
+    #expect(try sandbox.value("transportationType", of: SampleJourneys.coastID) == "bike")
+  }
+
   @Test func aValueTheModelCannotHoldIsRefusedByNameNeverShownAsADefault() async throws {
     let sandbox = try CLISandbox()
     try sandbox.seedSamples()
