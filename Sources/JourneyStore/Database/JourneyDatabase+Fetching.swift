@@ -68,7 +68,8 @@ extension JourneyDatabase {
     let editedIDs = Set(edited.map(\.id))
     try forEachRow(of: fileQuery) { row in
       rowsRead += 1
-      guard let id = JourneyRow.id(of: row), !editedIDs.contains(id) else { return }
+      let id = try JourneyRow.readableID(of: row)
+      guard !editedIDs.contains(id) else { return }
       let journey = try identityMap.object(id) ?? manage(id: id, values: JourneyRow.fieldValues(of: row))
       journeys.append((journey, row.integer(at: Int32(JourneyField.all.count + 1))))
     }
@@ -89,7 +90,7 @@ extension JourneyDatabase {
   /// without holding them all in memory: for exports and long listings.
   public func forEachJourney(_ query: JourneyQuery = JourneyQuery(), _ body: (Journey) throws -> Void) throws {
     try forEachRow(of: query) { row in
-      guard let id = JourneyRow.id(of: row) else { return }
+      let id = try JourneyRow.readableID(of: row)
       let values = JourneyRow.fieldValues(of: row)
       try JourneyRow.checkReadable(id: id.lowercasedText, values: values)
       try body(JourneyRow.journey(id: id, values: values))

@@ -17,7 +17,7 @@ public final class JourneyField: Sendable {
   /// Parses what a user typed into the stored form.
   private let parseText: @Sendable (String) throws(JourneyInputError) -> DatabaseValue
   /// Appends the canonical text of a stored value, as UTF-8: the slug, the ISO 8601 date, the
-  /// seconds.
+  /// seconds; a value the field cannot hold (another program's) as it is stored.
   let appendText: @Sendable (DatabaseValue, inout [UInt8]) -> Void
   /// Whether JSON writes the field as a number (the duration) rather than a string.
   let isNumeric: Bool
@@ -50,7 +50,7 @@ public final class JourneyField: Sendable {
     }
     self.parseText = { text throws(JourneyInputError) in store(try parse(text)) }
     self.appendText = { stored, bytes in
-      if let value = load(stored) { format(value, &bytes) }
+      if let value = load(stored) { format(value, &bytes) } else { bytes.append(contentsOf: stored.plainText.utf8) }
     }
     self.isNumeric = isNumeric
     self.storeAny = { value in (value as? Value).map(store) }

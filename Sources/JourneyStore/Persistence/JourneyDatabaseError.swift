@@ -44,6 +44,9 @@ public enum JourneyDatabaseError: Error, Equatable, Sendable {
   /// A journey holds a value another program stored that roadtrip cannot read as it is (a type
   /// it does not know, a date stored as text); showing it would show a default instead.
   case unreadableValue(id: String, field: String, value: String)
+  /// A journey's id is not a lowercase UUID, as roadtrip writes ids (another program stored
+  /// it): commands that name journeys by id could not find it.
+  case foreignID(String)
 }
 
 extension JourneyDatabaseError: CustomStringConvertible {
@@ -86,6 +89,10 @@ extension JourneyDatabaseError: CustomStringConvertible {
     case .unreadableValue(let id, let field, let value):
       return "journey \(id) holds a \(field) roadtrip cannot read (\(value), written by another program); "
         + "'roadtrip set \(id.prefix(8)) \(field)=…' repairs it, and 'roadtrip db check' lists every such journey"
+    case .foreignID(let id):
+      return "journey '\(id)' has an id roadtrip does not write (a lowercase UUID, written by another program); "
+        + "sqlite3 FILE \"UPDATE journey SET id = lower(id) WHERE id = '\(id)'\" repairs one that is a UUID in "
+        + "capitals, and 'roadtrip db check' lists every such journey"
     case .historyPruned(let batch, let date):
       return "nothing left to undo: the change log was pruned before batch \(batch) "
         + "(the newest batch dropped was committed at \(date.iso8601)); older changes cannot be undone"

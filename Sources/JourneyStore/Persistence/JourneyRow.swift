@@ -32,6 +32,15 @@ enum JourneyRow {
     row.withText(at: 0) { UUID(text: $0) }
   }
 
+  /// The id of the row a statement is positioned on, which roadtrip shows: a lowercase UUID.
+  /// - Throws: `JourneyDatabaseError.foreignID` for any other text another program stored (an id
+  ///   in capitals would be shown, and then not found by the commands that take it).
+  static func readableID(of row: Statement) throws -> UUID {
+    let text = row.text(at: 0)
+    guard let id = UUID(lowercasedText: text) else { throw JourneyDatabaseError.foreignID(text) }
+    return id
+  }
+
   /// The stored field values of the row a statement is positioned on.
   static func fieldValues(of row: Statement) -> [DatabaseValue] {
     JourneyField.all.indices.map { row.value(at: Int32($0 + 1)) }

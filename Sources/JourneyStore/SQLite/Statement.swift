@@ -83,7 +83,10 @@ final class Statement {
     switch sqlite3_column_type(handle, column) {
     case SQLITE_INTEGER: .integer(sqlite3_column_int64(handle, column))
     case SQLITE_FLOAT: .real(sqlite3_column_double(handle, column))
-    case SQLITE_TEXT: .text(text(at: column))
+    // Text that is not UTF-8 (another program's bytes) is not a String: read as one, its bytes
+    // would be replaced by U+FFFD. It reads as the bytes it is, which no field can hold.
+    case SQLITE_TEXT: withText(at: column) { String(validating: $0, as: UTF8.self) }.map(DatabaseValue.text)
+      ?? .blob(withText(at: column) { Array($0) })
     case SQLITE_BLOB:
       .blob(sqlite3_column_blob(handle, column).map {
         Array(UnsafeRawBufferPointer(start: $0, count: Int(sqlite3_column_bytes(handle, column))))

@@ -1,4 +1,9 @@
 extension DatabaseValue {
+  /// The value as plain text: text as it is, a number in digits, `NULL`, or what bytes are.
+  var plainText: String {
+    if case .text(let text) = self { text } else { described }
+  }
+
   /// The value as an error message names it: text in quotes, a number, or what it is.
   var described: String {
     switch self {
@@ -6,7 +11,7 @@ extension DatabaseValue {
     case .integer(let value): "\(value)"
     case .real(let value): "\(value)"
     case .text(let value): "'\(value)'"
-    case .blob(let bytes): "a BLOB of \(bytes.count) bytes"
+    case .blob(let bytes): "\(bytes.count) bytes that are not UTF-8 text"
     }
   }
 }

@@ -62,7 +62,7 @@ extension Failure {
       return (.noInput, error.description + "; 'roadtrip list' shows the ids")
     case .ambiguousID, .invalidID:
       return (.usage, error.description)
-    case .duplicateID, .newerSchema, .notARoadtripDatabase, .needsMigration, .damagedSchema, .unreadableValue, .invalidSchemaVersion,
+    case .duplicateID, .newerSchema, .notARoadtripDatabase, .needsMigration, .damagedSchema, .unreadableValue, .foreignID, .invalidSchemaVersion,
       .unusableBackup:
       return (.dataError, error.description)
     case .cannotCreate:

@@ -138,6 +138,62 @@ struct ForeignValueTests {
     #expect(try sandbox.value("transportationType", of: SampleJourneys.coastID) == "bike")
   }
 
+  /// A name whose bytes are not UTF-8 was listed and exported with U+FFFD in their place: it is
+  /// refused by name as any value the model cannot hold, and `db check` names it.
+  @Test func aNameThatIsNotUTF8IsRefusedNeverRepairedInSilence() async throws {
+    let sandbox = try CLISandbox()
+    try sandbox.seedSamples()
+    let shell = try await sandbox.sqlite3(
+      "UPDATE journey SET name = CAST(x'41ff42c3' AS TEXT) WHERE id = '\(SampleJourneys.coastID)'")
+    #expect(shell.exitCode == 0, "\(shell)")
+    for arguments in [["list"], ["export"], ["export", "--format", "csv"], ["show", "aaaa1"]] {
+      let result = try await sandbox.run(arguments)
+      #expect(result.exitCode == 65, "\(arguments): \(result)")
+      #expect(result.standardError.contains("holds a name roadtrip cannot read (4 bytes that are not UTF-8 text"), "\(result)")
+      #expect(!result.standardOutput.contains("\u{FFFD}") && !result.standardOutput.contains("\\ufffd"), "\(result)")
+    }
+    let check = try await sandbox.run("db", "check")
+    #expect(check.exitCode == 65, "\(check)")
+    #expect(check.standardOutput.contains("journey \(SampleJourneys.coastID) holds a name"), "\(check)")
+    #expect(try await sandbox.run("set", "aaaa1", "name=Coast road").exitCode == 0)
+    #expect(try await sandbox.run("export").exitCode == 0)
+  }
+
+  /// An id in capitals was listed, then not found by `show`, `set` or `delete`: refused by name
+  /// with the SQL that repairs it.
+  @Test func anIdInCapitalsIsRefusedWithItsRepair() async throws {
+    let sandbox = try CLISandbox()
+    try sandbox.seedSamples()
+    let upper = SampleJourneys.coastID.uppercased()
+    let shell = try await sandbox.sqlite3("""
+      PRAGMA ignore_check_constraints = ON;
+      UPDATE journey SET id = upper(id) WHERE id = '\(SampleJourneys.coastID)';
+      """)
+    #expect(shell.exitCode == 0, "\(shell)")
+    for arguments in [["list"], ["export"], ["list", "--format", "table"], ["summary"]] {
+      let result = try await sandbox.run(arguments)
+      #expect(result.exitCode == 65, "\(arguments): \(result)")
+      #expect(result.standardError.contains("journey '\(upper)' has an id roadtrip does not write"), "\(arguments): \(result)")
+      #expect(result.standardError.contains("UPDATE journey SET id = lower(id) WHERE id = '\(upper)'"), "\(result)")
+    }
+    #expect(try await sandbox.sqlite3("UPDATE journey SET id = lower(id) WHERE id = '\(upper)'").exitCode == 0)
+    #expect(try await sandbox.run("list").exitCode == 0)
+  }
+
+  /// A value the model cannot hold is shown in the history as it is stored, never as nothing.
+  @Test func historyShowsAnotherProgramsValueAsStored() async throws {
+    let sandbox = try CLISandbox()
+    try sandbox.seedSamples()
+    let shell = try await sandbox.sqlite3("""
+      PRAGMA ignore_check_constraints = ON;
+      UPDATE journey SET transportation_type = 'rocket' WHERE id = '\(SampleJourneys.coastID)';
+      """)
+    #expect(shell.exitCode == 0, "\(shell)")
+    let history = try await sandbox.run("history", "--limit", "1", "--format", "ndjson")
+    #expect(history.exitCode == 0, "\(history)")
+    #expect(history.standardOutput.contains(#""new":"rocket""#), "\(history)")
+  }
+
   @Test func aValueTheModelCannotHoldIsRefusedByNameNeverShownAsADefault() async throws {
     let sandbox = try CLISandbox()
     try sandbox.seedSamples()
