@@ -308,14 +308,14 @@ public final class JourneyReader {
         throw .malformed(line: line, reason: "\(field.name): \(error)")
       }
     }
-    let start = stored[JourneyRecord.startIndex].double ?? 0
-    let duration = stored[JourneyRecord.durationIndex].double ?? 0
+    let start = stored[JourneyRow.startIndex].double ?? 0
+    let duration = stored[JourneyRow.durationIndex].double ?? 0
     guard start >= Journey.earliestStart.timeIntervalSinceReferenceDate else {
-      let startText = try text(JourneyRecord.startIndex + 1) ?? ""
+      let startText = try text(JourneyRow.startIndex + 1) ?? ""
       throw .malformed(line: line, reason: "startDate: '\(startText)' lies before the year 0000")
     }
     guard Journey.liesWithinCalendar(start: Date(timeIntervalSinceReferenceDate: start), duration: duration) else {
-      let durationText = try text(JourneyRecord.durationIndex + 1) ?? ""
+      let durationText = try text(JourneyRow.durationIndex + 1) ?? ""
       let startText = Date(timeIntervalSinceReferenceDate: start).iso8601
       throw .malformed(
         line: line, reason: "duration: \(JourneyInputError.durationTooLong(durationText)) (it starts at \(startText))")

@@ -40,10 +40,6 @@ public struct JourneyRecord: Hashable, Sendable {
   /// The end date of a journey with these stored values: its start plus its duration, as
   /// `Journey.endDate` has it.
   static func endDate(of values: [DatabaseValue]) -> Date {
-    Journey.endDate(start: Date(timeIntervalSinceReferenceDate: values[startIndex].double ?? 0), duration: values[durationIndex].double ?? 0)
+    Journey.endDate(start: Date(timeIntervalSinceReferenceDate: values[JourneyRow.startIndex].double ?? 0), duration: values[JourneyRow.durationIndex].double ?? 0)
   }
-
-  /// Where the start date and the duration are among the stored values (in `JourneyField.all`).
-  static let startIndex = JourneyField.all.firstIndex(of: .startDate)!
-  static let durationIndex = JourneyField.all.firstIndex(of: .duration)!
 }

@@ -90,8 +90,10 @@ extension JourneyDatabaseError: CustomStringConvertible {
       return "journey \(id) holds a \(field) roadtrip cannot read (\(value), written by another program); "
         + "'roadtrip set \(id.prefix(8)) \(field)=…' repairs it, and 'roadtrip db check' lists every such journey"
     case .foreignID(let id):
+      // Shown for the user to run: the id as an SQL string literal, its quotes doubled.
+      let quotedID = "'" + id.replacing("'", with: "''") + "'"
       return "journey '\(id)' has an id roadtrip does not write (a lowercase UUID, written by another program); "
-        + "sqlite3 FILE \"UPDATE journey SET id = lower(id) WHERE id = '\(id)'\" repairs one that is a UUID in "
+        + "sqlite3 FILE \"UPDATE journey SET id = lower(id) WHERE id = \(quotedID)\" repairs one that is a UUID in "
         + "capitals, and 'roadtrip db check' lists every such journey"
     case .historyPruned(let batch, let date):
       return "nothing left to undo: the change log was pruned before batch \(batch) "

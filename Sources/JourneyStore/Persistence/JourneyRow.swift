@@ -7,6 +7,10 @@ import Foundation
 /// Reading journeys from rows of the journey table: the columns, in the order of
 /// `JourneyField.all` after the id.
 enum JourneyRow {
+  /// Where the start date and the duration are among the stored values (in `JourneyField.all`).
+  static let startIndex = JourneyField.all.firstIndex(of: .startDate)!
+  static let durationIndex = JourneyField.all.firstIndex(of: .duration)!
+
   /// `id` and the field columns, for a `SELECT`.
   static let columns = (["id"] + JourneyField.all.map(\.column)).joined(separator: ", ")
 
@@ -53,13 +57,21 @@ enum JourneyRow {
   }
 
   /// The first field (of `fields`, or of all) whose stored value the model cannot hold, with
-  /// that value: reading it would show a default in its place.
+  /// that value: reading it would show a default in its place. A duration that ends after the
+  /// calendar (year 9999) counts too: its end date could not be written.
   static func unreadableField(
     in values: [DatabaseValue], among fields: Set<JourneyField>? = nil
   ) -> (field: JourneyField, value: DatabaseValue)? {
-    zip(JourneyField.all, values).first { field, value in
+    if let found = zip(JourneyField.all, values).first(where: { field, value in
       fields?.contains(field) ?? true ? !field.canHold(value) : false
-    }.map { (field: $0.0, value: $0.1) }
+    }) {
+      return (found.0, found.1)
+    }
+    let (start, duration) = (values[startIndex], values[durationIndex])
+    guard fields?.contains(.duration) ?? true, let startSeconds = start.double, let seconds = duration.double,
+      !Journey.liesWithinCalendar(start: Date(timeIntervalSinceReferenceDate: startSeconds), duration: seconds)
+    else { return nil }
+    return (.duration, duration)
   }
 
   /// Refuses a row the model cannot show as it is (or whose `fields` it cannot).

@@ -26,7 +26,11 @@ extension DatabaseOptions {
   /// `$XDG_DATA_HOME/roadtrip/journeys.sqlite` (`~/.local/share/…` when that is unset).
   /// - Throws: `CommandError.usage` when no home folder is known to put the default in.
   func resolvedPath() throws -> String {
-    if let path, !path.isEmpty { return path }
+    if let path {
+      // An empty --db is a mistake (an unset variable in a script), never the default database.
+      guard !path.isEmpty else { throw CommandError.usage("--db needs a path; leave it out for the default database") }
+      return path
+    }
     if let path = Environment["ROADTRIP_DB"] { return path }
     if let dataHome = Environment["XDG_DATA_HOME"], dataHome.hasPrefix("/") {
       return dataHome + "/roadtrip/journeys.sqlite"

@@ -180,6 +180,33 @@ struct ForeignValueTests {
     #expect(try await sandbox.run("list").exitCode == 0)
   }
 
+  /// A duration below zero, infinite, or ending after the year 9999 (another program stored it
+  /// past the CHECK constraints, or with the end's trigger dropped) was listed and exported
+  /// (`"duration":"inf"`, `"endDate":"1e+300"`, which import refuses): refused by name.
+  @Test(arguments: ["-1", "9e999", "1e300"])
+  func aDurationOutsideTheCalendarIsRefusedByName(_ duration: String) async throws {
+    let sandbox = try CLISandbox()
+    try sandbox.seedSamples()
+    // The trigger that refuses an end after the year 9999 is dropped for the write and made
+    // again, as it was: the schema is whole, the value is not.
+    let trigger = try #require(try Connection(path: sandbox.databasePath, busyTimeout: .seconds(5))
+      .firstValue("SELECT sql FROM sqlite_schema WHERE name = 'journey_before_end_update'")?.text)
+    let shell = try await sandbox.sqlite3("""
+      DROP TRIGGER journey_before_end_update;
+      PRAGMA ignore_check_constraints = ON;
+      UPDATE journey SET duration = \(duration) WHERE id = '\(SampleJourneys.coastID)';
+      \(trigger);
+      """)
+    #expect(shell.exitCode == 0, "\(shell)")
+    for arguments in [["list"], ["export"], ["show", "aaaa1"], ["list", "--format", "table"]] {
+      let result = try await sandbox.run(arguments)
+      #expect(result.exitCode == 65, "\(duration) \(arguments): \(result)")
+      #expect(result.standardError.contains("holds a duration roadtrip cannot read"), "\(result)")
+    }
+    let check = try await sandbox.run("db", "check")
+    #expect(check.standardOutput.contains("journey \(SampleJourneys.coastID) holds a duration"), "\(check)")
+  }
+
   /// A value the model cannot hold is shown in the history as it is stored, never as nothing.
   @Test func historyShowsAnotherProgramsValueAsStored() async throws {
     let sandbox = try CLISandbox()

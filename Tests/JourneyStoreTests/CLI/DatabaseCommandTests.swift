@@ -19,6 +19,18 @@ struct DatabaseCommandTests {
     #expect(try FileManager.default.contentsOfDirectory(atPath: sandbox.folder.path).allSatisfy { $0.hasSuffix(".out") || $0.hasSuffix(".err") })
   }
 
+  /// `--db ""` (an unset variable in a script) named the default database in silence.
+  @Test func anEmptyDbIsAUsageError() async throws {
+    let sandbox = try CLISandbox()
+    for arguments in [["list", "--db", ""], ["add", "x", "--db", ""], ["transport", "abcd", "bike", "--db="]] {
+      let result = try await sandbox.run(arguments, environment: ["ROADTRIP_DB": nil, "XDG_DATA_HOME": sandbox.folder.file("data")])
+      #expect(result.exitCode == 64, "\(arguments): \(result)")
+      // ArgumentParser refuses an empty value itself; an empty --db=… reaches roadtrip's check.
+      #expect(result.standardError.contains("--db needs a path") || result.standardError.contains("Missing value for '--db"), "\(result)")
+    }
+    #expect(!FileManager.default.fileExists(atPath: sandbox.folder.file("data")))
+  }
+
   @Test func theFirstWriteCreatesTheDefaultDatabasePrivately() async throws {
     let sandbox = try CLISandbox()
     let dataHome = sandbox.folder.file("data")

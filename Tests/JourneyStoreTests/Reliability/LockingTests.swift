@@ -108,7 +108,7 @@ struct LockingTests {
     // Another process adds a journey meanwhile: it waits for the lock.
     let adding = try sandbox.start(["add", "Must survive"], environment: ["ROADTRIP_BUSY_TIMEOUT": "180000"])
     #expect(try await !adding.wait(within: .milliseconds(700)) { !adding.isRunning })
-    FileManager.default.createFile(atPath: go, contents: nil)
+    #expect(FileManager.default.createFile(atPath: go, contents: nil))
     let imported = try await importing.finish(within: .seconds(120))
     let added = try await adding.finish(within: .seconds(240))
     #expect(imported.exitCode == 65, "\(imported)")

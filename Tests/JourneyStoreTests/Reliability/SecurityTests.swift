@@ -96,6 +96,7 @@ struct SecurityTests {
       "existingCondition": "a fixed condition with ? placeholders, or nothing",
       "stampOutsideBatch": "the schema's own SQL, a constant",
       "assignments": "columns of JourneyField.all set to ? placeholders",
+      "quotedID": "an id as an SQL string literal (quotes doubled) in a message the user runs, never executed",
       "first": "a fixed subquery with ? placeholders", "openOutsideBatch": "the schema's own SQL, a constant",
     ]
     let keywords = try Regex(#"\b(SELECT|INSERT|UPDATE|DELETE|WHERE|VALUES|PRAGMA|DROP|CREATE|BEGIN|ORDER BY|IN \()\b"#)
