@@ -39,7 +39,10 @@ extension ChangePrinter {
     if writer != nil {
       try writer?.write(change)
     } else {
-      try output.write(line(for: change, named: name(of: change.journeyID)))
+      // The name first: within one expression, the copy of self that `line` is called on would
+      // share the names with the one `name(of:)` mutates, and the mutation copy them all.
+      let name = name(of: change.journeyID)
+      try output.write(line(for: change, named: name))
     }
   }
 
