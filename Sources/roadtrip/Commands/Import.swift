@@ -47,7 +47,9 @@ extension Roadtrip {
       } catch {
         progress.clear()
         if !existed { try? database.removeDatabase(sparing: besideBefore) }
-        if let error = error as? InterchangeError { throw CommandError.malformedInput(source: source, error: error) }
+        if let error = error as? InterchangeError {
+          throw CommandError.malformedInput(source: source, error: error, hint: formatHint(for: error))
+        }
         throw error
       }
       progress.clear()
@@ -59,6 +61,16 @@ extension Roadtrip {
       try database.openCreatingIfMissing().importJourneys(
         from: JourneyReader(descriptor: descriptor, format: resolvedFormat), onConflict: onConflict,
         progress: progress.report)
+    }
+
+    /// What to try when the first line is not NDJSON, the format read when neither --format nor
+    /// an extension says: the other formats, and what `list` writes to a pipe.
+    private func formatHint(for error: InterchangeError) -> String? {
+      guard format == nil, resolvedFormat == .ndjson, case .malformed(line: 1, _) = error,
+        file.flatMap({ $0 == "-" ? nil : InterchangeFormat(pathExtensionOf: $0) }) == nil
+      else { return nil }
+      return "it was read as NDJSON, the format without --format or a file extension: give --format tsv "
+        + "for what 'roadtrip list' writes to a pipe, or --format csv or json"
     }
 
     private var resolvedFormat: InterchangeFormat {

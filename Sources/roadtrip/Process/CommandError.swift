@@ -13,7 +13,7 @@ enum CommandError: Error {
   /// An input file could not be opened, for `reason`.
   case cannotOpenInput(path: String, reason: String)
   /// Malformed input: nothing of it was imported.
-  case malformedInput(source: String, error: InterchangeError)
+  case malformedInput(source: String, error: InterchangeError, hint: String? = nil)
   /// Whether the database file exists cannot be known, for `reason` (`strerror`): a folder on
   /// its path cannot be entered.
   case unreachableDatabase(path: String, reason: String)

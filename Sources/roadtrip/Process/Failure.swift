@@ -115,9 +115,9 @@ extension Failure {
       return (.ioError, "cannot read standard input: \(reason)")
     case .cannotOpenInput(let path, let reason):
       return (.noInput, "cannot open \(path): \(reason)")
-    case .malformedInput(let source, .malformed(let line, let reason)):
-      return (.dataError, "\(source), line \(line): \(reason); nothing was imported")
-    case .malformedInput(let source, .unreadable(let reason)):
+    case .malformedInput(let source, .malformed(let line, let reason), let hint):
+      return (.dataError, "\(source), line \(line): \(reason); nothing was imported" + (hint.map { "; \($0)" } ?? ""))
+    case .malformedInput(let source, .unreadable(let reason), _):
       return (.ioError, "cannot read \(source): \(reason); nothing was imported")
     case .unreachableDatabase(let path, let reason):
       return (.ioError, "cannot reach the database \(path): \(reason); check the permissions of its folders")
