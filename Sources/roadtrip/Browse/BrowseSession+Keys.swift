@@ -149,7 +149,7 @@ extension BrowseSession {
   private func addJourney(named name: String) {
     state.mode = .list
     do {
-      let journey = try database.add(Journey(name: name))
+      let journey = try database.add(Journey(name: name, startDate: DateExpression.referenceNow))
       state.selectedID = journey.id
       openEditor()
     } catch {
