@@ -2,11 +2,12 @@ import JourneyStore
 
 extension TextTable {
   /// An empty table with the columns of a journey listing.
-  /// - Parameter width: The width lines must fit, cutting names; `nil` to cut nothing.
+  /// - Parameter width: The width lines must fit, cutting names and, on a narrow terminal,
+  ///   leaving out the end, then the duration, then the type; `nil` to cut nothing.
   static func journeys(fitting width: Int? = nil) -> TextTable {
     TextTable(
       headings: ["ID", "NAME", "TYPE", "START", "DURATION", "END"], rightAligned: [4],
-      fitting: width.map { ($0, 1) })
+      fitting: width.map { ($0, 1) }, droppable: [5, 4, 2])
   }
 
   /// Adds a journey: a short id, its name, its type (with a symbol when decorated), start,

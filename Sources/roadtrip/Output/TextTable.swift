@@ -2,7 +2,8 @@
 /// one line a row, columns separated by two spaces, trailing spaces trimmed.
 ///
 /// A table that fits a width (on a terminal) cuts one column, the names, with an ellipsis so that
-/// every line fits; piped, nothing is cut. A long table is sized from its first rows and then
+/// every line fits, and leaves out the columns it can do without, in their order, where even a
+/// short name would not fit beside them; piped, nothing is cut. A long table is sized from its first rows and then
 /// streamed (`freezeWidths`), so that it neither waits for nor holds every row.
 struct TextTable {
   /// The column headings.
@@ -11,15 +12,21 @@ struct TextTable {
   let rightAligned: Set<Int>
   /// The width lines must fit, and the column cut to fit it; `nil` when nothing is cut.
   let fitting: (width: Int, column: Int)?
+  /// The columns left out of a table too narrow for them, first the first.
+  let droppable: [Int]
   /// The rows not printed yet, each a plain-text cell for each column.
   private(set) var rows: [[String]] = []
-  /// The column widths, once fixed by `freezeWidths`.
-  private(set) var frozenWidths: [Int]?
+  /// The column widths, once fixed by `freezeWidths`; `nil` for a column left out.
+  private(set) var frozenWidths: [Int?]?
 
-  init(headings: [String], rightAligned: Set<Int> = [], fitting: (width: Int, column: Int)? = nil) {
+  init(
+    headings: [String], rightAligned: Set<Int> = [], fitting: (width: Int, column: Int)? = nil,
+    droppable: [Int] = []
+  ) {
     self.headings = headings
     self.rightAligned = rightAligned
     self.fitting = fitting
+    self.droppable = droppable
   }
 }
 
@@ -62,27 +69,37 @@ extension TextTable {
     return text
   }
 
-  /// The widest cell of each column, and the column that fits cut so that a line fits.
-  private func widths(includesHeader: Bool) -> [Int] {
-    var widths = headings.map { includesHeader ? $0.displayWidth : 0 }
+  /// The widest cell of each column, and the column that fits cut so that a line fits; `nil` for
+  /// the columns left out so that the cut column keeps `shortestCut` characters.
+  private func widths(includesHeader: Bool) -> [Int?] {
+    var widths: [Int?] = headings.map { includesHeader ? $0.displayWidth : 0 }
     for row in rows {
       for (column, cell) in row.enumerated() {
-        widths[column] = max(widths[column], cell.displayWidth)
+        widths[column] = max(widths[column]!, cell.displayWidth)
       }
     }
-    if let fitting {
-      let others = widths.indices.filter { $0 != fitting.column }.reduce(0) { $0 + widths[$1] }
-      let available = fitting.width - others - 2 * (widths.count - 1)
-      widths[fitting.column] = max(min(widths[fitting.column], available), headings[fitting.column].displayWidth)
+    guard let fitting else { return widths }
+    func available() -> Int {
+      let shown = widths.indices.filter { widths[$0] != nil }
+      return fitting.width - shown.filter { $0 != fitting.column }.reduce(0) { $0 + widths[$1]! } - 2 * (shown.count - 1)
     }
+    let shortest = min(widths[fitting.column]!, max(Self.shortestCut, headings[fitting.column].displayWidth))
+    for column in droppable where available() < shortest {
+      widths[column] = nil
+    }
+    widths[fitting.column] = max(min(widths[fitting.column]!, available()), headings[fitting.column].displayWidth)
     return widths
   }
 
-  private func line(_ cells: [String], widths: [Int], decorate: (Int, String) -> String) -> String {
+  /// The fewest characters of a cut column (the names) a table keeps before it leaves columns out.
+  static let shortestCut = 8
+
+  private func line(_ cells: [String], widths: [Int?], decorate: (Int, String) -> String) -> String {
     var parts: [String] = []
     for (column, cell) in cells.enumerated() {
-      let cell = column == fitting?.column ? cell.cut(toWidth: widths[column]) : cell
-      let padding = String(repeating: " ", count: max(0, widths[column] - cell.displayWidth))
+      guard let width = widths[column] else { continue }
+      let cell = column == fitting?.column ? cell.cut(toWidth: width) : cell
+      let padding = String(repeating: " ", count: max(0, width - cell.displayWidth))
       let isLast = column == cells.count - 1
       let padded = rightAligned.contains(column) ? padding + cell : cell + (isLast ? "" : padding)
       parts.append(decorate(column, padded))

@@ -37,6 +37,23 @@ struct ListOnTerminalTests {
     #expect(!piped.standardOutput.contains("…"))
   }
 
+  /// Below about 75 columns even a short name left the lines too wide: the table leaves out the
+  /// end, then the duration, then the type, and every line fits down to 40 columns.
+  @Test(arguments: [40, 50, 60, 70])
+  func aNarrowTerminalLeavesColumnsOut(_ columns: Int) async throws {
+    let sandbox = try CLISandbox()
+    try sandbox.seedSamples()
+    let result = try await sandbox.runInTerminal(["list"], environment: ["NO_COLOR": "1", "COLUMNS": "\(columns)"])
+    #expect(result.exitCode == 0)
+    #expect(result.lines.count == 4, "\(result)")
+    #expect(result.lines.allSatisfy { $0.displayWidth <= columns }, "\(result)")
+    let header = try #require(result.lines.first)
+    #expect(header.hasPrefix("ID        NAME"), "\(header)")
+    #expect(header.contains("START"), "\(header)")
+    #expect(!header.contains("END"), "\(header)")
+    #expect(result.lines.dropFirst().allSatisfy { $0.split(separator: " ", omittingEmptySubsequences: true)[1].count >= 4 }, "\(result)")
+  }
+
   /// A long table is sized from its first rows and printed as it goes: every line fits, and a
   /// name longer than those of the first rows is cut to their width.
   @Test func aLongTableIsStreamedWithTheWidthsOfItsFirstRows() async throws {
