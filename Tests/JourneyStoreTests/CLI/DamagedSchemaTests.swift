@@ -89,7 +89,9 @@ struct DamagedSchemaTests {
 /// of another field.
 @Suite("Values written by other programs")
 struct ForeignValueTests {
-  @Test func anEditOfTheNameLeavesAnUnknownTypeAsItIs() async throws {
+  /// The sample journeys, the first with a type roadtrip does not know (`rocket`), stored by the
+  /// sqlite3 shell past the CHECK constraint.
+  static func sandboxWithARocket() async throws -> CLISandbox {
     let sandbox = try CLISandbox()
     try sandbox.seedSamples()
     let shell = try await sandbox.sqlite3("""
@@ -97,6 +99,11 @@ struct ForeignValueTests {
       UPDATE journey SET transportation_type = 'rocket' WHERE id = '\(SampleJourneys.coastID)';
       """)
     #expect(shell.exitCode == 0, "\(shell)")
+    return sandbox
+  }
+
+  @Test func anEditOfTheNameLeavesAnUnknownTypeAsItIs() async throws {
+    let sandbox = try await Self.sandboxWithARocket()
     let set = try await sandbox.run("set", "aaaa1", "name=Moon road")
     #expect(set.exitCode == 0, "\(set)")
     let row = try Connection(path: sandbox.databasePath, busyTimeout: .seconds(5))
@@ -115,13 +122,7 @@ struct ForeignValueTests {
   /// place (`--next` after 'rocket' gave `hired-car`, the type after the default car): refused
   /// with 65, nothing written; a new value for the field repairs it.
   @Test func anEditThatReadsAValueTheModelCannotHoldIsRefused() async throws {
-    let sandbox = try CLISandbox()
-    try sandbox.seedSamples()
-    let shell = try await sandbox.sqlite3("""
-      PRAGMA ignore_check_constraints = ON;
-      UPDATE journey SET transportation_type = 'rocket' WHERE id = '\(SampleJourneys.coastID)';
-      """)
-    #expect(shell.exitCode == 0, "\(shell)")
+    let sandbox = try await Self.sandboxWithARocket()
     let rows = {
       try Connection(path: sandbox.databasePath, busyTimeout: .seconds(5)).firstValue(
         "SELECT group_concat(id || name || transportation_type || start_date || duration, ';') FROM journey")
@@ -209,26 +210,14 @@ struct ForeignValueTests {
 
   /// A value the model cannot hold is shown in the history as it is stored, never as nothing.
   @Test func historyShowsAnotherProgramsValueAsStored() async throws {
-    let sandbox = try CLISandbox()
-    try sandbox.seedSamples()
-    let shell = try await sandbox.sqlite3("""
-      PRAGMA ignore_check_constraints = ON;
-      UPDATE journey SET transportation_type = 'rocket' WHERE id = '\(SampleJourneys.coastID)';
-      """)
-    #expect(shell.exitCode == 0, "\(shell)")
+    let sandbox = try await Self.sandboxWithARocket()
     let history = try await sandbox.run("history", "--limit", "1", "--format", "ndjson")
     #expect(history.exitCode == 0, "\(history)")
     #expect(history.standardOutput.contains(#""new":"rocket""#), "\(history)")
   }
 
   @Test func aValueTheModelCannotHoldIsRefusedByNameNeverShownAsADefault() async throws {
-    let sandbox = try CLISandbox()
-    try sandbox.seedSamples()
-    let shell = try await sandbox.sqlite3("""
-      PRAGMA ignore_check_constraints = ON;
-      UPDATE journey SET transportation_type = 'rocket' WHERE id = '\(SampleJourneys.coastID)';
-      """)
-    #expect(shell.exitCode == 0, "\(shell)")
+    let sandbox = try await Self.sandboxWithARocket()
     for arguments in [["list"], ["show", "aaaa1"], ["export"], ["list", "--format", "table"]] {
       let result = try await sandbox.run(arguments)
       #expect(result.exitCode == 65, "\(arguments): \(result)")
