@@ -37,6 +37,7 @@ extension JourneyDatabase {
   /// in WAL mode either.
   static func connect(path: String, configuration: Configuration) throws -> Connection {
     let connection = try openAndPrepare(path: path, configuration: configuration)
+    try NameSearch.define(on: connection)
     if let didCommit = configuration.didCommit { connection.observeCommits(didCommit) }
     return connection
   }
