@@ -71,13 +71,14 @@ extension JourneyWindow {
   }
 
   /// Where a journey lies in the list, or `nil` when it is not in it or cannot be found quickly:
-  /// from the window when it is there; by start date, from the count of the journeys that start
-  /// before it; in another order, by reading the order up to it, on lists of at most
-  /// `longestListRead` journeys.
+  /// from the window when it is there; by start date without a search, from the count of the
+  /// journeys that start before it; in another order or with a search (whose count would read
+  /// every journey before it through the index, a random read each), by reading the order up to
+  /// it, on lists of at most `longestListRead` journeys.
   func index(of id: UUID) -> Int? {
     if let position = live.journeys.firstIndex(where: { $0.id == id }) { return offset + position }
     guard contains(id), let journey = try? database.journey(id: id) else { return nil }
-    if settings.sort == .start {
+    if settings.sort == .start && settings.search.isEmpty {
       var before = query
       before.startingBefore = journey.startDate
       guard let start = try? database.count(before) else { return nil }

@@ -65,6 +65,22 @@ struct NameSearchTests {
     #expect(values.contains(.text(text)))
   }
 
+  /// A rare name would otherwise have SQLite walk the start-date index and read every row
+  /// through it, one random read each: the order comes from sorting the matches instead.
+  @Test func aSearchScansTheTableInsteadOfWalkingAnIndexInOrder() throws {
+    let folder = try TemporaryFolder()
+    let database = try Fixtures.database(in: folder)
+    for query in [JourneyQuery(nameContaining: "x", limit: 20), JourneyQuery(nameContaining: "x", sortField: .duration)] {
+      let (clauses, values) = query.sqlClauses
+      var plan: [String] = []
+      try database.connection.forEachRow("EXPLAIN QUERY PLAN SELECT * FROM journey\(clauses)", values) { row in
+        plan.append(row.text(at: 3))
+      }
+      #expect(plan.contains { $0.hasPrefix("SCAN journey") && !$0.contains("INDEX") }, "plan: \(plan)")
+      #expect(plan.contains { $0.contains("TEMP B-TREE FOR ORDER BY") }, "plan: \(plan)")
+    }
+  }
+
   @Test func anUnsavedRenameMovesAJourneyIntoAndOutOfASearch() throws {
     let folder = try TemporaryFolder()
     let database = try Fixtures.database(in: folder)
