@@ -128,6 +128,40 @@ struct NameSearchTests {
     #expect(try database.journeys(window).map(\.name) == ["Even 4", "Even now", "Even 6"])
   }
 
+  /// A window of a search is read from the start of the order when that holds enough matches
+  /// (a common text), and by every name otherwise (a rare one): the same journeys either way,
+  /// ties by rowid included.
+  @Test func aWindowOfASearchIsTheSameFromTheStartOfTheOrderOrFromEveryName() throws {
+    let folder = try TemporaryFolder()
+    let database = try Fixtures.database(in: folder)
+    try database.add(contentsOf: (0..<600).map { index in
+      let name = index == 590 ? "Rare \(index)" : index.isMultiple(of: 3) ? "Common \(index)" : "Other \(index)"
+      return Journey(name: name, startDate: Fixtures.morning + Double(index / 2), duration: Double(index % 7))
+    })
+    let reopened = try Fixtures.database(in: folder)
+    for text in ["common", "RARE", "other 1", "nothing"] {
+      for (sort, descending) in [(JourneyField.startDate, false), (.startDate, true), (.duration, false)] {
+        let everything = try reopened.journeys(JourneyQuery(nameContaining: text, sortField: sort, isDescending: descending))
+        for (offset, limit) in [(0, 5), (10, 5), (150, 30), (0, 1_000)] {
+          let window = JourneyQuery(nameContaining: text, sortField: sort, isDescending: descending, limit: limit, offset: offset)
+          let expected = everything.dropFirst(offset).prefix(limit).map(\.id)
+          #expect(try reopened.journeys(window).map(\.id) == Array(expected), "\(text) by \(sort.name) \(descending) \(offset)+\(limit)")
+          #expect(database.liveJourneys(window).journeys.map(\.id) == Array(expected))
+        }
+      }
+    }
+    // The start of the order fills a window of a common text, not one of a rare text.
+    func prefixRows(_ text: String) throws -> Int {
+      let (sql, values) = try #require(JourneyQuery(nameContaining: text, limit: 5, offset: 10).searchPrefixSQL)
+      var rows = 0
+      try reopened.connection.forEachRow(sql, values) { _ in rows += 1 }
+      return rows
+    }
+    #expect(try prefixRows("common") == 5)
+    #expect(try prefixRows("rare") == 0)
+    #expect(JourneyQuery(nameContaining: "x", limit: 5, offset: .max).searchPrefixSQL == nil)
+  }
+
   /// Bytes that are not UTF-8, written by another program, read as U+FFFD in the name and in the
   /// search alike; nothing crashes.
   @Test func namesThatAreNotUTF8AreSearchedAsTheyRead() throws {
