@@ -66,12 +66,23 @@ extension JourneyDatabase {
     var journeys: [(journey: Journey, rowID: Int64)] = []
     var rowsRead = 0
     let editedIDs = Set(edited.map(\.id))
-    try forEachRow(of: fileQuery) { row in
+    func take(_ row: Statement) throws {
       rowsRead += 1
       let id = try JourneyRow.readableID(of: row)
       guard !editedIDs.contains(id) else { return }
       let journey = try identityMap.object(id) ?? manage(id: id, values: JourneyRow.fieldValues(of: row))
       journeys.append((journey, row.integer(at: Int32(JourneyField.all.count + 1))))
+    }
+    // A window of a search is read from the start of the order first, and from every name when
+    // that start holds too few matches.
+    if let (sql, values) = fileQuery.searchPrefixSQL {
+      try connection.forEachRow(sql, values, take)
+      if rowsRead < fileQuery.limit ?? 0 {
+        (journeys, rowsRead) = ([], 0)
+        try forEachRow(of: fileQuery, take)
+      }
+    } else {
+      try forEachRow(of: fileQuery, take)
     }
     let isWindowFull = fileQuery.limit.map { rowsRead >= $0 } ?? false
     for journey in edited where query.matches(journey) {

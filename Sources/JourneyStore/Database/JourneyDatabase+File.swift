@@ -35,8 +35,11 @@ extension JourneyDatabase {
   /// locking (a heap-memory WAL index; other processes wait, as for any writer) on a full disk,
   /// and immutable where no file can be made beside it, so that no other process can write it
   /// in WAL mode either.
+  ///
+  /// Every connection has the SQL function of name searches (`NameSearch.sqlFunction`).
   static func connect(path: String, configuration: Configuration) throws -> Connection {
     let connection = try openAndPrepare(path: path, configuration: configuration)
+    try NameSearch.define(on: connection)
     if let didCommit = configuration.didCommit { connection.observeCommits(didCommit) }
     return connection
   }

@@ -1,10 +1,11 @@
 extension JourneyQuery {
   /// Whether a journey, with the values it holds now (unsaved edits included), passes the
   /// query's filters: the same conditions as its SQL, evaluated in memory.
-  func matches(_ journey: Journey) -> Bool {
+  public func matches(_ journey: Journey) -> Bool {
     if !transportationTypes.isEmpty && !transportationTypes.contains(journey.transportationType) { return false }
     if let startingFrom, journey.startDate < startingFrom { return false }
     if let startingBefore, journey.startDate >= startingBefore { return false }
+    if let nameContaining, !NameSearch(nameContaining).matches(journey.name) { return false }
     return true
   }
 

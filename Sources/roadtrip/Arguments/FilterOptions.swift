@@ -32,18 +32,13 @@ extension FilterOptions {
     !transport.isEmpty || since != nil || until != nil || search != nil
   }
 
-  /// The query of the type and date filters; dates are read as the `startDate` field reads them.
-  /// `--search` is `matches(_:)`'s.
+  /// The query of the filters; dates are read as the `startDate` field reads them, `--search`
+  /// as `JourneyQuery.nameContaining` matches names.
   func query() throws(JourneyInputError) -> JourneyQuery {
     JourneyQuery(
       transportationTypes: Set(transport),
       startingFrom: try since.map { text throws(JourneyInputError) in try DateExpression.date(text) },
-      startingBefore: try until.map { text throws(JourneyInputError) in try DateExpression.date(text) })
-  }
-
-  /// Whether a journey the query selected passes `--search`.
-  func matches(_ journey: Journey) -> Bool {
-    guard let search else { return true }
-    return journey.name.lowercased().contains(search.lowercased())
+      startingBefore: try until.map { text throws(JourneyInputError) in try DateExpression.date(text) },
+      nameContaining: search)
   }
 }

@@ -9,8 +9,8 @@ struct BrowseListSettings: Equatable {
 }
 
 extension BrowseListSettings {
-  /// The query of the order and the type filter; `JourneyWindow` applies the search.
+  /// The query of the order, the type filter and the search.
   var query: JourneyQuery {
-    JourneyQuery(transportationTypes: typeFilter.map { [$0] } ?? [], sortField: sort.field)
+    JourneyQuery(transportationTypes: typeFilter.map { [$0] } ?? [], nameContaining: search, sortField: sort.field)
   }
 }

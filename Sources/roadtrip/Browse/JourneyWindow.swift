@@ -3,30 +3,24 @@ import JourneyStore
 import Observation
 
 /// The rows of the list that the screen shows, read as needed and never the whole table: a live
-/// list of one window of the query (`offset`, `limit`), kept true on every change, the list's
-/// count, and where a journey lies in its order.
-///
-/// With a search (names have no index, and the query no filter for them), the ids of the
-/// journeys whose names match are read once per change, one row at a time, holding only the ids;
-/// the window's journeys are then read by id.
+/// list of one window of the query (`offset`, `limit`; the search is the query's name filter,
+/// answered by SQLite), kept true on every change, the list's count, and where a journey lies in
+/// its order.
 final class JourneyWindow {
   let database: JourneyDatabase
   let settings: BrowseListSettings
-  /// The order and filters, without a window.
+  /// The order, filters and search, without a window.
   let query: JourneyQuery
-  /// The text names must contain, lowercased; empty for none.
-  let search: String
   /// The first row of the window, and how many rows it holds at most.
   private(set) var offset = 0
   private(set) var limit = 0
-  /// The journeys of the window (without a search).
+  /// The journeys of the window.
   private var live: LiveJourneys
   /// An empty live list of the query: its observers hear of every change to the list.
   private let changes: LiveJourneys
-  /// What was read since the last change: the count, and with a search the matching ids.
+  /// The count read since the last change.
   private var cachedCount: Int?
-  private var matches: [UUID]?
-  /// Set by observation when the list changed (and at first): the cache is read again. The
+  /// Set by observation when the list changed (and at first): the count is read again. The
   /// flag a frame's observation sets, used for the cache.
   private let staleness = RedrawRequest()
 
@@ -34,7 +28,6 @@ final class JourneyWindow {
     self.database = database
     self.settings = settings
     query = settings.query
-    search = settings.search.lowercased()
     var empty = query
     empty.limit = 0
     changes = database.liveJourneys(empty)
@@ -43,14 +36,10 @@ final class JourneyWindow {
 }
 
 extension JourneyWindow {
-  /// Whether the list is the query's journeys whose names contain `search`.
-  var isSearching: Bool { !search.isEmpty }
-
   /// Moves the window; nothing is read until its journeys are.
   func move(offset: Int, limit: Int) {
     guard offset != self.offset || limit != self.limit else { return }
     (self.offset, self.limit) = (offset, limit)
-    guard !isSearching else { return }
     var window = query
     (window.offset, window.limit) = (offset, limit)
     live = database.liveJourneys(window)
@@ -60,10 +49,7 @@ extension JourneyWindow {
   /// for a new frame.
   var journeys: [Journey] {
     _ = changes.journeys
-    guard isSearching else { return live.journeys }
-    let ids = listedIDs
-    guard offset < ids.count else { return [] }
-    return ids[offset..<min(ids.count, offset + limit)].compactMap { try? database.journey(id: $0) }
+    return live.journeys
   }
 
   /// Why the list could not be read, or `nil`.
@@ -73,7 +59,7 @@ extension JourneyWindow {
   var count: Int {
     refreshCache()
     if let cachedCount { return cachedCount }
-    let count = isSearching ? listedIDs.count : ((try? database.count(query)) ?? 0)
+    let count = (try? database.count(query)) ?? 0
     cachedCount = count
     return count
   }
@@ -81,20 +67,18 @@ extension JourneyWindow {
   /// Whether the list holds the journey: it exists, and passes the filters and the search.
   func contains(_ id: UUID) -> Bool {
     guard let journey = try? database.journey(id: id) else { return false }
-    let types = query.transportationTypes
-    return (types.isEmpty || types.contains(journey.transportationType))
-      && (!isSearching || journey.name.lowercased().contains(search))
+    return query.matches(journey)
   }
 
   /// Where a journey lies in the list, or `nil` when it is not in it or cannot be found quickly:
-  /// from the window when it is there; by start date, from the count of the journeys that start
-  /// before it; in another order, by reading the order up to it, on lists of at most
-  /// `longestListRead` journeys.
+  /// from the window when it is there; by start date without a search, from the count of the
+  /// journeys that start before it; in another order or with a search (whose count would read
+  /// every journey before it through the index, a random read each), by reading the order up to
+  /// it, on lists of at most `longestListRead` journeys.
   func index(of id: UUID) -> Int? {
-    if isSearching { return listedIDs.firstIndex(of: id) }
     if let position = live.journeys.firstIndex(where: { $0.id == id }) { return offset + position }
     guard contains(id), let journey = try? database.journey(id: id) else { return nil }
-    if settings.sort == .start {
+    if settings.sort == .start && settings.search.isEmpty {
       var before = query
       before.startingBefore = journey.startDate
       guard let start = try? database.count(before) else { return nil }
@@ -115,22 +99,10 @@ extension JourneyWindow {
     return found
   }
 
-  /// The ids of the journeys whose names contain the search, in order.
-  private var listedIDs: [UUID] {
-    refreshCache()
-    if let matches { return matches }
-    var ids: [UUID] = []
-    try? database.forEachJourney(query) { journey in
-      if journey.name.lowercased().contains(search) { ids.append(journey.id) }
-    }
-    matches = ids
-    return ids
-  }
-
-  /// Forgets what was read when the list changed since, and watches for the next change.
+  /// Forgets the count when the list changed since, and watches for the next change.
   private func refreshCache() {
     guard staleness.take() else { return }
-    (cachedCount, matches) = (nil, nil)
+    cachedCount = nil
     withObservationTracking { _ = changes.journeys } onChange: { [staleness] in staleness.request() }
   }
 

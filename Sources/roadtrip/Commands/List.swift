@@ -45,26 +45,10 @@ extension Roadtrip {
       let isTerminal = BufferedOutput.standard.isTerminal
       let database = try self.database.openExisting()
       if format == .table { Pager.start() }
-      if filters.search != nil {
-        try printMatches(in: query, from: database, to: &printer)
-      } else {
-        try printer.print(query, from: database)
-      }
+      try printer.print(query, from: database)
       try printer.finish()
       if printer.count == 0 && format == .table && isTerminal {
         StandardError.write(try emptyMessage())
-      }
-    }
-
-    /// Prints the journeys that `--search` keeps, up to `--limit`.
-    private func printMatches(
-      in query: JourneyQuery, from database: JourneyDatabase, to printer: inout JourneyPrinter
-    ) throws {
-      var query = query
-      query.limit = nil
-      try database.forEachJourney(query) { journey in
-        guard printer.count < limit ?? .max, filters.matches(journey) else { return }
-        try printer.print(journey)
       }
     }
 

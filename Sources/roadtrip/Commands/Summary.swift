@@ -28,9 +28,7 @@ extension Roadtrip {
       var totals = JourneyTotals()
       var query = try filters.query()
       query.sortField = nil
-      try database.openExisting().forEachJourney(query) { journey in
-        if filters.matches(journey) { totals.add(journey) }
-      }
+      try database.openExisting().forEachJourney(query) { totals.add($0) }
       let (format, includesHeader) = output.resolved
       if let interchange = format.interchangeFormat {
         try write(totals, as: interchange, includesHeader: includesHeader)

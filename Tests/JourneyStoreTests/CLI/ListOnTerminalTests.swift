@@ -18,6 +18,31 @@ struct ListOnTerminalTests {
     #expect(combined.lines == [SampleJourneys.ferryID])
   }
 
+  /// `--search` goes through the query now: every format prints the journeys it finds exactly as
+  /// the same journeys print without it, and the matching (case, canonical equivalence, LIKE's
+  /// wildcards) is as it was.
+  @Test func searchPrintsAsTheUnsearchedListInEveryFormat() async throws {
+    let sandbox = try CLISandbox()
+    try sandbox.seedSamples()
+    for format in ["table", "json", "ndjson", "csv", "tsv", "ids"] {
+      let searched = try await sandbox.run("list", "--search", "ROAD", "--format", format)
+      let byType = try await sandbox.run("list", "--transport", "car", "--format", format)
+      #expect(searched.exitCode == 0 && searched.standardOutput == byType.standardOutput, "\(format): \(searched)")
+    }
+    try sandbox.seed([
+      Journey(name: "Cafe\u{301} crawl", transportationType: .walkOrRun, startDate: SampleJourneys.morning + 1),
+      Journey(name: "50% off_road", transportationType: .bike, startDate: SampleJourneys.morning + 2),
+    ])
+    let cases: [(String, [String])] = [
+      ("CAFÉ", ["Cafe\u{301} crawl"]), ("cafe", []), ("%", ["50% off_road"]), ("_", ["50% off_road"]),
+      ("\"THE", ["Ferry, \"the big one\""]), ("road", ["Coast road", "50% off_road"]),
+    ]
+    for (search, names) in cases {
+      let result = try await sandbox.run("list", "--search", search, "--format", "tsv")
+      #expect(result.lines.map { $0.split(separator: "\t")[1] } == names.map { Substring($0) }, "\(search): \(result)")
+    }
+  }
+
   /// On a terminal of 80 columns a long name is cut with an ellipsis, counting wide characters
   /// and emoji as two columns; piped, the same table is never cut.
   @Test func theTableFitsTheTerminalWidth() async throws {

@@ -66,7 +66,7 @@ struct JourneyReaderFidelityTests {
     do {
       let folder = try TemporaryFolder()
       let path = folder.file("input")
-      FileManager.default.createFile(atPath: path, contents: Data(text.utf8))
+      #expect(FileManager.default.createFile(atPath: path, contents: Data(text.utf8)))
       let descriptor = open(path, O_RDONLY)
       defer { close(descriptor) }
       let reader = JourneyReader(descriptor: descriptor, format: format, chunkSize: chunkSize, maximumRecordSize: maximumRecordSize)

@@ -19,7 +19,7 @@ struct ForeignFileTests {
     guard getuid() == 0 else { return }
     let sandbox = try CLISandbox()
     let planted = sandbox.databasePath + suffix
-    FileManager.default.createFile(atPath: planted, contents: nil)
+    #expect(FileManager.default.createFile(atPath: planted, contents: nil))
     #expect(chmod(planted, 0o666) == 0 && chown(planted, Self.nobody, gid_t(Self.nobody)) == 0)
     for arguments in [["add", "Secret"], ["import", "-"]] {
       let result = try await sandbox.run(arguments, input: "")
@@ -34,7 +34,7 @@ struct ForeignFileTests {
   @Test func anEmptyDatabaseFileOfAnotherUserIsNotAdopted() async throws {
     guard getuid() == 0 else { return }
     let sandbox = try CLISandbox()
-    FileManager.default.createFile(atPath: sandbox.databasePath, contents: nil)
+    #expect(FileManager.default.createFile(atPath: sandbox.databasePath, contents: nil))
     #expect(chown(sandbox.databasePath, Self.nobody, gid_t(Self.nobody)) == 0)
     let result = try await sandbox.run("add", "Secret")
     #expect(result.exitCode == 74, "\(result)")
@@ -47,7 +47,7 @@ struct ForeignFileTests {
     let sandbox = try CLISandbox()
     try sandbox.seedSamples()
     let file = sandbox.databasePath + suffix
-    if !sandbox.exists(file) { FileManager.default.createFile(atPath: file, contents: nil) }
+    if !sandbox.exists(file) { #expect(FileManager.default.createFile(atPath: file, contents: nil)) }
     #expect(chmod(file, mode) == 0)
     let result = try await sandbox.run("list")
     #expect(result.exitCode == 74, "\(result)")

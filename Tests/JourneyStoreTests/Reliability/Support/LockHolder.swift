@@ -77,7 +77,7 @@ final class LockHolder {
   /// - Returns: What the holder left; exit code 0 when its transaction committed.
   @discardableResult
   func release() async throws -> CommandResult {
-    FileManager.default.createFile(atPath: releaseFlag, contents: nil)
+    _ = FileManager.default.createFile(atPath: releaseFlag, contents: nil)
     return try await child.finish(within: .seconds(120))
   }
 }
