@@ -27,17 +27,15 @@ extension JourneyField {
     name: "startDate", aliases: ["start"], column: "start_date", keyPath: \.startDate,
     parse: { text throws(JourneyInputError) in try DateExpression.date(text) },
     format: { $0.appendISO8601(to: &$1) }, store: { .real($0.timeIntervalSinceReferenceDate) },
-    load: { stored in
-      stored.double.map(Date.init(timeIntervalSinceReferenceDate:))
-        .flatMap { $0 >= Journey.earliestStart && $0 < Journey.endLimit ? $0 : nil }
-    })
+    load: { $0.double.map(Date.init(timeIntervalSinceReferenceDate:)) },
+    holds: { $0 >= Journey.earliestStart && $0 < Journey.endLimit })
 
   /// The duration in seconds, never negative.
   public static let duration = JourneyField(
     name: "duration", column: "duration", keyPath: \.duration,
     parse: { text throws(JourneyInputError) in try TimeInterval(parsingDuration: text) },
     format: { $0.appendSecondsText(to: &$1) }, isNumeric: true, store: { .real($0) },
-    load: { $0.double.flatMap { $0 >= 0 && $0 < Journey.longestDuration ? $0 : nil } })
+    load: \.double, holds: { $0 >= 0 && $0 < Journey.longestDuration })
 }
 
 extension JourneyField {

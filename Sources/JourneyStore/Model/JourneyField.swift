@@ -24,7 +24,7 @@ public final class JourneyField: Sendable {
   /// The stored form of a value of the field's type, `nil` for a value of another type.
   private let storeAny: @Sendable (Any) -> DatabaseValue?
   /// Whether the model can hold a stored value (another program may have stored a type
-  /// roadtrip does not know, or a date as text).
+  /// roadtrip does not know, a date as text, a duration past the end of the calendar).
   let canHold: @Sendable (DatabaseValue) -> Bool
 
   init<Value>(
@@ -36,7 +36,8 @@ public final class JourneyField: Sendable {
     format: @escaping @Sendable (Value, inout [UInt8]) -> Void,
     isNumeric: Bool = false,
     store: @escaping @Sendable (Value) -> DatabaseValue,
-    load: @escaping @Sendable (DatabaseValue) -> Value?
+    load: @escaping @Sendable (DatabaseValue) -> Value?,
+    holds: @escaping @Sendable (Value) -> Bool = { _ in true }
   ) {
     self.name = name
     self.aliases = aliases
@@ -54,7 +55,9 @@ public final class JourneyField: Sendable {
     }
     self.isNumeric = isNumeric
     self.storeAny = { value in (value as? Value).map(store) }
-    self.canHold = { stored in load(stored) != nil }
+    // The schema's bounds: what another program stored past them is not a journey's value,
+    // though the model can be given it (the database then refuses the write).
+    self.canHold = { stored in load(stored).map(holds) ?? false }
   }
 
   /// The canonical text of a stored value: the slug, the ISO 8601 date, the seconds.

@@ -97,7 +97,10 @@ struct SecurityTests {
       "stampOutsideBatch": "the schema's own SQL, a constant",
       "assignments": "columns of JourneyField.all set to ? placeholders",
       "quotedID": "an id as an SQL string literal (quotes doubled) in a message the user runs, never executed",
-      "first": "a fixed subquery with ? placeholders", "openOutsideBatch": "the schema's own SQL, a constant",
+      "first": "a fixed subquery with ? placeholders",
+      "inner": "a query's WHERE and ORDER BY clauses: columns of JourneyField.all, ? placeholders",
+      "outer": "a query's ORDER BY and LIMIT clauses: columns of JourneyField.all, ? placeholders",
+      "column": "a column of JourneyField.all, with + to keep SQLite from ordering by its index", "openOutsideBatch": "the schema's own SQL, a constant",
     ]
     let keywords = try Regex(#"\b(SELECT|INSERT|UPDATE|DELETE|WHERE|VALUES|PRAGMA|DROP|CREATE|BEGIN|ORDER BY|IN \()\b"#)
     var found: [String] = []
