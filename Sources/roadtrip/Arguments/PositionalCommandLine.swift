@@ -2,8 +2,8 @@ import ArgumentParser
 
 /// A command line of the shape that scripts run once per journey: the name of a command that
 /// takes positional arguments only, then those arguments, with at most one `--db PATH` (or
-/// `--db=PATH`) anywhere among them, as in `roadtrip transport 1a2b bike` or
-/// `roadtrip set - name=Coast --db trips.sqlite`.
+/// `--db=PATH`) anywhere among them or before the command, as in `roadtrip transport 1a2b bike`,
+/// `roadtrip set - name=Coast --db trips.sqlite` or `roadtrip --db trips.sqlite transport 1a2b bike`.
 ///
 /// ArgumentParser's `parseAsRoot` builds its model of the commands by reflection, which took
 /// three quarters of the instructions of a process that edits one journey (BENCHMARKS.md, P3).
@@ -28,11 +28,15 @@ extension PositionalCommandLine {
   /// - Returns: `nil` when the command line has another shape.
   init?(_ commandLine: some Sequence<String>) {
     var words = commandLine.makeIterator()
-    guard let name = words.next(), !name.hasPrefix("-") else { return nil }
+    var name: String?
     var arguments: [String] = []
     var databasePath: String?
     while let word = words.next() {
-      if word == JourneyIDs.standardInput || !word.hasPrefix("-") {
+      if name == nil, !word.hasPrefix("-") {
+        name = word
+        continue
+      }
+      if name != nil, word == JourneyIDs.standardInput || !word.hasPrefix("-") {
         arguments.append(word)
         continue
       }
@@ -46,6 +50,7 @@ extension PositionalCommandLine {
       }
       guard let path = databasePath, !path.isEmpty, !path.hasPrefix("-") else { return nil }
     }
+    guard let name else { return nil }
     self.init(commandName: name, arguments: arguments, databasePath: databasePath)
   }
 

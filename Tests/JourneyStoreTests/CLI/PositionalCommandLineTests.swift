@@ -14,6 +14,8 @@ struct PositionalCommandLineTests {
     ["transport", "--db=trips.sqlite", "-", "bike"],
     ["transport", "-", "--db", "a b.sqlite"],
     ["transport", "help"],
+    ["--db", "trips.sqlite", "transport", id, "bike"],
+    ["--db=trips.sqlite", "transport", "0b1e", "car"],
   ])
   func transportMeansWhatArgumentParserReads(_ commandLine: [String]) throws {
     let parsed = try #require(try Roadtrip.parseAsRoot(commandLine) as? Roadtrip.Transport)
@@ -27,6 +29,7 @@ struct PositionalCommandLineTests {
     ["set", id, "name=Coast road"],
     ["set", "0b1e", "-", "duration=1h", "name=", "--db", "trips.sqlite"],
     ["set", "--db=trips.sqlite", id, "name=--db", "start=now"],
+    ["--db", "trips.sqlite", "set", id, "name=Coast road"],
   ])
   func setMeansWhatArgumentParserReads(_ commandLine: [String]) throws {
     let parsed = try #require(try Roadtrip.parseAsRoot(commandLine) as? Roadtrip.SetFields)
@@ -48,7 +51,9 @@ struct PositionalCommandLineTests {
     ["transport", id, "bike", "--db", ""],
     ["transport", id, "bike", "--db", "-"],
     ["transport", id, "bike", "--db=a", "--db=b"],
-    ["--db", "trips.sqlite", "transport", id, "bike"],
+    ["--db", "a.sqlite", "transport", id, "bike", "--db", "b.sqlite"],
+    ["--db", "transport", id, "bike"],
+    ["--db", "-", "transport", id, "bike"],
     ["set", id, "name=x", "--json"],
     ["list", "--db", "trips.sqlite"],
     ["types"],
