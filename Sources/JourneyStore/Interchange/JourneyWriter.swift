@@ -33,7 +33,8 @@ public struct JourneyWriter {
   /// Writes the journey of a row of the journey table, straight from its stored values.
   mutating func write(row: Statement) throws {
     let values = JourneyRow.fieldValues(of: row)
-    try JourneyRow.checkReadable(id: try JourneyRow.readableID(of: row).lowercasedText, values: values)
+    let id = try JourneyRow.readableID(of: row)
+    try JourneyRow.checkReadable(id: id.lowercasedText, values: values)
     try write(values: values) { id in row.withText(at: 0) { id.append(contentsOf: $0) } }
   }
 

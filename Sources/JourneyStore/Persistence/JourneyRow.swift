@@ -40,8 +40,12 @@ enum JourneyRow {
   /// - Throws: `JourneyDatabaseError.foreignID` for any other text another program stored (an id
   ///   in capitals would be shown, and then not found by the commands that take it).
   static func readableID(of row: Statement) throws -> UUID {
-    let text = row.text(at: 0)
-    guard let id = UUID(lowercasedText: text) else { throw JourneyDatabaseError.foreignID(text) }
+    let isLowercase = { (bytes: UnsafeBufferPointer<UInt8>) in
+      !bytes.contains { (UInt8(ascii: "A")...UInt8(ascii: "F")).contains($0) }
+    }
+    guard let id = row.withText(at: 0, { isLowercase($0) ? UUID(text: $0) : nil }) else {
+      throw JourneyDatabaseError.foreignID(row.text(at: 0))
+    }
     return id
   }
 
@@ -76,9 +80,11 @@ enum JourneyRow {
 
   /// Refuses a row the model cannot show as it is (or whose `fields` it cannot).
   /// - Throws: `JourneyDatabaseError.unreadableValue`.
-  static func checkReadable(id: String, values: [DatabaseValue], fields: Set<JourneyField>? = nil) throws {
+  static func checkReadable(
+    id: @autoclosure () -> String, values: [DatabaseValue], fields: Set<JourneyField>? = nil
+  ) throws {
     guard let (field, value) = unreadableField(in: values, among: fields) else { return }
-    throw JourneyDatabaseError.unreadableValue(id: id, field: field.name, value: value.described)
+    throw JourneyDatabaseError.unreadableValue(id: id(), field: field.name, value: value.described)
   }
 
   /// A new, unmanaged journey with these stored values.
