@@ -6,7 +6,8 @@
 /// Swift compares strings: character by character (grapheme clusters), by canonical
 /// equivalence. So case is ignored, a precomposed `é` finds a decomposed one and the other way
 /// round, but `e` does not find `é`, in either form. The empty text matches every name. Bytes
-/// that are not UTF-8 (from another program) read as U+FFFD, as the name itself does.
+/// that are not UTF-8 (from another program) are compared as U+FFFD; reading such a name then
+/// refuses the journey by name.
 struct NameSearch {
   /// The text searched for, lowercased.
   let text: String
