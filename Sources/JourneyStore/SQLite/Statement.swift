@@ -37,18 +37,22 @@ final class Statement {
     case .integer(let integer): sqlite3_bind_int64(handle, index, integer)
     case .real(let real): sqlite3_bind_double(handle, index, real)
     case .text(var text):
-      text.withUTF8 { bytes in
-        let start = UnsafeRawPointer(bytes.baseAddress ?? emptyBytes.utf8Start)
-        _ = sqlite3_bind_text64(
-          handle, index, start.assumingMemoryBound(to: CChar.self), UInt64(bytes.count), transient,
-          UInt8(SQLITE_UTF8))
-      }
+      text.withUTF8 { bindText($0, at: index) }
+    case .invalidText(let bytes):
+      bytes.withUnsafeBufferPointer { bindText($0, at: index) }
     case .blob(let bytes):
       bytes.withUnsafeBytes { buffer in
         let start = buffer.baseAddress ?? UnsafeRawPointer(emptyBytes.utf8Start)
         _ = sqlite3_bind_blob64(handle, index, start, UInt64(buffer.count), transient)
       }
     }
+  }
+
+  /// Binds UTF-8 bytes (or bytes meant to be) as TEXT, as they are.
+  private func bindText(_ bytes: UnsafeBufferPointer<UInt8>, at index: Int32) {
+    let start = UnsafeRawPointer(bytes.baseAddress ?? emptyBytes.utf8Start)
+    _ = sqlite3_bind_text64(
+      handle, index, start.assumingMemoryBound(to: CChar.self), UInt64(bytes.count), transient, UInt8(SQLITE_UTF8))
   }
 
   /// Runs the statement one step.
@@ -86,7 +90,7 @@ final class Statement {
     // Text that is not UTF-8 (another program's bytes) is not a String: read as one, its bytes
     // would be replaced by U+FFFD. It reads as the bytes it is, which no field can hold.
     case SQLITE_TEXT: withText(at: column) { String(validating: $0, as: UTF8.self) }.map(DatabaseValue.text)
-      ?? .blob(withText(at: column) { Array($0) })
+      ?? .invalidText(withText(at: column) { Array($0) })
     case SQLITE_BLOB:
       .blob(sqlite3_column_blob(handle, column).map {
         Array(UnsafeRawBufferPointer(start: $0, count: Int(sqlite3_column_bytes(handle, column))))

@@ -11,7 +11,8 @@ extension DatabaseValue {
     case .integer(let value): "\(value)"
     case .real(let value): "\(value)"
     case .text(let value): "'\(value)'"
-    case .blob(let bytes): "\(bytes.count) bytes that are not UTF-8 text"
+    case .invalidText(let bytes): "text of \(bytes.count) bytes that are not UTF-8"
+    case .blob(let bytes): "a BLOB of \(bytes.count) bytes"
     }
   }
 }

@@ -9,6 +9,9 @@ enum DatabaseValue: Hashable, Sendable {
   case integer(Int64)
   case real(Double)
   case text(String)
+  /// TEXT whose bytes are not UTF-8 (another program stored them): no `String` can hold them
+  /// without replacing some, so they are kept as they are, and written back as TEXT.
+  case invalidText([UInt8])
   case blob([UInt8])
 }
 
@@ -38,6 +41,7 @@ extension DatabaseValue {
     case (.integer(let lhs), .integer(let rhs)): lhs == rhs
     case (.real(let lhs), .real(let rhs)): lhs.bitPattern == rhs.bitPattern
     case (.text(let lhs), .text(let rhs)): lhs.utf8.elementsEqual(rhs.utf8)
+    case (.invalidText(let lhs), .invalidText(let rhs)): lhs == rhs
     case (.blob(let lhs), .blob(let rhs)): lhs == rhs
     default: false
     }

@@ -150,7 +150,7 @@ struct ForeignValueTests {
     for arguments in [["list"], ["export"], ["export", "--format", "csv"], ["show", "aaaa1"]] {
       let result = try await sandbox.run(arguments)
       #expect(result.exitCode == 65, "\(arguments): \(result)")
-      #expect(result.standardError.contains("holds a name roadtrip cannot read (4 bytes that are not UTF-8 text"), "\(result)")
+      #expect(result.standardError.contains("holds a name roadtrip cannot read (text of 4 bytes that are not UTF-8"), "\(result)")
       #expect(!result.standardOutput.contains("\u{FFFD}") && !result.standardOutput.contains("\\ufffd"), "\(result)")
     }
     let check = try await sandbox.run("db", "check")
@@ -158,6 +158,28 @@ struct ForeignValueTests {
     #expect(check.standardOutput.contains("journey \(SampleJourneys.coastID) holds a name"), "\(check)")
     #expect(try await sandbox.run("set", "aaaa1", "name=Coast road").exitCode == 0)
     #expect(try await sandbox.run("export").exitCode == 0)
+  }
+
+  /// Undo puts back the very bytes another program stored, even when they are not UTF-8: the log
+  /// keeps them as TEXT, and they are written back as TEXT (not repaired, not refused as a BLOB).
+  @Test func undoPutsBackANameThatIsNotUTF8ByteForByte() async throws {
+    let sandbox = try CLISandbox()
+    try sandbox.seedSamples()
+    #expect(try await sandbox.sqlite3(
+      "UPDATE journey SET name = CAST(x'41ff42c3' AS TEXT) WHERE id = '\(SampleJourneys.coastID)'").exitCode == 0)
+    let stored = {
+      try Connection(path: sandbox.databasePath, busyTimeout: .seconds(5)).firstValue(
+        "SELECT typeof(name) || ' ' || hex(name) FROM journey WHERE id = ?", [.text(SampleJourneys.coastID)])
+    }
+    #expect(try stored() == .text("text 41FF42C3"))
+    #expect(try await sandbox.run("set", "aaaa1", "name=Fixed").exitCode == 0)
+    #expect(try stored() == .text("text 4669786564"))
+    let undo = try await sandbox.run("undo")
+    #expect(undo.exitCode == 0, "\(undo)")
+    #expect(try stored() == .text("text 41FF42C3"))
+    let redo = try await sandbox.run("redo")
+    #expect(redo.exitCode == 0, "\(redo)")
+    #expect(try stored() == .text("text 4669786564"))
   }
 
   /// An id in capitals was listed, then not found by `show`, `set` or `delete`: refused by name
