@@ -90,11 +90,10 @@ extension JourneyDatabaseError: CustomStringConvertible {
       return "journey \(id) holds a \(field) roadtrip cannot read (\(value), written by another program); "
         + "'roadtrip set \(id.prefix(8)) \(field)=…' repairs it, and 'roadtrip db check' lists every such journey"
     case .foreignID(let id):
-      // Shown for the user to run: the id as an SQL string literal, its quotes doubled.
-      let quotedID = "'" + id.replacing("'", with: "''") + "'"
+      // The command to run names no id: one another program stored could hold shell syntax.
       return "journey '\(id)' has an id roadtrip does not write (a lowercase UUID, written by another program); "
-        + "sqlite3 FILE \"UPDATE journey SET id = lower(id) WHERE id = \(quotedID)\" repairs one that is a UUID in "
-        + "capitals, and 'roadtrip db check' lists every such journey"
+        + "sqlite3 FILE \"UPDATE journey SET id = lower(id) WHERE id <> lower(id)\" repairs ids that are UUIDs "
+        + "in capitals, and 'roadtrip db check' lists every such journey"
     case .historyPruned(let batch, let date):
       return "nothing left to undo: the change log was pruned before batch \(batch) "
         + "(the newest batch dropped was committed at \(date.iso8601)); older changes cannot be undone"

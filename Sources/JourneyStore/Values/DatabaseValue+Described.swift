@@ -1,7 +1,12 @@
 extension DatabaseValue {
-  /// The value as plain text: text as it is, a number in digits, `NULL`, or what bytes are.
+  /// The value as plain text: text as it is (bytes that are not UTF-8 with U+FFFD in their
+  /// place, as the text reads), a number in digits, `NULL`, or what a BLOB is.
   var plainText: String {
-    if case .text(let text) = self { text } else { described }
+    switch self {
+    case .text(let text): text
+    case .invalidText(let bytes): String(decoding: bytes, as: UTF8.self)
+    default: described
+    }
   }
 
   /// The value as an error message names it: text in quotes, a number, or what it is.

@@ -11,7 +11,8 @@ extension Roadtrip {
         Keys and columns: id, name, transportationType, startDate, duration, endDate; journeys in \
         the order they were stored. The format is --format, else the --output file's extension \
         (.ndjson, .jsonl, .json, .csv, .tsv), else NDJSON. With --output, a file appears complete \
-        or not at all (mode 0600: journeys are private); a FIFO or a device is written into, and a \
+        or not at all: a new one with mode 0600 (journeys are private), an existing one keeping \
+        its mode, owner and other names; a FIFO, a device or /dev/stdout is written into, and a \
         symbolic link is followed, as > does. The database in use and its -wal and -shm files are \
         never written.
         """)

@@ -1,45 +1,94 @@
 import Glibc
 
-/// A file written as `>` would write it, but whole or not at all where that can be had: a new
-/// file (mode 0600) or a regular file is written to a temporary file beside it, then renamed over
-/// it, keeping an existing file's mode and owner. A FIFO, a device, standard output named as
-/// `/dev/stdout`, or anything else that is not a regular file is written into, as it is; so is a
-/// regular file with other names (hard links, which a rename would part from it) or in a folder
-/// where no temporary file can be made. A symbolic link is followed: what it points to is
-/// written, and the link stays.
+/// A file written as `>` would write it, but whole or not at all: a new file (mode 0600) or a
+/// regular file is written to a temporary file beside it, then renamed over it, keeping an
+/// existing file's mode and owner. A regular file that a rename would part from its other names
+/// (hard links), or whose folder takes no new file, is written to a temporary file elsewhere and
+/// copied into it once complete. A FIFO, a device or anything else that is not a regular file is
+/// written into as it is, and so is this process's standard output named as `/dev/stdout`. A
+/// symbolic link is followed: what it points to is written, and the link stays.
 enum OutputFile {
   /// Writes `path` with what `body` writes to the output it is given.
-  /// - Throws: What `body` throws, or `CommandError.cannotWriteOutput`; a file replaced whole is
-  ///   untouched then.
+  /// - Throws: What `body` throws, or `CommandError.cannotWriteOutput`; a regular file is
+  ///   untouched then (but for a failure while a complete output is copied into it).
   static func replace(_ path: String, _ body: (BufferedOutput) throws -> Void) throws {
+    if standardOutputNames.contains(path) {
+      return try body(BufferedOutput(descriptor: STDOUT_FILENO, destination: path))
+    }
     var info = stat()
-    // stat follows links, /proc's links to pipes and sockets (/dev/stdout) included.
+    // stat follows links, /proc's links to pipes and sockets included.
     guard stat(path, &info) == 0 else {
       return try replaceWhole(FileIdentity.followingLinks(path), named: path, existing: nil, body)
     }
-    guard info.st_mode & S_IFMT == S_IFREG, info.st_nlink == 1 else {
-      return try writeInto(path, truncating: info.st_mode & S_IFMT == S_IFREG, body)
+    guard info.st_mode & S_IFMT == S_IFREG else {
+      return try writeInto(path, body)
+    }
+    guard info.st_nlink == 1 else {
+      return try copyWhole(into: path, body)
     }
     do {
       try replaceWhole(FileIdentity.followingLinks(path), named: path, existing: info, body)
     } catch TemporaryFileRefusal.refused {
-      try writeInto(path, truncating: true, body)
+      try copyWhole(into: path, body)
     }
   }
+
+  /// The names of this process's standard output: written to it as it is, whatever it is (a
+  /// file opened for appending by `>>` stays so).
+  private static let standardOutputNames: Set = ["/dev/stdout", "/dev/fd/1", "/proc/self/fd/1"]
 
   /// Why no temporary file could be made beside the destination (its folder is not writable).
   private enum TemporaryFileRefusal: Error {
     case refused
   }
 
-  /// Writes into what is at `path` (a FIFO, a device, a file), opened as `>` opens it.
-  private static func writeInto(_ path: String, truncating: Bool, _ body: (BufferedOutput) throws -> Void) throws {
-    let descriptor = open(path, O_WRONLY | O_CLOEXEC | (truncating ? O_TRUNC : 0))
+  /// Writes into what is at `path` (a FIFO, a device), opened as `>` opens it.
+  private static func writeInto(_ path: String, _ body: (BufferedOutput) throws -> Void) throws {
+    let descriptor = open(path, O_WRONLY | O_CLOEXEC)
     guard descriptor >= 0 else {
       throw CommandError.cannotWriteOutput(destination: path, reason: String(cString: strerror(errno)))
     }
     defer { close(descriptor) }
     try body(BufferedOutput(descriptor: descriptor, destination: path))
+  }
+
+  /// Writes a temporary file in `$TMPDIR` (else `/tmp`), removed from its folder at once, and
+  /// copies it into the regular file at `path` once complete, as `>` writes it: the file keeps
+  /// its identity, its other names, its mode and its owner.
+  private static func copyWhole(into path: String, _ body: (BufferedOutput) throws -> Void) throws {
+    let folder = Environment["TMPDIR"].flatMap { $0.hasPrefix("/") ? $0 : nil } ?? "/tmp"
+    var template = Array((folder + "/roadtrip-export-XXXXXX").utf8CString)
+    let scratch = template.withUnsafeMutableBufferPointer { mkstemp($0.baseAddress!) }
+    guard scratch >= 0 else {
+      throw CommandError.cannotWriteOutput(destination: path, reason: String(cString: strerror(errno)))
+    }
+    template.withUnsafeBufferPointer { _ = unlink($0.baseAddress!) }
+    defer { close(scratch) }
+    try body(BufferedOutput(descriptor: scratch, destination: path))
+    let destination = open(path, O_WRONLY | O_TRUNC | O_CLOEXEC)
+    guard destination >= 0 else {
+      throw CommandError.cannotWriteOutput(destination: path, reason: String(cString: strerror(errno)))
+    }
+    defer { close(destination) }
+    var buffer = [UInt8](repeating: 0, count: 1 << 16)
+    var offset: off_t = 0
+    while true {
+      let count = buffer.withUnsafeMutableBytes { pread(scratch, $0.baseAddress, $0.count, offset) }
+      guard count > 0 else {
+        guard count == 0, fsync(destination) == 0 else { break }
+        return
+      }
+      var written = 0
+      while written < count {
+        let step = buffer.withUnsafeBytes { write(destination, $0.baseAddress! + written, count - written) }
+        guard step > 0 else {
+          throw CommandError.cannotWriteOutput(destination: path, reason: String(cString: strerror(errno)))
+        }
+        written += step
+      }
+      offset += off_t(count)
+    }
+    throw CommandError.cannotWriteOutput(destination: path, reason: String(cString: strerror(errno)))
   }
 
   /// Writes a temporary file beside `target` and renames it over `target` once complete, with

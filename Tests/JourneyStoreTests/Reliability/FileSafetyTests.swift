@@ -141,6 +141,40 @@ struct FileSafetyTests {
     #expect(String(decoding: written ?? Data(), as: UTF8.self).split(separator: "\n").count == 3)
   }
 
+  /// An export that fails (a row roadtrip cannot read) leaves a file with other names, or in a
+  /// folder that takes no new file, as it was: it is written only once the export is complete.
+  @Test func aFailedExportLeavesAFileWrittenInPlaceAsItWas() async throws {
+    let sandbox = try CLISandbox()
+    try sandbox.seedSamples()
+    let file = sandbox.folder.file("trip.ndjson"), other = sandbox.folder.file("other-name.ndjson")
+    #expect(FileManager.default.createFile(atPath: file, contents: Data("old\n".utf8)))
+    #expect(link(file, other) == 0)
+    let shell = try await sandbox.sqlite3("""
+      PRAGMA ignore_check_constraints = ON;
+      UPDATE journey SET transportation_type = 'rocket' WHERE id = '\(SampleJourneys.coastID)';
+      """)
+    #expect(shell.exitCode == 0, "\(shell)")
+    let result = try await sandbox.run("export", "--output", file)
+    #expect(result.exitCode == 65, "\(result)")
+    #expect(sandbox.bytes(of: file) == Data("old\n".utf8))
+    #expect(sandbox.bytes(of: other) == Data("old\n".utf8))
+  }
+
+  /// `/dev/stdout` is this process's standard output as the shell opened it: appended to with
+  /// `>>`, not replaced.
+  @Test func anExportToDevStdoutAppendsWhereTheShellSaysSo() async throws {
+    let sandbox = try CLISandbox()
+    try sandbox.seedSamples()
+    let log = sandbox.folder.file("log.txt")
+    #expect(FileManager.default.createFile(atPath: log, contents: Data("before\n".utf8)))
+    let command = "'\(RoadtripBinary.path)' export --output /dev/stdout >> log.txt && echo after >> log.txt"
+    let result = try await Child.run("/bin/sh", ["-c", command], environment: sandbox.environment, in: sandbox.folder)
+    #expect(result.exitCode == 0, "\(result)")
+    let lines = String(decoding: sandbox.bytes(of: log) ?? Data(), as: UTF8.self).split(separator: "\n")
+    #expect(lines.count == 5, "\(lines)")
+    #expect(lines.first == "before" && lines.last == "after", "\(lines)")
+  }
+
   @Test func anExportToDevStdoutWritesStandardOutput() async throws {
     let sandbox = try CLISandbox()
     try sandbox.seedSamples()

@@ -96,7 +96,6 @@ struct SecurityTests {
       "existingCondition": "a fixed condition with ? placeholders, or nothing",
       "stampOutsideBatch": "the schema's own SQL, a constant",
       "assignments": "columns of JourneyField.all set to ? placeholders",
-      "quotedID": "an id as an SQL string literal (quotes doubled) in a message the user runs, never executed",
       "first": "a fixed subquery with ? placeholders",
       "inner": "a query's WHERE and ORDER BY clauses: columns of JourneyField.all, ? placeholders",
       "outer": "a query's ORDER BY and LIMIT clauses: columns of JourneyField.all, ? placeholders",
