@@ -48,10 +48,13 @@ struct ManagedJourney {
 
   /// Takes in a value another write committed for the field at `index`: the object gets it
   /// (observers see it) unless it has an unsaved edit there or already holds it; it becomes the
-  /// saved value either way.
+  /// saved value either way. A value the model cannot hold (another program's) is not taken in:
+  /// as when the journey was first read, the object's own value stands for it, so the journey
+  /// does not read as edited and no save writes that value back over the other program's.
   mutating func takeCommitted(_ value: DatabaseValue, at index: Int) {
+    let field = JourneyField.all[index]
+    guard field.canHold(value) else { return }
     if let object {
-      let field = JourneyField.all[index]
       let current = field.read(object)
       if current == saved[index] && current != value {
         _ = field.write(object, value)

@@ -133,6 +133,9 @@ struct ExitCodeTests {
     process.standardOutput = FileHandle.nullDevice
     process.standardError = FileHandle.nullDevice
     async let status = RoadtripBinary.runToEnd(process)
+    // Foundation traps on interrupt() before the process is launched, which a loaded machine
+    // can delay past the sleep: the whole test process died of it once.
+    while process.processIdentifier == 0 { try await Task.sleep(for: .milliseconds(10)) }
     try await Task.sleep(for: .milliseconds(300))
     process.interrupt()
     #expect(try await status == 130)

@@ -95,6 +95,27 @@ struct LiveJourneysTests {
     #expect(cars.journeys.allSatisfy { $0.transportationType == .car })
   }
 
+  /// A value another program stored that the model cannot hold reaches a managed journey as no
+  /// change: the journey does not read as edited, and a save writes nothing over it.
+  @Test func aValueTheModelCannotHoldIsNeverSavedBackOver() async throws {
+    let sandbox = try CLISandbox()
+    try sandbox.seedSamples()
+    let database = try JourneyDatabase(path: sandbox.databasePath)
+    let journey = try #require(try database.journey(id: try #require(UUID(uuidString: SampleJourneys.coastID))))
+    let shell = try await sandbox.sqlite3("""
+      PRAGMA ignore_check_constraints = ON;
+      UPDATE journey SET transportation_type = 'rocket' WHERE id = '\(SampleJourneys.coastID)';
+      """)
+    #expect(shell.exitCode == 0, "\(shell)")
+    try database.refresh()
+    #expect(!database.hasChanges)
+    journey.name = "Renamed"
+    try database.save()
+    let row = try Connection(path: sandbox.databasePath, busyTimeout: .seconds(5))
+      .firstValue("SELECT transportation_type || '|' || name FROM journey WHERE id = ?", [.text(SampleJourneys.coastID)])
+    #expect(row == .text("rocket|Renamed"))
+  }
+
   @Test func anObserverThatReadsAtOnceSeesTheChangeOnItsNextRead() throws {
     let folder = try TemporaryFolder()
     let (database, journeys) = try Self.database(in: folder)
