@@ -101,7 +101,8 @@ struct LiveJourneysTests {
     let sandbox = try CLISandbox()
     try sandbox.seedSamples()
     let database = try JourneyDatabase(path: sandbox.databasePath)
-    let journey = try #require(try database.journey(id: try #require(UUID(uuidString: SampleJourneys.coastID))))
+    let id = try #require(UUID(uuidString: SampleJourneys.coastID))
+    let journey = try #require(try database.journey(id: id))
     let shell = try await sandbox.sqlite3("""
       PRAGMA ignore_check_constraints = ON;
       UPDATE journey SET transportation_type = 'rocket' WHERE id = '\(SampleJourneys.coastID)';
