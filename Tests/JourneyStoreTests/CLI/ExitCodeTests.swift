@@ -128,7 +128,9 @@ struct ExitCodeTests {
     let process = Process()
     process.executableURL = URL(fileURLWithPath: RoadtripBinary.path)
     process.arguments = ["transport", "aaaa1", "bike"]
-    process.environment = sandbox.environment.merging(["ROADTRIP_BUSY_TIMEOUT": "10000"]) { $1 }
+    // Waiting far longer than the test can be held up on a loaded machine: a 10 s wait once ran
+    // out (exit 75) before the interrupt came.
+    process.environment = sandbox.environment.merging(["ROADTRIP_BUSY_TIMEOUT": "600000"]) { $1 }
     process.standardInput = FileHandle.nullDevice
     process.standardOutput = FileHandle.nullDevice
     process.standardError = FileHandle.nullDevice
