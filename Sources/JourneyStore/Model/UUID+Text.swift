@@ -58,8 +58,13 @@ extension UUID {
   /// Reads an id written in full as roadtrip writes ids (36 characters, lowercase); `nil` for
   /// anything else, such as a prefix or an id in capitals.
   public init?(lowercasedText text: String) {
-    guard !text.utf8.contains(where: { (UInt8(ascii: "A")...UInt8(ascii: "F")).contains($0) }) else { return nil }
-    self.init(text: text.utf8)
+    self.init(lowercasedText: text.utf8)
+  }
+
+  /// Reads an id written in full as roadtrip writes ids, from its UTF-8 bytes.
+  init?<Bytes: Collection<UInt8>>(lowercasedText bytes: Bytes) {
+    guard !bytes.contains(where: { (UInt8(ascii: "A")...UInt8(ascii: "F")).contains($0) }) else { return nil }
+    self.init(text: bytes)
   }
 
   /// The 16 bytes of an id written as 36 characters, or `nil`.

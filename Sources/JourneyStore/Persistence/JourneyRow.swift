@@ -40,10 +40,7 @@ enum JourneyRow {
   /// - Throws: `JourneyDatabaseError.foreignID` for any other text another program stored (an id
   ///   in capitals would be shown, and then not found by the commands that take it).
   static func readableID(of row: Statement) throws -> UUID {
-    let isLowercase = { (bytes: UnsafeBufferPointer<UInt8>) in
-      !bytes.contains { (UInt8(ascii: "A")...UInt8(ascii: "F")).contains($0) }
-    }
-    guard let id = row.withText(at: 0, { isLowercase($0) ? UUID(text: $0) : nil }) else {
+    guard let id = row.withText(at: 0, { UUID(lowercasedText: $0) }) else {
       throw JourneyDatabaseError.foreignID(row.text(at: 0))
     }
     return id
