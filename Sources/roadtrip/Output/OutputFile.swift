@@ -46,7 +46,7 @@ enum OutputFile {
   private static func writeInto(_ path: String, _ body: (BufferedOutput) throws -> Void) throws {
     let descriptor = open(path, O_WRONLY | O_CLOEXEC)
     guard descriptor >= 0 else {
-      throw CommandError.cannotWriteOutput(destination: path, reason: String(cString: strerror(errno)))
+      throw cannotWrite(path)
     }
     defer { close(descriptor) }
     try body(BufferedOutput(descriptor: descriptor, destination: path))
@@ -60,35 +60,27 @@ enum OutputFile {
     var template = Array((folder + "/roadtrip-export-XXXXXX").utf8CString)
     let scratch = template.withUnsafeMutableBufferPointer { mkstemp($0.baseAddress!) }
     guard scratch >= 0 else {
-      throw CommandError.cannotWriteOutput(destination: path, reason: String(cString: strerror(errno)))
+      throw cannotWrite(path)
     }
     template.withUnsafeBufferPointer { _ = unlink($0.baseAddress!) }
     defer { close(scratch) }
     try body(BufferedOutput(descriptor: scratch, destination: path))
     let destination = open(path, O_WRONLY | O_TRUNC | O_CLOEXEC)
     guard destination >= 0 else {
-      throw CommandError.cannotWriteOutput(destination: path, reason: String(cString: strerror(errno)))
+      throw cannotWrite(path)
     }
     defer { close(destination) }
-    var buffer = [UInt8](repeating: 0, count: 1 << 16)
+    let size = lseek(scratch, 0, SEEK_END)
     var offset: off_t = 0
-    while true {
-      let count = buffer.withUnsafeMutableBytes { pread(scratch, $0.baseAddress, $0.count, offset) }
-      guard count > 0 else {
-        guard count == 0, fsync(destination) == 0 else { break }
-        return
-      }
-      var written = 0
-      while written < count {
-        let step = buffer.withUnsafeBytes { write(destination, $0.baseAddress! + written, count - written) }
-        guard step > 0 else {
-          throw CommandError.cannotWriteOutput(destination: path, reason: String(cString: strerror(errno)))
-        }
-        written += step
-      }
-      offset += off_t(count)
+    while offset < size {
+      guard sendfile(destination, scratch, &offset, Int(size - offset)) > 0 else { throw cannotWrite(path) }
     }
-    throw CommandError.cannotWriteOutput(destination: path, reason: String(cString: strerror(errno)))
+    guard size >= 0, fsync(destination) == 0 else { throw cannotWrite(path) }
+  }
+
+  /// The error of a write to `path` that failed, saying why (`errno`).
+  private static func cannotWrite(_ path: String) -> CommandError {
+    CommandError.cannotWriteOutput(destination: path, reason: String(cString: strerror(errno)))
   }
 
   /// Writes a temporary file beside `target` and renames it over `target` once complete, with
@@ -103,7 +95,7 @@ enum OutputFile {
     let descriptor = template.withUnsafeMutableBufferPointer { mkstemp($0.baseAddress!) }
     guard descriptor >= 0 else {
       if existing != nil && (errno == EACCES || errno == EPERM || errno == EROFS) { throw TemporaryFileRefusal.refused }
-      throw CommandError.cannotWriteOutput(destination: path, reason: String(cString: strerror(errno)))
+      throw cannotWrite(path)
     }
     if let existing {
       // Owner first: changing it clears set-id bits, which the mode then puts back.
@@ -121,7 +113,7 @@ enum OutputFile {
       defer { close(descriptor) }
       try body(BufferedOutput(descriptor: descriptor, destination: path))
       guard fsync(descriptor) == 0 else {
-        throw CommandError.cannotWriteOutput(destination: path, reason: String(cString: strerror(errno)))
+        throw cannotWrite(path)
       }
     } catch {
       unlink(temporary)
