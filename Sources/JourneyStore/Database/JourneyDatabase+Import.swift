@@ -22,7 +22,7 @@ extension JourneyDatabase {
   ) throws -> ImportSummary {
     var summary = ImportSummary()
     var replaced: [(UUID, [DatabaseValue])] = []
-    try write(logging: .insertsInBulk) { batch in
+    try write { batch in
       var deferral = try IndexDeferral(connection: connection)
       while let journey = try reader.next() {
         let id = journey.id ?? .random()

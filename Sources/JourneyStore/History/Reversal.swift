@@ -13,8 +13,8 @@ import Foundation
 /// by a few statements over the whole batch. Before anything is written, it looks for newer
 /// changes it would overwrite, by value.
 ///
-/// A revert that sets back exactly what the target changed is *derived*: the triggers stay
-/// silent and the new batch names the target's rows as its own, inverted, so undo and redo cost
+/// A revert that sets back exactly what the target changed is *derived*: it logs nothing but its
+/// batch, which names the target's rows as its own, inverted, so undo and redo cost
 /// no copies. Only a revert that deletes journeys whose values the log does not hold (the
 /// target inserted them) or a forced one is recorded row by row.
 struct Reversal {
@@ -92,7 +92,7 @@ extension Reversal {
 
   /// Inserts again the journeys the batch deleted, with the values they had before it; with
   /// `force`, one that exists again gets those values back instead. `recordsRows` says whether
-  /// the triggers log what it writes.
+  /// the batch logs what it writes.
   /// - Returns: How many journeys were inserted.
   private func revertDeletes(in batch: Batch, force: Bool, recordsRows: Bool) throws -> Int {
     let source = DatabaseValue.integer(target.batch.source)
@@ -122,12 +122,12 @@ extension Reversal {
     let count = try connection.firstValue(
       "SELECT count(*) FROM change WHERE batch = ? AND kind = '\(rows.deleted)'", [source])?.integer ?? 0
     try deferral.noteInserted(Int(count))
-    let inserted = try connection.run("""
-      INSERT INTO journey (id, \(JourneyField.all.map(\.column).joined(separator: ", ")))
+    let inserted = try batch.insertAll(selecting: """
       SELECT c.journey, \(values) FROM change c WHERE c.id IN (\(first))
         AND NOT EXISTS (SELECT 1 FROM journey j WHERE j.id = c.journey)
       ORDER BY c.id
-      """, [source])
+      """, parameter: source)
+    try batch.recordInserts()
     try deferral.rebuild()
     return inserted
   }

@@ -53,6 +53,10 @@ enum InterchangeText {
   /// A TSV field: a backslash, tab, newline or carriage return is written as `\\`, `\t`, `\n` or
   /// `\r`, so that a record is always one line of tab-separated fields.
   static func appendTSVField(_ text: [UInt8], to bytes: inout [UInt8]) {
+    guard text.contains(where: { $0 == UInt8(ascii: "\\") || $0 == 0x09 || $0 == 0x0A || $0 == 0x0D }) else {
+      bytes.append(contentsOf: text)
+      return
+    }
     for byte in text {
       switch byte {
       case UInt8(ascii: "\\"): bytes.append(contentsOf: [UInt8(ascii: "\\"), UInt8(ascii: "\\")])

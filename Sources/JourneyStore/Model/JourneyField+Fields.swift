@@ -19,7 +19,7 @@ extension JourneyField {
     keyPath: \.transportationType,
     parse: { text throws(JourneyInputError) in try TransportationType(parsing: text) },
     format: { $1.append(contentsOf: $0.rawValue.utf8) }, store: { .text($0.rawValue) },
-    load: { $0.text.flatMap(TransportationType.init) })
+    load: { $0.text.flatMap(TransportationType.init(slug:)) })
 
   /// The start date, as ISO 8601 in UTC; stored as seconds since 2001-01-01T00:00:00Z, exactly.
   /// Typed as `DateExpression` reads it: ISO 8601, `now`, `tomorrow 9am`, `+2d`.

@@ -7,10 +7,11 @@ import Foundation
 /// The writes of one transaction to the journey table, grouped under one batch of the change log
 /// with a time and an origin.
 ///
-/// The log itself is written by the journey table's triggers (see `Schema`): a batch writes its
-/// row before the first write, so the triggers file every change under it, and closes it before
-/// the commit. A transaction that writes nothing leaves no batch, and one whose writes changed
-/// nothing has its batch removed: no history.
+/// roadtrip writes its own changes into the log, in the statements that make them or right after,
+/// with the journey table's triggers silent (see `Schema`): the triggers are there for the writers
+/// that know nothing of the log. A batch writes its row before its first write, which silences
+/// them, and closes it before the commit. A transaction that writes nothing leaves no batch, and
+/// one whose writes changed nothing has its batch removed: no history.
 final class Batch {
   private let connection: Connection
   private let origin: String
@@ -19,23 +20,24 @@ final class Batch {
   private let logging: Logging
   /// The batch row's id, once written.
   private(set) var id: Int64?
-  /// With `.insertsInBulk`, the journey table's last rowid when the batch opened.
-  private var lastRowIDBefore: Int64 = 0
+  /// The journey table's last rowid when the inserts logged so far had been made: SQLite gives a
+  /// new row the next rowid, so the journeys inserted since are those after it.
+  private var lastLoggedRowID: Int64 = 0
+  /// Whether journeys were inserted since the log last recorded inserts.
+  private var hasUnloggedInserts = false
   private var insertStatement: Statement?
-  /// The statements that set some fields, by the fields' positions in `JourneyField.all`.
-  private var updateStatements: [[Int]: Statement] = [:]
+  /// The statements that set some fields, and that log such a change, by the fields' positions
+  /// in `JourneyField.all`.
+  private var updateStatements: [[Int]: (update: Statement, log: Statement)] = [:]
 
-  /// How the triggers treat the writes of a batch.
+  /// What the log records of a batch.
   enum Logging {
-    /// The triggers record every change (a command, or an undo or redo that must keep values).
+    /// Every change: a command, or an undo or redo that must keep values. Inserts are logged
+    /// many at a time (an import of a million journeys writes its log rows with one statement
+    /// before it builds the log's indexes again), updates and deletes as they are made.
     case recorded
-    /// The triggers record every change but inserts, which `close()` records with one statement:
-    /// an import of a million journeys pays no trigger per journey. (The inserted rows are those
-    /// after the journey table's last rowid when the batch opened: SQLite gives a new row the
-    /// next rowid.)
-    case insertsInBulk
-    /// The triggers are silent: the batch's changes are those of `source`'s rows, the other way
-    /// round when `inverted` (an undo or redo that sets back exactly what its target changed).
+    /// Nothing but the batch: its changes are those of `source`'s rows, the other way round when
+    /// `inverted` (an undo or redo that sets back exactly what its target changed).
     case derived(source: Int64, inverted: Bool)
   }
 
@@ -43,7 +45,7 @@ final class Batch {
   /// - Parameters:
   ///   - kind: A command's own changes, or an undo or redo.
   ///   - reverts: The batch an undo or redo reverts.
-  ///   - logging: Whether the triggers record the batch's changes.
+  ///   - logging: What the log records of the batch.
   init(
     connection: Connection, origin: String, kind: BatchKind = .command, reverts: Int64? = nil,
     logging: Logging = .recorded
@@ -55,40 +57,42 @@ final class Batch {
     self.logging = logging
   }
 
-  /// Writes the batch row, once: closes a batch another program left open, and opens this one.
+  /// Whether the batch logs its changes.
+  private var isRecorded: Bool {
+    if case .recorded = logging { true } else { false }
+  }
+
+  /// Writes the batch row, once: closes a batch another program left open, and opens this one
+  /// with the triggers silent (`state` 2).
   /// - Returns: The batch's id.
   @discardableResult
   func open() throws -> Int64 {
     if let id { return id }
     try connection.run("UPDATE batch SET state = 0 WHERE id = (SELECT max(id) FROM batch) AND state <> 0")
-    let (state, source, inverted): (Int64, DatabaseValue, Int64) =
+    let (source, inverted): (DatabaseValue, Int64) =
       switch logging {
-      case .recorded: (1, .null, 0)
-      case .insertsInBulk: (2, .null, 0)
-      case .derived(let source, let inverted): (2, .integer(source), inverted ? 1 : 0)
+      case .recorded: (.null, 0)
+      case .derived(let source, let inverted): (.integer(source), inverted ? 1 : 0)
       }
     try connection.run(
-      "INSERT INTO batch (at, origin, kind, reverts, state, source, inverted) VALUES (?, ?, ?, ?, ?, ?, ?)",
+      "INSERT INTO batch (at, origin, kind, reverts, state, source, inverted) VALUES (?, ?, ?, ?, 2, ?, ?)",
       [
         .real(Date().timeIntervalSinceReferenceDate), .text(origin), .text(kind.rawValue),
-        reverts.map { .integer($0) } ?? .null, .integer(state), source, .integer(inverted),
+        reverts.map { .integer($0) } ?? .null, source, .integer(inverted),
       ])
     let id = connection.lastInsertedRowID
     self.id = id
-    if case .insertsInBulk = logging {
-      lastRowIDBefore = try connection.firstValue("SELECT max(rowid) FROM journey")?.integer ?? 0
-    }
+    lastLoggedRowID = try lastJourneyRowID()
     return id
   }
 
-  /// Closes the batch before the commit; removes it when the triggers recorded nothing under it.
+  /// Closes the batch before the commit; removes it when it recorded nothing.
   /// - Returns: The batch's id, or `nil` when it wrote nothing or was empty and removed.
   func close() throws -> Int64? {
     guard let id else { return nil }
     try recordInserts()
     try connection.run("UPDATE batch SET state = 0 WHERE id = ?", [.integer(id)])
-    let isDerived = if case .derived = logging { true } else { false }
-    let isEmpty = try !isDerived && connection.firstValue("SELECT 1 FROM change WHERE batch = ? LIMIT 1", [.integer(id)]) == nil
+    let isEmpty = try isRecorded && connection.firstValue("SELECT 1 FROM change WHERE batch = ? LIMIT 1", [.integer(id)]) == nil
     if isEmpty {
       try connection.run("DELETE FROM batch WHERE id = ?", [.integer(id)])
       // The id goes back to the pool, as if the batch had never been opened: no other connection
@@ -100,15 +104,22 @@ final class Batch {
     return id
   }
 
-  /// With `.insertsInBulk`, records the journeys inserted since the last call (or since the batch
-  /// opened) with one statement; `close()` calls it too. Call it before an import builds its
-  /// indexes again, so that the log's rows go in while the log's indexes are dropped.
+  /// Records the journeys inserted since the last call (or since the batch opened) with one
+  /// statement; `close()` and every logged update or delete call it first, so that the log keeps
+  /// the order of the writes (a journey inserted, then replaced by a later record of the same
+  /// import). A bulk insert calls it before it builds the log's indexes again, so that the log's
+  /// rows go in while they are dropped.
   func recordInserts() throws {
-    guard case .insertsInBulk = logging, let id else { return }
+    guard hasUnloggedInserts, isRecorded, let id else { return }
     try connection.run(
       "INSERT INTO change (batch, journey, kind) SELECT ?, id, 'insert' FROM journey WHERE rowid > ? ORDER BY rowid",
-      [.integer(id), .integer(lastRowIDBefore)])
-    lastRowIDBefore = try connection.firstValue("SELECT max(rowid) FROM journey")?.integer ?? 0
+      [.integer(id), .integer(lastLoggedRowID)])
+    lastLoggedRowID = try lastJourneyRowID()
+    hasUnloggedInserts = false
+  }
+
+  private func lastJourneyRowID() throws -> Int64 {
+    try connection.firstValue("SELECT max(rowid) FROM journey")?.integer ?? 0
   }
 
   /// Inserts a journey.
@@ -127,71 +138,78 @@ final class Batch {
       if error.isUniquenessViolation { throw JourneyDatabaseError.duplicateID(id) }
       throw error
     }
+    hasUnloggedInserts = true
   }
 
-  /// Sets one field of a journey.
-  /// - Throws: `JourneyDatabaseError.journeyNotFound` when no such journey exists, or `SQLiteError`.
-  func update(id: UUID, field: JourneyField, to new: DatabaseValue) throws {
-    try update(id: id, fields: [JourneyField.all.firstIndex(of: field)!], to: [new])
+  /// Inserts the journeys a `SELECT` of the id and the field columns, in the order of
+  /// `JourneyField.all`, returns (its `?1` bound to `parameter`), all at once.
+  /// - Returns: How many journeys were inserted.
+  func insertAll(selecting select: String, parameter: DatabaseValue) throws -> Int {
+    try open()
+    let inserted = try connection.run("INSERT INTO journey (id, \(Self.columns)) \(select)", [parameter])
+    if inserted > 0 { hasUnloggedInserts = true }
+    return inserted
   }
 
-  /// Writes the fields whose value differs between `old` and `new` (stored values in the order of
-  /// `JourneyField.all`), in one statement: the row goes from one valid state to the next (a
-  /// new start and a new duration are checked together), and the log records one write.
+  /// Writes the fields whose value differs between `old` (the values the file holds) and `new`
+  /// (stored values in the order of `JourneyField.all`), in one statement: the row goes from one
+  /// valid state to the next (a new start and a new duration are checked together), and the log
+  /// records one write.
   /// - Throws: `JourneyDatabaseError.journeyNotFound` when no such journey exists, or `SQLiteError`.
   func update(id: UUID, from old: [DatabaseValue], to new: [DatabaseValue]) throws {
     let changed = JourneyField.all.indices.filter { old[$0] != new[$0] }
     guard !changed.isEmpty else { return }
-    try update(id: id, fields: changed, to: changed.map { new[$0] })
+    let batch = try open()
+    let (update, log) = try updateStatements(for: changed)
+    let key = DatabaseValue.text(id.lowercasedText)
+    update.bind(key, at: 1)
+    for (offset, field) in changed.enumerated() {
+      update.bind(new[field], at: Int32(offset + 2))
+    }
+    try update.execute()
+    guard connection.changes == 1 else {
+      throw JourneyDatabaseError.journeyNotFound(id.lowercasedText)
+    }
+    guard isRecorded else { return }
+    try recordInserts()
+    log.bind(.integer(batch), at: 1)
+    log.bind(key, at: 2)
+    for (offset, field) in changed.enumerated() {
+      log.bind(old[field], at: Int32(2 * offset + 3))
+      log.bind(new[field], at: Int32(2 * offset + 4))
+    }
+    try log.execute()
   }
 
-  /// Sets the fields at these positions of `JourneyField.all` to `values`.
-  private func update(id: UUID, fields: [Int], to values: [DatabaseValue]) throws {
-    try open()
-    let statement = try updateStatement(for: fields)
-    statement.bind(.text(id.lowercasedText), at: 1)
-    for (offset, value) in values.enumerated() {
-      statement.bind(value, at: Int32(offset + 2))
-    }
-    var changed = 0
-    try recorded {
-      try statement.execute()
-      changed = connection.changes
-    }
-    guard changed == 1 else {
+  /// Deletes the journeys whose ids `subquery` selects (its `?1` bound to `parameter`), all at
+  /// once. A recorded batch logs every value of each with one statement: undoing an import of a
+  /// million journeys.
+  /// - Returns: How many journeys were deleted.
+  func deleteAll(in subquery: String, parameter: DatabaseValue) throws -> Int {
+    try logDeletes(of: "id IN (\(subquery))", parameter)
+    return try connection.run("DELETE FROM journey WHERE id IN (\(subquery))", [parameter])
+  }
+
+  /// Deletes a journey.
+  /// - Throws: `JourneyDatabaseError.journeyNotFound` when no such journey exists, or `SQLiteError`.
+  func delete(id: UUID) throws {
+    let key = DatabaseValue.text(id.lowercasedText)
+    try logDeletes(of: "id = ?1", key)
+    guard try connection.run("DELETE FROM journey WHERE id = ?", [key]) == 1 else {
       throw JourneyDatabaseError.journeyNotFound(id.lowercasedText)
     }
   }
 
-  /// Runs a write that is not an insert with the triggers recording it, in every mode but
-  /// `.derived` (where nothing is recorded).
-  private func recorded(_ write: () throws -> Void) throws {
-    guard case .insertsInBulk = logging, let id else { return try write() }
-    // The inserts so far go into the log first, so that it keeps the order of the writes (a
-    // journey inserted, then replaced by a later record of the same import).
+  /// Opens the batch and, when it is recorded, logs the deletes of the journeys `condition`
+  /// selects (its `?1` bound to `parameter`) with every value they hold, before they go.
+  private func logDeletes(of condition: String, _ parameter: DatabaseValue) throws {
+    let batch = try open()
+    guard isRecorded else { return }
     try recordInserts()
-    try connection.run("UPDATE batch SET state = 1 WHERE id = ?", [.integer(id)])
-    try write()
-    try connection.run("UPDATE batch SET state = 2 WHERE id = ?", [.integer(id)])
-  }
-
-  /// Deletes the journeys whose ids `subquery` selects (its `?1` bound to `parameter`), all at
-  /// once. A recorded batch logs them as the delete trigger would, but with one statement for
-  /// all of them instead of a trigger per journey: undoing an import of a million journeys.
-  /// - Returns: How many journeys were deleted.
-  func deleteAll(in subquery: String, parameter: DatabaseValue) throws -> Int {
-    let id = try open()
-    guard case .recorded = logging else {
-      return try connection.run("DELETE FROM journey WHERE id IN (\(subquery))", [parameter])
-    }
     try connection.run(
       "INSERT INTO change (batch, journey, kind, \(Self.oldColumns)) "
-        + "SELECT ?2, id, 'delete', \(Self.columns) FROM journey WHERE id IN (\(subquery)) ORDER BY rowid",
-      [parameter, .integer(id)])
-    try connection.run("UPDATE batch SET state = 2 WHERE id = ?", [.integer(id)])
-    let deleted = try connection.run("DELETE FROM journey WHERE id IN (\(subquery))", [parameter])
-    try connection.run("UPDATE batch SET state = 1 WHERE id = ?", [.integer(id)])
-    return deleted
+        + "SELECT ?2, id, 'delete', \(Self.columns) FROM journey WHERE \(condition) ORDER BY rowid",
+      [parameter, .integer(batch)])
   }
 
   /// The field columns of the journey table, and of the change log's old values.
@@ -210,17 +228,6 @@ final class Batch {
     return old != values
   }
 
-  /// Deletes a journey.
-  /// - Throws: `JourneyDatabaseError.journeyNotFound` when no such journey exists, or `SQLiteError`.
-  func delete(id: UUID) throws {
-    try open()
-    var deleted = 0
-    try recorded { deleted = try connection.run("DELETE FROM journey WHERE id = ?", [.text(id.lowercasedText)]) }
-    guard deleted == 1 else {
-      throw JourneyDatabaseError.journeyNotFound(id.lowercasedText)
-    }
-  }
-
   /// The statement that inserts a journey, prepared once for the batch.
   private func insertJourney() throws -> Statement {
     if let insertStatement { return insertStatement }
@@ -229,15 +236,18 @@ final class Batch {
     return statement
   }
 
-  /// The statement that sets some fields, prepared once for the batch.
-  private func updateStatement(for fields: [Int]) throws -> Statement {
-    if let statement = updateStatements[fields] { return statement }
-    let assignments = fields.enumerated()
-      .map { "\(JourneyField.all[$0.element].column) = ?\($0.offset + 2)" }
-      .joined(separator: ", ")
-    let statement = try connection.statement("UPDATE journey SET \(assignments) WHERE id = ?1")
-    updateStatements[fields] = statement
-    return statement
+  /// The statements that set some fields and log it, prepared once for the batch.
+  private func updateStatements(for fields: [Int]) throws -> (update: Statement, log: Statement) {
+    if let statements = updateStatements[fields] { return statements }
+    let columns = fields.map { JourneyField.all[$0].column }
+    let assignments = columns.enumerated().map { "\($0.element) = ?\($0.offset + 2)" }.joined(separator: ", ")
+    let update = try connection.statement("UPDATE journey SET \(assignments) WHERE id = ?1")
+    let logged = columns.map { "old_\($0), new_\($0)" }.joined(separator: ", ")
+    let placeholders = (0..<(2 * columns.count)).map { "?\($0 + 3)" }.joined(separator: ", ")
+    let log = try connection.statement(
+      "INSERT INTO change (batch, journey, kind, \(logged)) VALUES (?1, ?2, 'update', \(placeholders))")
+    updateStatements[fields] = (update, log)
+    return (update, log)
   }
 
   private static let insertJourney = """

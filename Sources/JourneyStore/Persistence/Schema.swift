@@ -73,29 +73,31 @@ enum Schema {
 
   /// Every writer in the log, derived reverts, a log that can be pruned.
   ///
-  /// - The change log is written by triggers on the journey table, so that every committed
-  ///   change is recorded whoever makes it: roadtrip, the sqlite3 shell, Python, an older version.
-  ///   A change-log row is one inserted, updated or deleted journey: an insert holds no values
-  ///   (the journey row has them), an update the old and new value of each field it changed
-  ///   (`NULL` for the others: the journey's columns are `NOT NULL`), a delete every old value.
-  /// - roadtrip opens its batch (`state` 1) before it writes, and closes it before it commits; a
-  ///   write by any other program finds no open batch and opens one of its own (`state` 3, origin
-  ///   `outside roadtrip`), which the other rows of the same statement join: SQLite's `'now'` is
-  ///   the same through one statement, and `total_changes()` (which counts the triggers' own
-  ///   writes at once, and the statement's rows only at its end) grows by exactly one from the
-  ///   last write of one row's trigger, which notes it in `stamp`, to the next row's; the next
-  ///   statement starts further on. A trigger cannot tell one transaction from the next, so every
-  ///   statement of another program is a batch: `undo` takes its writes back one statement at a
-  ///   time, never more than one program wrote together.
+  /// - Triggers on the journey table write the change log for every program that does not write
+  ///   it itself, so that every committed change is recorded whoever makes it: the sqlite3 shell,
+  ///   Python, a sync tool. A change-log row is one inserted, updated or deleted journey: an
+  ///   insert holds no values (the journey row has them), an update the old and new value of each
+  ///   field it changed (`NULL` for the others: the journey's columns are `NOT NULL`), a delete
+  ///   every old value.
+  /// - roadtrip opens its batch before it writes, with the triggers silent (`state` 2), writes
+  ///   its own log rows (a prepared statement beside each update, one statement for many inserts
+  ///   or deletes), and closes it (`state` 0) before it commits. (The first roadtrip of this
+  ///   version opened its batches with `state` 1, under which the triggers log the writes.)
+  /// - A write by any other program finds no open batch and opens one of its own (`state` 3,
+  ///   origin `outside roadtrip`), which the other rows of the same statement join: SQLite's
+  ///   `'now'` is the same through one statement, and `total_changes()` (which counts the
+  ///   triggers' own writes at once, and the statement's rows only at its end) grows by exactly
+  ///   one from the last write of one row's trigger, which notes it in `stamp`, to the next row's;
+  ///   the next statement starts further on. A trigger cannot tell one transaction from the next,
+  ///   so every statement of another program is a batch: `undo` takes its writes back one
+  ///   statement at a time, never more than one program wrote together.
   /// - A row that `INSERT OR REPLACE` replaces is deleted without a delete trigger (SQLite fires
   ///   none unless `recursive_triggers` is on, which other programs do not set): a trigger before
   ///   the insert keeps the row in `journey_replaced`, and the insert's trigger logs it as a
   ///   delete before the insert.
-  /// - An undo or a redo that sets back exactly what the batch it reverts changed is written with
-  ///   the triggers silent (`state` 2): its changes are those of `source`'s rows, the other way
-  ///   round when `inverted` is 1. Undo and redo then cost no log rows but their batch. roadtrip
-  ///   also silences them while it logs many rows with one statement (an import's inserts, the
-  ///   deletes of an undone import).
+  /// - An undo or a redo that sets back exactly what the batch it reverts changed logs nothing
+  ///   but its batch: its changes are those of `source`'s rows, the other way round when
+  ///   `inverted` is 1. Undo and redo then cost no log rows.
   /// - Batch ids are never reused (`AUTOINCREMENT`); `reverts` and `source` may name batches that
   ///   `history prune` removed, whose number `log_horizon` keeps.
   /// - A duration's end date is a date that can be written: before the year 10000.

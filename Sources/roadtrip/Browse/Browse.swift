@@ -7,6 +7,7 @@ extension Roadtrip {
   /// selected one and the editor, in one full-screen program.
   struct Browse: ParsableCommand {
     static let configuration = CommandConfiguration(
+      commandName: "browse",
       abstract: "Browse, edit, add and delete journeys on a full-screen terminal.",
       discussion: """
         The list of journeys with the selected journey's card beside it (or below it on a narrow \

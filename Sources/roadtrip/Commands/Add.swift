@@ -5,6 +5,7 @@ extension Roadtrip {
   /// `roadtrip add [NAME] [--transport T] [--start D] [--duration X] [--json]`
   struct Add: ParsableCommand {
     static let configuration = CommandConfiguration(
+      commandName: "add",
       abstract: "Add a journey and print its id.",
       discussion: "The first journey creates the database, its file private to you (mode 0600).")
 

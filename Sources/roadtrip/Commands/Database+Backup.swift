@@ -5,6 +5,7 @@ extension Roadtrip.Database {
   /// `roadtrip db backup FILE`
   struct Backup: ParsableCommand {
     static let configuration = CommandConfiguration(
+      commandName: "backup",
       abstract: "Write a consistent copy of the database to a new file while others keep working.",
       discussion: "The copy is private to you (mode 0600); FILE must not exist yet.")
 

@@ -5,6 +5,7 @@ extension Roadtrip.Database {
   /// `roadtrip db check`
   struct Check: ParsableCommand {
     static let configuration = CommandConfiguration(
+      commandName: "check",
       abstract: "Check the database for damage and report its schema version.",
       discussion: "Exits with 65 when the check finds damage.")
 

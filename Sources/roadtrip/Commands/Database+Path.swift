@@ -4,6 +4,7 @@ extension Roadtrip.Database {
   /// `roadtrip db path`
   struct Path: ParsableCommand {
     static let configuration = CommandConfiguration(
+      commandName: "path",
       abstract: "Print the path of the database in use, whether or not it exists yet.")
 
     @OptionGroup var database: DatabaseOptions

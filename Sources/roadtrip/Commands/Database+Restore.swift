@@ -5,6 +5,7 @@ extension Roadtrip.Database {
   /// `roadtrip db restore FILE [--yes]`
   struct Restore: ParsableCommand {
     static let configuration = CommandConfiguration(
+      commandName: "restore",
       abstract: "Replace the database with a backup, safely while others use it.",
       discussion: """
         FILE must be a sound roadtrip database, such as one db backup wrote; it is checked first \

@@ -6,6 +6,7 @@ extension Roadtrip.Database {
   /// `roadtrip db vacuum`
   struct Vacuum: ParsableCommand {
     static let configuration = CommandConfiguration(
+      commandName: "vacuum",
       abstract: "Compact the database file: give the space of deleted journeys and a pruned history back.",
       discussion: "Others may keep reading meanwhile; writers wait. The sizes before and after go to standard error.")
 

@@ -6,6 +6,7 @@ extension Roadtrip {
   /// `roadtrip delete ID... [--yes]`
   struct Delete: ParsableCommand {
     static let configuration = CommandConfiguration(
+      commandName: "delete",
       abstract: "Delete journeys, all in one transaction.",
       usage: "roadtrip delete ID... [--yes] [--db <path>]",
       discussion: """

@@ -6,6 +6,7 @@ extension Roadtrip {
   /// `roadtrip edit ID`: the original app's `JourneyEditor`, on a terminal.
   struct Edit: ParsableCommand {
     static let configuration = CommandConfiguration(
+      commandName: "edit",
       abstract: "Edit a journey interactively on a terminal.",
       discussion: """
         Shows the journey above a transportation type picker, a start date picker and a \

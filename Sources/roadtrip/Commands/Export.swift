@@ -6,6 +6,7 @@ extension Roadtrip {
   /// `roadtrip export [--format ndjson|json|csv|tsv] [--output FILE]`
   struct Export: ParsableCommand {
     static let configuration = CommandConfiguration(
+      commandName: "export",
       abstract: "Write every journey, streamed, in a format that import reads back exactly.",
       discussion: """
         Keys and columns: id, name, transportationType, startDate, duration, endDate; journeys in \

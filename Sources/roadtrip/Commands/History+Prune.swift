@@ -6,6 +6,7 @@ extension Roadtrip.History {
   /// `roadtrip history prune (--keep N | --before DATE) [--yes]`
   struct Prune: ParsableCommand {
     static let configuration = CommandConfiguration(
+      commandName: "prune",
       abstract: "Drop the oldest batches of the change log.",
       usage: "roadtrip history prune (--keep <n> | --before <date>) [--yes] [--db <path>]",
       discussion: """

@@ -6,6 +6,7 @@ extension Roadtrip.History {
   /// `roadtrip history [show] [ID] [--limit N] [--format table|json|ndjson]`
   struct Show: ParsableCommand {
     static let configuration = CommandConfiguration(
+      commandName: "show",
       abstract: "Show the change log, newest first: when, which command, which journey, which field, old and new value.",
       discussion: """
         Every committed insert, update and delete is in the log, grouped in batches (one command, \

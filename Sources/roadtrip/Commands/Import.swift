@@ -6,6 +6,7 @@ extension Roadtrip {
   /// `roadtrip import [FILE | -] [--format ndjson|json|csv|tsv] [--on-conflict fail|skip|replace]`
   struct Import: ParsableCommand {
     static let configuration = CommandConfiguration(
+      commandName: "import",
       abstract: "Load journeys from NDJSON, JSON, CSV or TSV: all of them, or none.",
       discussion: """
         Reads the keys (or CSV columns) that export writes: id (a new one when missing), name, \

@@ -6,6 +6,7 @@ extension Roadtrip {
   /// `roadtrip list [--transport T]... [--since D] [--until D] [--sort KEY] [--limit N] [--format F]`
   struct List: ParsableCommand {
     static let configuration = CommandConfiguration(
+      commandName: "list",
       abstract: "List journeys, by start date unless sorted otherwise.",
       discussion: """
         Prints a table on a terminal, and tab-separated lines without a header when piped \

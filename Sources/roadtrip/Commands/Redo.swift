@@ -5,6 +5,7 @@ extension Roadtrip {
   /// `roadtrip redo [--force]`
   struct Redo: ParsableCommand {
     static let configuration = CommandConfiguration(
+      commandName: "redo",
       abstract: "Reapply the changes of the most recent undo, as one unit.",
       discussion: """
         Available until a command makes new changes. The redo is recorded in the change log, and \

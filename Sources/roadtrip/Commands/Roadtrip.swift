@@ -4,6 +4,7 @@ import ArgumentParser
 @main
 struct Roadtrip: ParsableCommand {
   static let configuration = CommandConfiguration(
+    commandName: "roadtrip",
     abstract: "Edit a database of journeys from the shell and in pipelines.",
     discussion: """
       The database is --db PATH, else $ROADTRIP_DB, else $XDG_DATA_HOME/roadtrip/journeys.sqlite \

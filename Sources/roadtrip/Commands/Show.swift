@@ -5,6 +5,7 @@ extension Roadtrip {
   /// `roadtrip show ID [--format F]`
   struct Show: ParsableCommand {
     static let configuration = CommandConfiguration(
+      commandName: "show",
       abstract: "Show one journey, as a card by default.",
       discussion: "--format json prints the journey as one JSON object.")
 

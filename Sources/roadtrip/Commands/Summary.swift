@@ -5,6 +5,7 @@ extension Roadtrip {
   /// `roadtrip summary [--transport T]... [--since D] [--until D] [--search TEXT] [--format F]`
   struct Summary: ParsableCommand {
     static let configuration = CommandConfiguration(
+      commandName: "summary",
       abstract: "Totals by transportation type and by day: how many journeys, how long in all.",
       discussion: """
         Takes the filters of roadtrip list. Days are local days of the start. Prints tables on a \

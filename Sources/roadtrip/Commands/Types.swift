@@ -5,6 +5,7 @@ extension Roadtrip {
   /// `roadtrip types [--format F]`
   struct Types: ParsableCommand {
     static let configuration = CommandConfiguration(
+      commandName: "types",
       abstract: "List the eight transportation types: slug, title and the original app's icon name.",
       discussion: "JSON objects have the keys slug, title and icon; --format ids prints the slugs.")
 

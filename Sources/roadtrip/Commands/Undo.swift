@@ -5,6 +5,7 @@ extension Roadtrip {
   /// `roadtrip undo [--force]`
   struct Undo: ParsableCommand {
     static let configuration = CommandConfiguration(
+      commandName: "undo",
       abstract: "Revert the most recent command's changes, as one unit (an import counts as one).",
       discussion: """
         The most recent command of any process that is not undone yet, or the most recent statement \

@@ -6,6 +6,7 @@ extension Roadtrip {
   /// `roadtrip watch [ID...] [--format ndjson|json|table] [--count N]`
   struct Watch: ParsableCommand {
     static let configuration = CommandConfiguration(
+      commandName: "watch",
       abstract: "Print every change committed by any process from now on, one line each.",
       discussion: """
         Runs until interrupted (Ctrl-C ends it cleanly, with exit code 0) or until --count changes \
