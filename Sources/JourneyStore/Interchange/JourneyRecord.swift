@@ -20,7 +20,7 @@ public struct JourneyRecord: Hashable, Sendable {
     values.reserveCapacity(Self.keys.count)
     for (field, value) in zip(JourneyField.all, stored) {
       let text = field.format(value)
-      values.append(field.isNumeric && InterchangeText.isJSONNumber(Array(text.utf8)) ? .number(text) : .string(text))
+      values.append(field.isNumeric && InterchangeText.isJSONNumber(Array(text.utf8)[...]) ? .number(text) : .string(text))
     }
     values.append(.string(Self.endDate(of: stored).iso8601))
     self.values = values

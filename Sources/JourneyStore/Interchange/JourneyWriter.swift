@@ -33,8 +33,8 @@ public struct JourneyWriter {
   /// Writes the journey of a row of the journey table, straight from its stored values.
   mutating func write(row: Statement) throws {
     let values = JourneyRow.fieldValues(of: row)
-    let id = try JourneyRow.readableID(of: row)
-    try JourneyRow.checkReadable(id: id.lowercasedText, values: values)
+    try JourneyRow.checkReadableID(of: row)
+    try JourneyRow.checkReadable(id: row.text(at: 0), values: values)
     try write(values: values) { id in row.withText(at: 0) { id.append(contentsOf: $0) } }
   }
 

@@ -18,7 +18,7 @@ public struct RecordWriter {
   /// `"key":` for each key, for JSON.
   private let jsonKeys: [[UInt8]]
   private var buffer: [UInt8] = []
-  /// Where a value is rendered before it is escaped into `buffer`.
+  /// Where a value that needs escapes goes before it is written again, escaped, into `buffer`.
   private var scratch: [UInt8] = []
   private var count = 0
   private var isFinished = false
@@ -93,25 +93,50 @@ extension RecordWriter {
 
   /// Appends the value of the key at `index`, rendered by `render` as UTF-8 text; JSON writes it
   /// without quotes when `isNumber` and the text is a JSON number.
+  ///
+  /// The value is rendered in place, at the end of the buffer: most values need no escapes, and
+  /// only those that do are moved out and written again, escaped.
   mutating func appendValue(at index: Int, isNumber: Bool, _ render: (inout [UInt8]) -> Void) {
-    scratch.removeAll(keepingCapacity: true)
-    render(&scratch)
     switch format {
     case .ndjson, .json:
       buffer.append(index == 0 ? UInt8(ascii: "{") : UInt8(ascii: ","))
       buffer.append(contentsOf: jsonKeys[index])
-      if isNumber && InterchangeText.isJSONNumber(scratch) {
-        buffer.append(contentsOf: scratch)
-      } else {
-        InterchangeText.appendJSONString(scratch, to: &buffer)
+      if !isNumber { buffer.append(UInt8(ascii: "\"")) }
+      var start = buffer.count
+      render(&buffer)
+      if isNumber {
+        guard !InterchangeText.isJSONNumber(buffer[start...]) else { return }
+        // Not a number (a duration another program stored as text): a string after all.
+        buffer.insert(UInt8(ascii: "\""), at: start)
+        start += 1
       }
+      if buffer[start...].contains(where: InterchangeText.needsJSONEscape) {
+        moveOut(from: start)
+        for byte in scratch { InterchangeText.appendJSONEscaped(byte, to: &buffer) }
+      }
+      buffer.append(UInt8(ascii: "\""))
     case .csv:
       if index > 0 { buffer.append(UInt8(ascii: ",")) }
+      let start = buffer.count
+      render(&buffer)
+      guard buffer[start...].contains(where: InterchangeText.needsCSVQuotes) else { return }
+      moveOut(from: start)
       InterchangeText.appendCSVField(scratch, to: &buffer)
     case .tsv:
       if index > 0 { buffer.append(UInt8(ascii: "\t")) }
+      let start = buffer.count
+      render(&buffer)
+      guard buffer[start...].contains(where: InterchangeText.needsTSVEscape) else { return }
+      moveOut(from: start)
       InterchangeText.appendTSVField(scratch, to: &buffer)
     }
+  }
+
+  /// Moves the buffer's bytes from `start` on into `scratch`, to be written again escaped.
+  private mutating func moveOut(from start: Int) {
+    scratch.removeAll(keepingCapacity: true)
+    scratch.append(contentsOf: buffer[start...])
+    buffer.removeSubrange(start...)
   }
 
   /// Ends a record, handing the buffer to the output once it holds a chunk.

@@ -48,18 +48,25 @@ extension Date {
     let days = seconds.floorDivided(by: 86_400)
     let secondOfDay = seconds - days * 86_400
     let (year, month, day) = CivilTime.yearMonthDay(fromUnixDays: days)
-    if year < 0 { bytes.append(UInt8(ascii: "-")) } else if year > 9999 { bytes.append(UInt8(ascii: "+")) }
-    Self.appendDigits(abs(year), 4, to: &bytes)
-    bytes.append(UInt8(ascii: "-"))
-    Self.appendDigits(month, 2, to: &bytes)
-    bytes.append(UInt8(ascii: "-"))
-    Self.appendDigits(day, 2, to: &bytes)
-    bytes.append(UInt8(ascii: "T"))
-    Self.appendDigits(secondOfDay / 3600, 2, to: &bytes)
-    bytes.append(UInt8(ascii: ":"))
-    Self.appendDigits(secondOfDay / 60 % 60, 2, to: &bytes)
-    bytes.append(UInt8(ascii: ":"))
-    Self.appendDigits(secondOfDay % 60, 2, to: &bytes)
+    // The fixed-width parts go in as a few tuples of bytes, not byte by byte: an export writes
+    // two dates a journey.
+    func digit(_ value: Int64) -> UInt8 { UInt8(ascii: "0") + UInt8(truncatingIfNeeded: value) }
+    if (0...9999).contains(year) {
+      withUnsafeBytes(of: (digit(year / 1000), digit(year / 100 % 10), digit(year / 10 % 10), digit(year % 10))) {
+        bytes.append(contentsOf: $0)
+      }
+    } else {
+      bytes.append(year < 0 ? UInt8(ascii: "-") : UInt8(ascii: "+"))
+      Self.appendDigits(abs(year), 4, to: &bytes)
+    }
+    let (hour, minute, second) = (secondOfDay / 3600, secondOfDay / 60 % 60, secondOfDay % 60)
+    let (dash, colon) = (UInt8(ascii: "-"), UInt8(ascii: ":"))
+    let rest = (
+      dash, digit(month / 10), digit(month % 10), dash, digit(day / 10), digit(day % 10), UInt8(ascii: "T"),
+      digit(hour / 10), digit(hour % 10), colon, digit(minute / 10), digit(minute % 10), colon,
+      digit(second / 10), digit(second % 10)
+    )
+    withUnsafeBytes(of: rest) { bytes.append(contentsOf: $0) }
     if interval != whole, let fraction = Self.shortestFraction(of: interval, whole: whole) {
       bytes.append(UInt8(ascii: "."))
       bytes.append(contentsOf: fraction.utf8)

@@ -63,8 +63,23 @@ extension UUID {
 
   /// Reads an id written in full as roadtrip writes ids, from its UTF-8 bytes.
   init?<Bytes: Collection<UInt8>>(lowercasedText bytes: Bytes) {
-    guard !bytes.contains(where: { (UInt8(ascii: "A")...UInt8(ascii: "F")).contains($0) }) else { return nil }
+    guard Self.isLowercasedText(bytes) else { return nil }
     self.init(text: bytes)
+  }
+
+  /// Whether UTF-8 bytes are an id written in full as roadtrip writes ids (36 characters,
+  /// lowercase), checked without making the id: an export checks every row's.
+  static func isLowercasedText<Bytes: Collection<UInt8>>(_ bytes: Bytes) -> Bool {
+    guard bytes.count == 36 else { return false }
+    for (position, byte) in bytes.enumerated() {
+      let isValid =
+        switch position {
+        case 8, 13, 18, 23: byte == UInt8(ascii: "-")
+        default: (UInt8(ascii: "0")...UInt8(ascii: "9")).contains(byte) || (UInt8(ascii: "a")...UInt8(ascii: "f")).contains(byte)
+        }
+      guard isValid else { return false }
+    }
+    return true
   }
 
   /// The 16 bytes of an id written as 36 characters, or `nil`.

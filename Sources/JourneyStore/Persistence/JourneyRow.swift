@@ -46,6 +46,15 @@ enum JourneyRow {
     return id
   }
 
+  /// Checks that the id of the row a statement is positioned on is one roadtrip shows, without
+  /// making it (`readableID(of:)` explains).
+  /// - Throws: `JourneyDatabaseError.foreignID`.
+  static func checkReadableID(of row: Statement) throws {
+    guard row.withText(at: 0, UUID.isLowercasedText) else {
+      throw JourneyDatabaseError.foreignID(row.text(at: 0))
+    }
+  }
+
   /// The stored field values of the row a statement is positioned on.
   static func fieldValues(of row: Statement) -> [DatabaseValue] {
     JourneyField.all.indices.map { row.value(at: Int32($0 + 1)) }

@@ -45,7 +45,7 @@ struct JourneyWriterTests {
     ("0x10", false), ("+1", false),
   ])
   func numbersAreWrittenBareOnlyWhenJSONAllowsThem(_ text: String, isNumber: Bool) throws {
-    #expect(InterchangeText.isJSONNumber(Array(text.utf8)) == isNumber)
+    #expect(InterchangeText.isJSONNumber(Array(text.utf8)[...]) == isNumber)
     let line = try written(.ndjson, [[.number(text), .string("")]])
     #expect(line.hasPrefix(isNumber ? "{\"a\":\(text)," : "{\"a\":\"\(text)\","))
   }
