@@ -58,7 +58,10 @@ extension UUID {
   /// Reads an id written in full as roadtrip writes ids (36 characters, lowercase); `nil` for
   /// anything else, such as a prefix or an id in capitals.
   public init?(lowercasedText text: String) {
-    self.init(lowercasedText: text.utf8)
+    // Through `withUTF8`: read through the generic `String.UTF8View`, an id took 4,000 instructions.
+    var text = text
+    guard let id = text.withUTF8({ UUID(lowercasedText: $0) }) else { return nil }
+    self = id
   }
 
   /// Reads an id written in full as roadtrip writes ids, from its UTF-8 bytes.

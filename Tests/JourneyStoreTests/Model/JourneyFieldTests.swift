@@ -37,6 +37,25 @@ private func makeJourney() -> Journey {
 }
 
 @Suite struct JourneyFieldTests {
+  /// Each field reads and writes through accessors written out beside its key path (a key path
+  /// applied at run time is slow): they must name the same property.
+  @Test func eachFieldsAccessorsAreItsKeyPaths() throws {
+    let other = Journey(
+      name: "Other", transportationType: .lightRail, startDate: Date(timeIntervalSinceReferenceDate: 1_000),
+      duration: 60)
+    for field in JourneyField.all {
+      let journey = makeJourney()
+      let keyPath = try #require(field.keyPath as? PartialKeyPath<Journey>)
+      #expect(field.write(journey, field.read(other)))
+      #expect(field.read(journey) == field.read(other), "\(field.name)")
+      for (written, untouched) in zip(JourneyField.all, JourneyField.all.map { $0.read(makeJourney()) }) {
+        guard written != field else { continue }
+        #expect(written.read(journey) == untouched, "writing \(field.name) changed \(written.name)")
+      }
+      #expect("\(journey[keyPath: keyPath])" == "\(other[keyPath: keyPath])", "\(field.name)")
+    }
+  }
+
   @Test func allListsTheFieldsInOrder() {
     #expect(JourneyField.all.map(\.name) == ["name", "transportationType", "startDate", "duration"])
     #expect(JourneyField.all == [.name, .transportationType, .startDate, .duration])
