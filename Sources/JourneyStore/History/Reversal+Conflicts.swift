@@ -12,19 +12,19 @@ extension Reversal {
   /// on, by value: a field the batch set still holds what it wrote, a journey it deleted is still
   /// gone, a journey it inserted still exists (and, when the log holds the values it inserted,
   /// still holds them). A log whose triggers were dropped, or a forced undo, can break that.
-  func conflicts(limit: Int) throws -> [RevertConflict] {
+  /// - Parameter counts: How many rows of each kind the batch has: a kind it has none of is not
+  ///   looked for.
+  func conflicts(limit: Int, counts: RowCounts) throws -> [RevertConflict] {
     var conflicts: [RevertConflict] = []
     let parameters: [DatabaseValue] = [.integer(target.batch.source), .integer(Int64(limit))]
     let newest = target.batch.isInverted ? "min" : "max"
     // Whether the batch deleted the journey too: asked per row only when the batch deleted any.
-    let deletes = try connection.firstValue(
-      "SELECT 1 FROM change WHERE batch = ?1 AND kind = '\(rows.deleted)' LIMIT 1", [.integer(target.batch.source)]) != nil
-    let deletedLater = deletes
+    let deletedLater = counts.deletes > 0
       ? "EXISTS (SELECT 1 FROM change d WHERE d.journey = u.journey AND +d.batch = ?1 AND d.kind = '\(rows.deleted)')"
       : "0"
     // A field the batch updated (its last update of it) no longer holds what the batch wrote;
     // unless the batch also deleted the journey, which the next check covers.
-    for field in JourneyField.all {
+    for field in JourneyField.all where counts.updates > 0 {
       try connection.forEachRow("""
         SELECT u.journey, '\(field.name)', j.id IS NULL, j.\(field.column)
         FROM change u LEFT JOIN journey j ON j.id = u.journey
@@ -40,18 +40,21 @@ extension Reversal {
       }
     }
     // A journey the batch deleted exists again (and not because the batch inserted it again).
-    try connection.forEachRow("""
-      SELECT DISTINCT d.journey FROM change d JOIN journey j ON j.id = d.journey
-      WHERE d.batch = ?1 AND d.kind = '\(rows.deleted)'
-        AND d.journey NOT IN (SELECT journey FROM change WHERE batch = ?1 AND kind = '\(rows.inserted)')
-      LIMIT ?2
-      """, parameters
-    ) { row in
-      if let id = JourneyRow.id(of: row) { conflicts.append(RevertConflict(journeyID: id, field: nil, reason: .existsAgain)) }
+    if counts.deletes > 0 {
+      try connection.forEachRow("""
+        SELECT DISTINCT d.journey FROM change d JOIN journey j ON j.id = d.journey
+        WHERE d.batch = ?1 AND d.kind = '\(rows.deleted)'
+          AND d.journey NOT IN (SELECT journey FROM change WHERE batch = ?1 AND kind = '\(rows.inserted)')
+        LIMIT ?2
+        """, parameters
+      ) { row in
+        if let id = JourneyRow.id(of: row) { conflicts.append(RevertConflict(journeyID: id, field: nil, reason: .existsAgain)) }
+      }
     }
     // A journey the batch inserted is gone, or no longer holds the values it inserted, where the
     // log holds them.
     let differs = JourneyField.all.map { "j.\($0.column) IS NOT u.\(rows.after($0))" }.joined(separator: " OR ")
+    guard counts.inserts > 0 else { return Array(conflicts.prefix(limit)) }
     try connection.forEachRow("""
       SELECT u.journey, NULL, j.id IS NULL, NULL FROM change u LEFT JOIN journey j ON j.id = u.journey
       WHERE u.batch = ?1 AND u.kind = '\(rows.inserted)' AND NOT \(deletedLater)

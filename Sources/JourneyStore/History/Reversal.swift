@@ -29,31 +29,52 @@ extension Reversal {
   /// - Parameter force: Overwrites newer changes instead of refusing.
   /// - Throws: `JourneyDatabaseError.revertConflict`, or `SQLiteError`.
   func run(force: Bool) throws -> RevertSummary {
+    let counts = try rowCounts()
     if !force {
-      let conflicts = try self.conflicts(limit: 10)
+      let conflicts = try self.conflicts(limit: 10, counts: counts)
       guard conflicts.isEmpty else {
         throw JourneyDatabaseError.revertConflict(
           kind: kind, batch: target.id, origin: target.origin, conflicts: conflicts)
       }
     }
-    let insertsWithoutValues = try connection.firstValue(
-      "SELECT 1 FROM change WHERE batch = ? AND kind = ? LIMIT 1", [.integer(target.batch.source), .text(rows.inserted)]
-    ) != nil && !target.batch.isInverted
+    let insertsWithoutValues = counts.inserts > 0 && !target.batch.isInverted
     let logging: Batch.Logging = force || insertsWithoutValues
       ? .recorded : .derived(source: target.batch.source, inverted: !target.batch.isInverted)
     let batch = Batch(connection: connection, origin: origin, kind: kind, reverts: target.id, logging: logging)
     let batchID = try batch.open()
     // In the reverse of the order a batch makes them: a journey it inserted, then updated, then
-    // deleted comes back, gets its first values back, then goes.
+    // deleted comes back, gets its first values back, then goes. A kind of change the batch has
+    // none of costs nothing (an import's undo has no deletes or updates to look through).
     let recordsRows = if case .recorded = logging { true } else { false }
-    let inserted = try revertDeletes(in: batch, force: force, recordsRows: recordsRows)
-    let (updated, fields) = try revertUpdates(in: batch)
-    let deleted = try revertInserts(in: batch, recordsRows: recordsRows)
+    let inserted = counts.deletes > 0 ? try revertDeletes(in: batch, force: force, recordsRows: recordsRows, count: counts.deletes) : 0
+    let (updated, fields) = counts.updates > 0 ? try revertUpdates(in: batch) : (0, [])
+    let deleted = counts.inserts > 0 ? try revertInserts(in: batch, recordsRows: recordsRows, count: counts.inserts) : 0
     _ = try batch.close()
     return RevertSummary(
       kind: kind, revertedBatch: target.id, commandBatch: target.command, origin: target.origin, date: target.date,
       batch: batchID, inserted: inserted, updated: updated,
       fields: JourneyField.all.filter { fields.contains($0.name) }, deleted: deleted)
+  }
+
+  /// How many of the target's effective rows insert, update and delete journeys, read with one
+  /// scan of its rows.
+  func rowCounts() throws -> RowCounts {
+    var counts = RowCounts(inserts: 0, updates: 0, deletes: 0)
+    try connection.forEachRow(
+      "SELECT count(*) FILTER (WHERE kind = ?2), count(*) FILTER (WHERE kind = 'update'), "
+        + "count(*) FILTER (WHERE kind = ?3) FROM change WHERE batch = ?1",
+      [.integer(target.batch.source), .text(rows.inserted), .text(rows.deleted)]
+    ) { row in
+      counts = RowCounts(inserts: Int(row.integer(at: 0)), updates: Int(row.integer(at: 1)), deletes: Int(row.integer(at: 2)))
+    }
+    return counts
+  }
+
+  /// How many of a batch's rows insert, update and delete journeys, read as a revert reads them.
+  struct RowCounts {
+    let inserts: Int
+    let updates: Int
+    let deletes: Int
   }
 
   /// How the target's rows read: which stored kind is an effective insert or delete, and which
@@ -94,7 +115,7 @@ extension Reversal {
   /// `force`, one that exists again gets those values back instead. `recordsRows` says whether
   /// the batch logs what it writes.
   /// - Returns: How many journeys were inserted.
-  private func revertDeletes(in batch: Batch, force: Bool, recordsRows: Bool) throws -> Int {
+  private func revertDeletes(in batch: Batch, force: Bool, recordsRows: Bool, count: Int) throws -> Int {
     let source = DatabaseValue.integer(target.batch.source)
     let values = JourneyField.all.map { rows.before($0) }.joined(separator: ", ")
     // The values before the batch are those of its first delete of a journey.
@@ -119,9 +140,7 @@ extension Reversal {
       }
     }
     var deferral = try IndexDeferral(connection: connection, includesChangeLog: recordsRows)
-    let count = try connection.firstValue(
-      "SELECT count(*) FROM change WHERE batch = ? AND kind = '\(rows.deleted)'", [source])?.integer ?? 0
-    try deferral.noteInserted(Int(count))
+    try deferral.noteInserted(count)
     let inserted = try batch.insertAll(selecting: """
       SELECT c.journey, \(values) FROM change c WHERE c.id IN (\(first))
         AND NOT EXISTS (SELECT 1 FROM journey j WHERE j.id = c.journey)
@@ -137,17 +156,16 @@ extension Reversal {
   ///
   /// Undoing a large import deletes as many rows as it inserted: the indexes are dropped for the
   /// while and built again at the end, as a large import does.
-  private func revertInserts(in batch: Batch, recordsRows: Bool) throws -> Int {
+  private func revertInserts(in batch: Batch, recordsRows: Bool, count inserts: Int) throws -> Int {
     let source = DatabaseValue.integer(target.batch.source)
-    let inserts = try connection.firstValue(
-      "SELECT count(*) FROM change WHERE batch = ? AND kind = '\(rows.inserted)'", [source])?.integer ?? 0
-    guard inserts > 0 else { return 0 }
     var deferral = try IndexDeferral(connection: connection, includesChangeLog: recordsRows)
-    try deferral.noteInserted(Int(inserts))
+    try deferral.noteInserted(inserts)
     // Not those it deleted first: a replaced journey keeps its row, with its values set back.
+    // That leaves one row per journey: the batch can insert a journey twice only by deleting it
+    // in between.
     let deleted = try batch.deleteAll(
-      in: "SELECT journey FROM change WHERE batch = ?1 AND kind = '\(rows.inserted)' "
-        + "AND journey NOT IN (SELECT journey FROM change WHERE batch = ?1 AND kind = '\(rows.deleted)')",
+      namedBy: "c.batch = ?1 AND c.kind = '\(rows.inserted)' "
+        + "AND c.journey NOT IN (SELECT journey FROM change WHERE batch = ?1 AND kind = '\(rows.deleted)')",
       parameter: source)
     try deferral.rebuild()
     return deleted

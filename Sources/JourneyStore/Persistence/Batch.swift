@@ -181,40 +181,49 @@ final class Batch {
     try log.execute()
   }
 
-  /// Deletes the journeys whose ids `subquery` selects (its `?1` bound to `parameter`), all at
-  /// once. A recorded batch logs every value of each with one statement: undoing an import of a
-  /// million journeys.
+  /// Deletes the journeys that the change-log rows `c` meeting `condition` (its `?1` bound to
+  /// `parameter`) name, one row each, all at once: undoing an import of a million journeys. A
+  /// recorded batch logs every value of each first, in the order of those rows, with one
+  /// statement.
+  ///
+  /// Both statements walk the log's rows in order and find each journey by id, and the delete
+  /// goes through the journeys in the order of the table (by rowid): no sort of the journeys'
+  /// values and no set of their ids, which took twice as long.
   /// - Returns: How many journeys were deleted.
-  func deleteAll(in subquery: String, parameter: DatabaseValue) throws -> Int {
-    try logDeletes(of: "id IN (\(subquery))", parameter)
-    return try connection.run("DELETE FROM journey WHERE id IN (\(subquery))", [parameter])
+  func deleteAll(namedBy condition: String, parameter: DatabaseValue) throws -> Int {
+    let batch = try open()
+    let named = "FROM change c CROSS JOIN journey j ON j.id = c.journey WHERE \(condition)"
+    if isRecorded {
+      try recordInserts()
+      try connection.run(
+        "INSERT INTO change (batch, journey, kind, \(Self.oldColumns)) "
+          + "SELECT ?2, j.id, 'delete', \(Self.joinedColumns) \(named) ORDER BY c.id",
+        [parameter, .integer(batch)])
+    }
+    return try connection.run("DELETE FROM journey WHERE rowid IN (SELECT j.rowid \(named))", [parameter])
   }
 
-  /// Deletes a journey.
+  /// Deletes a journey; a recorded batch logs every value it held first.
   /// - Throws: `JourneyDatabaseError.journeyNotFound` when no such journey exists, or `SQLiteError`.
   func delete(id: UUID) throws {
+    let batch = try open()
     let key = DatabaseValue.text(id.lowercasedText)
-    try logDeletes(of: "id = ?1", key)
+    if isRecorded {
+      try recordInserts()
+      try connection.run(
+        "INSERT INTO change (batch, journey, kind, \(Self.oldColumns)) "
+          + "SELECT ?2, id, 'delete', \(Self.columns) FROM journey WHERE id = ?1",
+        [key, .integer(batch)])
+    }
     guard try connection.run("DELETE FROM journey WHERE id = ?", [key]) == 1 else {
       throw JourneyDatabaseError.journeyNotFound(id.lowercasedText)
     }
   }
 
-  /// Opens the batch and, when it is recorded, logs the deletes of the journeys `condition`
-  /// selects (its `?1` bound to `parameter`) with every value they hold, before they go.
-  private func logDeletes(of condition: String, _ parameter: DatabaseValue) throws {
-    let batch = try open()
-    guard isRecorded else { return }
-    try recordInserts()
-    try connection.run(
-      "INSERT INTO change (batch, journey, kind, \(Self.oldColumns)) "
-        + "SELECT ?2, id, 'delete', \(Self.columns) FROM journey WHERE \(condition) ORDER BY rowid",
-      [parameter, .integer(batch)])
-  }
-
   /// The field columns of the journey table, and of the change log's old values.
   private static let columns = JourneyField.all.map(\.column).joined(separator: ", ")
   private static let oldColumns = JourneyField.all.map { "old_\($0.column)" }.joined(separator: ", ")
+  private static let joinedColumns = JourneyField.all.map { "j.\($0.column)" }.joined(separator: ", ")
 
   /// Overwrites a journey's fields with new values.
   /// - Returns: Whether a value differed (`false`: the journey held them all already).
