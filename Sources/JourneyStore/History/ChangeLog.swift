@@ -7,9 +7,10 @@ import Foundation
 /// The change log of a database file, read: its batches and the changes each made, where it ends
 /// and where `history prune` cut it.
 ///
-/// The journey table's triggers write it (see `Schema`). A batch's changes are its own rows, or,
-/// for an undo or redo that set back exactly what it reverted, the rows of its `source` batch,
-/// the other way round when it is inverted: undo and redo cost no copies.
+/// `Batch` writes roadtrip's rows, the journey table's triggers everyone else's (see `Schema`). A
+/// batch's changes are its own rows, or, for an undo or redo that set back exactly what it
+/// reverted, the rows of its `source` batch, the other way round when it is inverted: undo and
+/// redo cost no copies.
 struct ChangeLog {
   let connection: Connection
 }
