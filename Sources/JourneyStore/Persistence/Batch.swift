@@ -200,7 +200,9 @@ final class Batch {
           + "SELECT ?2, j.id, 'delete', \(Self.joinedColumns) \(named) ORDER BY c.id",
         [parameter, .integer(batch)])
     }
-    return try connection.run("DELETE FROM journey WHERE rowid IN (SELECT j.rowid \(named))", [parameter])
+    let deleted = try connection.run("DELETE FROM journey WHERE rowid IN (SELECT j.rowid \(named))", [parameter])
+    try noteDeletes()
+    return deleted
   }
 
   /// Deletes a journey; a recorded batch logs every value it held first.
@@ -218,6 +220,14 @@ final class Batch {
     guard try connection.run("DELETE FROM journey WHERE id = ?", [key]) == 1 else {
       throw JourneyDatabaseError.journeyNotFound(id.lowercasedText)
     }
+    try noteDeletes()
+  }
+
+  /// After a delete, which may have taken the journeys with the largest rowids: SQLite gives the
+  /// next journey the largest rowid left plus one, at or below the last one logged, so the next
+  /// inserts are counted from there (every earlier insert is logged by now).
+  private func noteDeletes() throws {
+    if isRecorded { lastLoggedRowID = try lastJourneyRowID() }
   }
 
   /// The field columns of the journey table, and of the change log's old values.

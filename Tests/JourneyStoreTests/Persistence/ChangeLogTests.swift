@@ -25,6 +25,27 @@ struct ChangeLogTests {
     #expect(try Fixtures.row(journey.id, in: database.path) == nil)
   }
 
+  /// SQLite gives a new row the largest rowid plus one: after the newest journey is deleted, the
+  /// next insert takes its rowid again, and must still be logged as an insert.
+  @Test func anInsertAfterDeletingTheNewestJourneyInTheSameBatchIsLogged() throws {
+    let folder = try TemporaryFolder()
+    let database = try Fixtures.database(in: folder)
+    let older = try database.add(Journey(name: "Older"))
+    let newest = try database.add(Journey(name: "Newest"))
+    let replacement = Journey(name: "Replacement")
+    try database.write { batch in
+      try batch.delete(id: newest.id)
+      try batch.insert(id: replacement.id, values: JourneyRow.values(of: replacement))
+    }
+    let changes = try Fixtures.changes(in: database.path).filter { $0.batch == 3 }
+    #expect(changes.map(\.kind) == ["delete", "delete", "delete", "delete", "insert"])
+    #expect(changes.last?.journey == replacement.id.uuidString.lowercased())
+    #expect(try database.journey(id: older.id) != nil)
+    #expect(try database.undo() != nil)
+    #expect(try database.journey(id: replacement.id) == nil)
+    #expect(try database.journey(id: newest.id)?.name == "Newest")
+  }
+
   @Test func batchesHaveATimeAndAnOrigin() throws {
     let folder = try TemporaryFolder()
     let before = Date().timeIntervalSinceReferenceDate
