@@ -110,15 +110,24 @@ def main():
     latencies = sorted(seconds for _, _, seconds in outcomes)
 
     connection = sqlite3.connect(database)
-    rows = connection.execute(
-        "SELECT batch, journey, kind, field, old, new FROM change WHERE batch > ? ORDER BY id", (first_batch,)).fetchall()
+    columns = {"name": "name", "duration": "duration", "startDate": "start_date", "transportationType": "transportation_type"}
+    # Schema v3: one change row per write, the old and new value of each field it changed in the
+    # columns old_<column> and new_<column> (NULL for the others); read as one row per field.
+    selected = ", ".join("old_%s, new_%s" % (column, column) for column in columns.values())
+    logged_rows = connection.execute(
+        "SELECT batch, journey, kind, %s FROM change WHERE batch > ? ORDER BY id" % selected, (first_batch,)).fetchall()
+    rows = []
+    for row in logged_rows:
+        for offset, field in enumerate(columns):
+            old, new = row[3 + 2 * offset], row[4 + 2 * offset]
+            if new is not None:
+                rows.append((row[0], row[1], row[2], field, old, new))
     batches = connection.execute("SELECT count(*) FROM batch WHERE id > ?", (first_batch,)).fetchone()[0]
     problems = []
-    if len(rows) != total or batches != total or any(row[2] != "update" for row in rows):
-        problems.append("%d change rows and %d batches for %d edits" % (len(rows), batches, total))
+    if len(logged_rows) != total or len(rows) != total or batches != total or any(row[2] != "update" for row in rows):
+        problems.append("%d change rows (%d field changes) and %d batches for %d edits" % (len(logged_rows), len(rows), batches, total))
     if len({row[0] for row in rows}) != len(rows):
         problems.append("a batch holds more than one change")
-    columns = {"name": "name", "duration": "duration", "startDate": "start_date", "transportationType": "transportation_type"}
     keys = {(journey, field) for commands in plans for _, journey, field, _ in commands}
     lost = 0
     for journey, field in sorted(keys):
