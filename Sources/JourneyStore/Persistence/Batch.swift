@@ -191,15 +191,8 @@ final class Batch {
   /// values and no set of their ids, which took twice as long.
   /// - Returns: How many journeys were deleted.
   func deleteAll(namedBy condition: String, parameter: DatabaseValue) throws -> Int {
-    let batch = try open()
     let named = "FROM change c CROSS JOIN journey j ON j.id = c.journey WHERE \(condition)"
-    if isRecorded {
-      try recordInserts()
-      try connection.run(
-        "INSERT INTO change (batch, journey, kind, \(Self.oldColumns)) "
-          + "SELECT ?2, j.id, 'delete', \(Self.joinedColumns) \(named) ORDER BY c.id",
-        [parameter, .integer(batch)])
-    }
+    try logDeletes("SELECT ?2, j.id, 'delete', \(Self.joinedColumns) \(named) ORDER BY c.id", parameter)
     let deleted = try connection.run("DELETE FROM journey WHERE rowid IN (SELECT j.rowid \(named))", [parameter])
     try noteDeletes()
     return deleted
@@ -208,19 +201,23 @@ final class Batch {
   /// Deletes a journey; a recorded batch logs every value it held first.
   /// - Throws: `JourneyDatabaseError.journeyNotFound` when no such journey exists, or `SQLiteError`.
   func delete(id: UUID) throws {
-    let batch = try open()
     let key = DatabaseValue.text(id.lowercasedText)
-    if isRecorded {
-      try recordInserts()
-      try connection.run(
-        "INSERT INTO change (batch, journey, kind, \(Self.oldColumns)) "
-          + "SELECT ?2, id, 'delete', \(Self.columns) FROM journey WHERE id = ?1",
-        [key, .integer(batch)])
-    }
+    try logDeletes("SELECT ?2, id, 'delete', \(Self.columns) FROM journey WHERE id = ?1", key)
     guard try connection.run("DELETE FROM journey WHERE id = ?", [key]) == 1 else {
       throw JourneyDatabaseError.journeyNotFound(id.lowercasedText)
     }
     try noteDeletes()
+  }
+
+  /// Opens the batch and, when it is recorded, logs deletes with every value they hold, before
+  /// they are made: the rows of `select`, whose `?1` is bound to `parameter` and `?2` to the
+  /// batch (the batch, the journey, `'delete'`, then the fields' values).
+  private func logDeletes(_ select: String, _ parameter: DatabaseValue) throws {
+    let batch = try open()
+    guard isRecorded else { return }
+    try recordInserts()
+    try connection.run(
+      "INSERT INTO change (batch, journey, kind, \(Self.oldColumns)) \(select)", [parameter, .integer(batch)])
   }
 
   /// After a delete, which may have taken the journeys with the largest rowids: SQLite gives the

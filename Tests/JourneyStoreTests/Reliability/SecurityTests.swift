@@ -98,7 +98,7 @@ struct SecurityTests {
       "stampOutsideBatch": "the schema's own SQL, a constant",
       "assignments": "columns of JourneyField.all set to ? placeholders",
       "first": "a fixed subquery with ? placeholders",
-      "select": "a fixed SELECT of the id and the field columns with ? placeholders, from Reversal",
+      "select": "a fixed SELECT with ? placeholders: of journeys to insert again, from Reversal, or of deletes to log, from Batch",
       "logged": "the change table's old and new columns of fields of JourneyField.all",
       "placeholders": "numbered ? placeholders",
       "inner": "a query's WHERE and ORDER BY clauses: columns of JourneyField.all, ? placeholders",
