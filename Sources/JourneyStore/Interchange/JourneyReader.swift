@@ -91,7 +91,7 @@ public final class JourneyReader {
       case .failure(.incomplete):
         guard input.pendingCount <= maximumRecordSize else {
           throw .malformed(
-            line: line + newlines(from: start, to: firstNonBlank(from: start)),
+            line: line + newlines(from: start, to: lastRecordStart ?? firstNonBlank(from: start)),
             reason: "a record is longer than \(Self.sizeText(maximumRecordSize)); a journey takes far less")
         }
         guard try input.readMore(maximumPending: maximumRecordSize + 1) else {
@@ -111,6 +111,9 @@ public final class JourneyReader {
 
   /// Where the last failed scan stopped, to name the line of the error.
   private var scanFailureIndex = 0
+  /// Where the record the last scan read (or ran out of input in) starts, once past a CSV or TSV
+  /// header and JSON's punctuation: the line of a record too long to read.
+  private var lastRecordStart: Int?
 
   /// Where a record starts and ends in the buffer, and its values by key index (`nil` at the end
   /// of the input).
@@ -120,6 +123,7 @@ public final class JourneyReader {
   private func scanRecord(
     _ bytes: UnsafeBufferPointer<UInt8>, from start: Int, state: inout State
   ) throws(JSONScanner.Failure) -> ScannedRecord {
+    lastRecordStart = nil
     switch (state, format) {
     case (.finished, _):
       return (start, start, nil)
@@ -137,6 +141,7 @@ public final class JourneyReader {
       }
       guard try scanner.peekAfterWhitespace() != nil else { throw .malformed("the input ends inside a record") }
       let recordStart = scanner.index
+      lastRecordStart = recordStart
       var values = [JSONScanner.Value?](repeating: nil, count: JourneyRecord.keys.count)
       try scanner.object { key, value throws(JSONScanner.Failure) in
         let index = try Self.keyIndex(of: key)
@@ -193,6 +198,7 @@ public final class JourneyReader {
       }
     }
     let recordStart = scanner.index
+    lastRecordStart = recordStart
     let fields = try scanner.record()
     guard fields.count == columns.count else {
       scanner.rewind(to: recordStart)

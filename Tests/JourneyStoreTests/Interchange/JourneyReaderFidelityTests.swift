@@ -89,6 +89,16 @@ struct JourneyReaderFidelityTests {
     #expect(Self.failureReadingInChunks(text, format, chunkSize: 64, maximumRecordSize: 8192) == nil)
   }
 
+  /// The first record too: not the header's line, nor the array's bracket.
+  @Test(arguments: [InterchangeFormat.ndjson, .json, .csv, .tsv])
+  func aFirstRecordPastTheLimitIsRefusedWithItsLine(format: InterchangeFormat) throws {
+    let text = try Self.exported(format, count: 3)
+      .replacingOccurrences(of: "ñ€🚲 é\u{301} 0", with: String(repeating: "x", count: 5000))
+    let failure = Self.failureReadingInChunks(text, format, chunkSize: 64, maximumRecordSize: 4096)
+    let line = format == .ndjson ? 1 : 2
+    #expect(failure == .malformed(line: line, reason: "a record is longer than 4096 bytes; a journey takes far less"))
+  }
+
   @Test func csvHeadersTakeAnyCaseAndTheAliasesSetTakes() throws {
     let text = "NAME,Transport,START,Duration,ENDDATE,Id\r\nCoast,Bike,2026-11-21T08:00:00Z,1h,2026-11-21T09:00:00Z,"
       + "\(JourneyReaderTests.first)\r\n"
