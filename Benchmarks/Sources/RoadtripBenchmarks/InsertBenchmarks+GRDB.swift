@@ -67,16 +67,20 @@ private func insertIntoStoreSchemaWithGRDBRecords(_ workload: Workload, logsChan
   let queue = try DatabaseQueue(path: workload.database)
   let sample = try Sample.measure {
     try queue.write { db in
-      var batch: Int64 = 0
-      if logsChanges {
-        try db.execute(
-          sql: "INSERT INTO batch (at, origin) VALUES (?, ?)",
-          arguments: [Date().timeIntervalSinceReferenceDate, "benchmarks"])
-        batch = db.lastInsertedRowID
-      }
+      // A batch open with the triggers silent (state 2), as the store opens its own: without it
+      // the journey table's triggers would log every insert as another program's.
+      try db.execute(
+        sql: "INSERT INTO batch (at, origin, state) VALUES (?, ?, 2)",
+        arguments: [Date().timeIntervalSinceReferenceDate, "benchmarks"])
+      let batch = db.lastInsertedRowID
       for record in records {
         try record.insert(db)
         if logsChanges { try StoreSchemaChangeRecord(batch: batch, journey: record.id).insert(db) }
+      }
+      if logsChanges {
+        try db.execute(sql: "UPDATE batch SET state = 0 WHERE id = ?", arguments: [batch])
+      } else {
+        try db.execute(sql: "DELETE FROM batch WHERE id = ?", arguments: [batch])
       }
     }
   }
