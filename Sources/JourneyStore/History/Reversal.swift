@@ -56,6 +56,34 @@ extension Reversal {
       fields: JourneyField.all.filter { fields.contains($0.name) }, deleted: deleted)
   }
 
+  /// Runs a write that puts values back from the log. When the database refuses one (another
+  /// program stored it past the table's CHECK constraints, and the log kept it), names the first
+  /// of `values` (journeys' ids and field values) that it refuses, instead of SQLite's text.
+  private func puttingBack<T>(_ values: @autoclosure () throws -> [(UUID, [DatabaseValue])], _ write: () throws -> T) throws -> T {
+    do {
+      return try write()
+    } catch {
+      // Not `catch let error as SQLiteError where …`: that form crashes the Swift 6.3.1 optimizer.
+      guard (error as? SQLiteError)?.kind == .constraint else { throw error }
+      for (id, row) in try values() {
+        guard let (field, value) = JourneyRow.unreadableField(in: row) else { continue }
+        throw JourneyDatabaseError.refusedValue(
+          kind: kind, batch: target.id, origin: target.origin, id: id.lowercasedText, field: field.name,
+          value: value.described)
+      }
+      throw error
+    }
+  }
+
+  /// The journeys' ids and field values that `select` returns (its `?1` bound to `parameter`).
+  private func rows(_ select: String, _ parameter: DatabaseValue) throws -> [(UUID, [DatabaseValue])] {
+    var rows: [(UUID, [DatabaseValue])] = []
+    try connection.forEachRow(select, [parameter]) { row in
+      if let id = JourneyRow.id(of: row) { rows.append((id, JourneyRow.fieldValues(of: row))) }
+    }
+    return rows
+  }
+
   /// How many of the target's effective rows insert, update and delete journeys, read with one
   /// scan of its rows.
   func rowCounts() throws -> RowCounts {
@@ -102,7 +130,7 @@ extension Reversal {
       guard let values = try JourneyRow.values(of: update.id, in: connection) else { continue }
       let old = zip(values, update.old).map { current, old in old ?? current }
       guard old != values else { continue }
-      try batch.update(id: update.id, from: values, to: old)
+      try puttingBack([(update.id, old)]) { try batch.update(id: update.id, from: values, to: old) }
       journeys.insert(update.id)
       for (field, (current, old)) in zip(JourneyField.all, zip(values, old)) where current != old {
         fields.insert(field.name)
@@ -126,26 +154,20 @@ extension Reversal {
     // place; with `force`, so does one that exists again for another reason.
     let existingCondition = force
       ? "" : " AND c.journey IN (SELECT journey FROM change WHERE batch = ?1 AND kind = '\(rows.inserted)')"
-    do {
-      var existing: [(UUID, [DatabaseValue])] = []
-      try connection.forEachRow("""
-        SELECT c.journey, \(values) FROM change c JOIN journey j ON j.id = c.journey
-        WHERE c.id IN (\(first))\(existingCondition)
-        """, [source]
-      ) { row in
-        if let id = JourneyRow.id(of: row) { existing.append((id, JourneyRow.fieldValues(of: row))) }
-      }
-      for (id, values) in existing {
-        try batch.replace(id: id, values: values)
-      }
+    let existing = try rows(
+      "SELECT c.journey, \(values) FROM change c JOIN journey j ON j.id = c.journey "
+        + "WHERE c.id IN (\(first))\(existingCondition)", source)
+    for (id, values) in existing {
+      try puttingBack([(id, values)]) { try batch.replace(id: id, values: values) }
     }
     var deferral = try IndexDeferral(connection: connection, includesChangeLog: recordsRows)
     try deferral.noteInserted(count)
-    let inserted = try batch.insertAll(selecting: """
-      SELECT c.journey, \(values) FROM change c WHERE c.id IN (\(first))
-        AND NOT EXISTS (SELECT 1 FROM journey j WHERE j.id = c.journey)
-      ORDER BY c.id
-      """, parameter: source)
+    let restored = "SELECT c.journey, \(values) FROM change c WHERE c.id IN (\(first))"
+    let inserted = try puttingBack(try rows(restored, source)) {
+      try batch.insertAll(
+        selecting: "\(restored) AND NOT EXISTS (SELECT 1 FROM journey j WHERE j.id = c.journey) ORDER BY c.id",
+        parameter: source)
+    }
     try batch.recordInserts()
     try deferral.rebuild()
     return inserted

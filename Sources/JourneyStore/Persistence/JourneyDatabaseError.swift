@@ -47,6 +47,9 @@ public enum JourneyDatabaseError: Error, Equatable, Sendable {
   /// A journey's id is not a lowercase UUID, as roadtrip writes ids (another program stored
   /// it): commands that name journeys by id could not find it.
   case foreignID(String)
+  /// An undo or redo would put back a value the database refuses: another program stored it past
+  /// the table's CHECK constraints, and the log kept it. Nothing was changed.
+  case refusedValue(kind: BatchKind, batch: Int64, origin: String, id: String, field: String, value: String)
 }
 
 extension JourneyDatabaseError: CustomStringConvertible {
@@ -94,6 +97,10 @@ extension JourneyDatabaseError: CustomStringConvertible {
       return "journey '\(id)' has an id roadtrip does not write (a lowercase UUID, written by another program); "
         + "sqlite3 FILE \"UPDATE journey SET id = lower(id) WHERE id <> lower(id)\" repairs ids that are UUIDs "
         + "in capitals, and 'roadtrip db check' lists every such journey"
+    case .refusedValue(let kind, let batch, let origin, let id, let field, let value):
+      return "cannot \(kind.rawValue) batch \(batch) (\(origin)): it would put back journey \(id)'s \(field) "
+        + "\(value), which the database refuses (another program stored it past the table's CHECK constraints); "
+        + "nothing was changed"
     case .historyPruned(let batch, let date):
       return "nothing left to undo: the change log was pruned before batch \(batch) "
         + "(the newest batch dropped was committed at \(date.iso8601)); older changes cannot be undone"

@@ -63,7 +63,7 @@ extension Failure {
     case .ambiguousID, .invalidID:
       return (.usage, error.description)
     case .duplicateID, .newerSchema, .notARoadtripDatabase, .needsMigration, .damagedSchema, .unreadableValue, .foreignID, .invalidSchemaVersion,
-      .unusableBackup:
+      .unusableBackup, .refusedValue:
       return (.dataError, error.description)
     case .cannotCreate:
       return (.cannotCreate, error.description)

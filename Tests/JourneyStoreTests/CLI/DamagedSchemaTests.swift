@@ -182,6 +182,30 @@ struct ForeignValueTests {
     #expect(try stored() == .text("text 4669786564"))
   }
 
+  /// A value another program stored past the CHECK constraints, kept by the log: an undo that
+  /// would put it back says so, with 65, and changes nothing (it failed with SQLite's text, 1).
+  @Test(arguments: [["delete", SampleJourneys.coastID, "--yes"], ["transport", SampleJourneys.coastID, "bike"]])
+  func anUndoThatWouldPutBackARefusedValueSaysSoAndChangesNothing(_ command: [String]) async throws {
+    let sandbox = try CLISandbox()
+    try sandbox.seedSamples()
+    let shell = try await sandbox.sqlite3("""
+      PRAGMA ignore_check_constraints = ON;
+      UPDATE journey SET transportation_type = 'rocket' WHERE id = '\(SampleJourneys.coastID)';
+      """)
+    #expect(shell.exitCode == 0, "\(shell)")
+    let edit = try await sandbox.run(command)
+    #expect(edit.exitCode == 0, "\(edit)")
+    let logged = { try Connection(path: sandbox.databasePath, busyTimeout: .seconds(5)).firstValue("SELECT count(*) FROM change") }
+    let before = try logged()
+    let listed = try await sandbox.run("list", "--format", "ndjson")
+    let undo = try await sandbox.run("undo")
+    #expect(undo.exitCode == 65, "\(undo)")
+    #expect(undo.standardError.contains("journey \(SampleJourneys.coastID)'s transportationType 'rocket', which the database refuses"), "\(undo)")
+    #expect(undo.standardError.contains("nothing was changed"), "\(undo)")
+    #expect(try logged() == before)
+    #expect(try await sandbox.run("list", "--format", "ndjson").standardOutput == listed.standardOutput)
+  }
+
   /// An id in capitals was listed, then not found by `show`, `set` or `delete`: refused by name
   /// with the SQL that repairs it.
   @Test func anIdInCapitalsIsRefusedWithItsRepair() async throws {

@@ -101,6 +101,7 @@ struct SecurityTests {
       "select": "a fixed SELECT with ? placeholders: of journeys to insert again, from Reversal, or of deletes to log, from Batch",
       "logged": "the change table's old and new columns of fields of JourneyField.all",
       "placeholders": "numbered ? placeholders",
+      "restored": "a fixed SELECT of the change log with ? placeholders, from Reversal",
       "inner": "a query's WHERE and ORDER BY clauses: columns of JourneyField.all, ? placeholders",
       "outer": "a query's ORDER BY and LIMIT clauses: columns of JourneyField.all, ? placeholders",
       "column": "a column of JourneyField.all, with + to keep SQLite from ordering by its index", "openOutsideBatch": "the schema's own SQL, a constant",
