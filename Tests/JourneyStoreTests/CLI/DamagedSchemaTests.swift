@@ -186,13 +186,7 @@ struct ForeignValueTests {
   /// would put it back says so, with 65, and changes nothing (it failed with SQLite's text, 1).
   @Test(arguments: [["delete", SampleJourneys.coastID, "--yes"], ["transport", SampleJourneys.coastID, "bike"]])
   func anUndoThatWouldPutBackARefusedValueSaysSoAndChangesNothing(_ command: [String]) async throws {
-    let sandbox = try CLISandbox()
-    try sandbox.seedSamples()
-    let shell = try await sandbox.sqlite3("""
-      PRAGMA ignore_check_constraints = ON;
-      UPDATE journey SET transportation_type = 'rocket' WHERE id = '\(SampleJourneys.coastID)';
-      """)
-    #expect(shell.exitCode == 0, "\(shell)")
+    let sandbox = try await Self.sandboxWithARocket()
     let edit = try await sandbox.run(command)
     #expect(edit.exitCode == 0, "\(edit)")
     let logged = { try Connection(path: sandbox.databasePath, busyTimeout: .seconds(5)).firstValue("SELECT count(*) FROM change") }
