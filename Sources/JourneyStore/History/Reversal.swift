@@ -76,7 +76,7 @@ extension Reversal {
   }
 
   /// The journeys' ids and field values that `select` returns (its `?1` bound to `parameter`).
-  private func rows(_ select: String, _ parameter: DatabaseValue) throws -> [(UUID, [DatabaseValue])] {
+  private func journeyValues(_ select: String, _ parameter: DatabaseValue) throws -> [(UUID, [DatabaseValue])] {
     var rows: [(UUID, [DatabaseValue])] = []
     try connection.forEachRow(select, [parameter]) { row in
       if let id = JourneyRow.id(of: row) { rows.append((id, JourneyRow.fieldValues(of: row))) }
@@ -154,7 +154,7 @@ extension Reversal {
     // place; with `force`, so does one that exists again for another reason.
     let existingCondition = force
       ? "" : " AND c.journey IN (SELECT journey FROM change WHERE batch = ?1 AND kind = '\(rows.inserted)')"
-    let existing = try rows(
+    let existing = try journeyValues(
       "SELECT c.journey, \(values) FROM change c JOIN journey j ON j.id = c.journey "
         + "WHERE c.id IN (\(first))\(existingCondition)", source)
     for (id, values) in existing {
@@ -163,7 +163,7 @@ extension Reversal {
     var deferral = try IndexDeferral(connection: connection, includesChangeLog: recordsRows)
     try deferral.noteInserted(count)
     let restored = "SELECT c.journey, \(values) FROM change c WHERE c.id IN (\(first))"
-    let inserted = try puttingBack(try rows(restored, source)) {
+    let inserted = try puttingBack(try journeyValues(restored, source)) {
       try batch.insertAll(
         selecting: "\(restored) AND NOT EXISTS (SELECT 1 FROM journey j WHERE j.id = c.journey) ORDER BY c.id",
         parameter: source)
