@@ -20,11 +20,11 @@ final class Batch {
   private let logging: Logging
   /// The batch row's id, once written.
   private(set) var id: Int64?
-  /// The journey table's last rowid when the inserts logged so far had been made: SQLite gives a
-  /// new row the next rowid, so the journeys inserted since are those after it.
-  private var lastLoggedRowID: Int64 = 0
-  /// Whether journeys were inserted since the log last recorded inserts.
-  private var hasUnloggedInserts = false
+  /// The journey table's largest rowid before the inserts the log does not hold yet, `nil` when
+  /// there are none: SQLite gives a new row the largest rowid plus one, so those journeys are the
+  /// ones after it. Read at the first such insert, so that a batch without inserts never reads it,
+  /// and after the deletes before it (a delete of the newest journeys lowers the largest rowid).
+  private var rowIDBeforeUnloggedInserts: Int64?
   private var insertStatement: Statement?
   /// The statements that set some fields, and that log such a change, by the fields' positions
   /// in `JourneyField.all`.
@@ -82,7 +82,6 @@ final class Batch {
       ])
     let id = connection.lastInsertedRowID
     self.id = id
-    lastLoggedRowID = try lastJourneyRowID()
     return id
   }
 
@@ -110,22 +109,25 @@ final class Batch {
   /// import). A bulk insert calls it before it builds the log's indexes again, so that the log's
   /// rows go in while they are dropped.
   func recordInserts() throws {
-    guard hasUnloggedInserts, isRecorded, let id else { return }
+    guard let before = rowIDBeforeUnloggedInserts, let id else { return }
+    rowIDBeforeUnloggedInserts = nil
+    guard isRecorded else { return }
     try connection.run(
       "INSERT INTO change (batch, journey, kind) SELECT ?, id, 'insert' FROM journey WHERE rowid > ? ORDER BY rowid",
-      [.integer(id), .integer(lastLoggedRowID)])
-    lastLoggedRowID = try lastJourneyRowID()
-    hasUnloggedInserts = false
+      [.integer(id), .integer(before)])
   }
 
-  private func lastJourneyRowID() throws -> Int64 {
-    try connection.firstValue("SELECT max(rowid) FROM journey")?.integer ?? 0
+  /// Notes where the inserts about to be made start, unless earlier ones are not logged yet.
+  private func noteInserts() throws {
+    guard rowIDBeforeUnloggedInserts == nil else { return }
+    rowIDBeforeUnloggedInserts = try connection.firstValue("SELECT max(rowid) FROM journey")?.integer ?? 0
   }
 
   /// Inserts a journey.
   /// - Throws: `JourneyDatabaseError.duplicateID` when the id is taken, or `SQLiteError`.
   func insert(id: UUID, values: [DatabaseValue]) throws {
     try open()
+    try noteInserts()
     let statement = try insertJourney()
     statement.bind(.text(id.lowercasedText), at: 1)
     for (offset, value) in values.enumerated() {
@@ -138,7 +140,6 @@ final class Batch {
       if error.isUniquenessViolation { throw JourneyDatabaseError.duplicateID(id) }
       throw error
     }
-    hasUnloggedInserts = true
   }
 
   /// Inserts the journeys a `SELECT` of the id and the field columns, in the order of
@@ -146,9 +147,8 @@ final class Batch {
   /// - Returns: How many journeys were inserted.
   func insertAll(selecting select: String, parameter: DatabaseValue) throws -> Int {
     try open()
-    let inserted = try connection.run("INSERT INTO journey (id, \(Self.columns)) \(select)", [parameter])
-    if inserted > 0 { hasUnloggedInserts = true }
-    return inserted
+    try noteInserts()
+    return try connection.run("INSERT INTO journey (id, \(Self.columns)) \(select)", [parameter])
   }
 
   /// Writes the fields whose value differs between `old` (the values the file holds) and `new`
@@ -193,9 +193,7 @@ final class Batch {
   func deleteAll(namedBy condition: String, parameter: DatabaseValue) throws -> Int {
     let named = "FROM change c CROSS JOIN journey j ON j.id = c.journey WHERE \(condition)"
     try logDeletes("SELECT ?2, j.id, 'delete', \(Self.joinedColumns) \(named) ORDER BY c.id", parameter)
-    let deleted = try connection.run("DELETE FROM journey WHERE rowid IN (SELECT j.rowid \(named))", [parameter])
-    try noteDeletes()
-    return deleted
+    return try connection.run("DELETE FROM journey WHERE rowid IN (SELECT j.rowid \(named))", [parameter])
   }
 
   /// Deletes a journey; a recorded batch logs every value it held first.
@@ -206,7 +204,6 @@ final class Batch {
     guard try connection.run("DELETE FROM journey WHERE id = ?", [key]) == 1 else {
       throw JourneyDatabaseError.journeyNotFound(id.lowercasedText)
     }
-    try noteDeletes()
   }
 
   /// Opens the batch and, when it is recorded, logs deletes with every value they hold, before
@@ -218,13 +215,6 @@ final class Batch {
     try recordInserts()
     try connection.run(
       "INSERT INTO change (batch, journey, kind, \(Self.oldColumns)) \(select)", [parameter, .integer(batch)])
-  }
-
-  /// After a delete, which may have taken the journeys with the largest rowids: SQLite gives the
-  /// next journey the largest rowid left plus one, at or below the last one logged, so the next
-  /// inserts are counted from there (every earlier insert is logged by now).
-  private func noteDeletes() throws {
-    if isRecorded { lastLoggedRowID = try lastJourneyRowID() }
   }
 
   /// The field columns of the journey table, and of the change log's old values.
