@@ -55,7 +55,7 @@ extension ChangeLog {
     }
     if let journeyID = query.journeyID {
       values.append(.text(journeyID.lowercasedText))
-      conditions.append("coalesce(source, id) IN (SELECT batch FROM change WHERE journey = ?\(values.count))")
+      conditions.append(Self.touches(journeyAt: values.count))
     }
     if let since = query.since {
       values.append(.real(since.timeIntervalSinceReferenceDate))
@@ -184,5 +184,16 @@ extension ChangeLog {
       problems.append("the next batch would reuse id \(issued + 1) (sqlite_sequence says \(issued), batches go to \(last))")
     }
     return problems
+  }
+}
+
+extension ChangeLog {
+  /// The condition on a batch that it (or its source) changed the journey whose id is parameter
+  /// `index`, through the log's index by journey, whose expression (the first 8 characters,
+  /// `Schema.version4`) it names as the index has it (`+journey`: see
+  /// `JourneyDatabase.nameWhenDeleted`).
+  static func touches(journeyAt index: Int) -> String {
+    "coalesce(source, id) IN (SELECT batch FROM change WHERE substr(journey, 1, 8) = substr(?\(index), 1, 8) "
+      + "AND +journey = ?\(index))"
   }
 }

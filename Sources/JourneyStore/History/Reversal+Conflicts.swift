@@ -19,9 +19,7 @@ extension Reversal {
     let parameters: [DatabaseValue] = [.integer(target.batch.source), .integer(Int64(limit))]
     let newest = target.batch.isInverted ? "min" : "max"
     // Whether the batch deleted the journey too: asked per row only when the batch deleted any.
-    let deletedLater = counts.deletes > 0
-      ? "EXISTS (SELECT 1 FROM change d WHERE d.journey = u.journey AND +d.batch = ?1 AND d.kind = '\(rows.deleted)')"
-      : "0"
+    let deletedLater = counts.deletes > 0 ? Self.deletedInBatch(deletedKind: rows.deleted) : "0"
     // A field the batch updated (its last update of it) no longer holds what the batch wrote;
     // unless the batch also deleted the journey, which the next check covers.
     for field in JourneyField.all where counts.updates > 0 {
@@ -65,6 +63,14 @@ extension Reversal {
       if let conflict = Self.conflict(journey: row, field: 1, isGone: 2, current: 3) { conflicts.append(conflict) }
     }
     return Array(conflicts.prefix(limit))
+  }
+
+  /// Whether the batch `?1` deleted the journey of the change row `u` too (a row of the stored
+  /// kind `deletedKind`), through the log's index by journey, whose expression (the first 8
+  /// characters, `Schema.version4`) it names as the index has it.
+  static func deletedInBatch(deletedKind: String) -> String {
+    "EXISTS (SELECT 1 FROM change d WHERE substr(d.journey, 1, 8) = substr(u.journey, 1, 8) "
+      + "AND +d.journey = u.journey AND +d.batch = ?1 AND d.kind = '\(deletedKind)')"
   }
 
   /// A conflict read from a row: the journey's id, the field's name, whether the journey is gone,

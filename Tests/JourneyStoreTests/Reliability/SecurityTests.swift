@@ -102,6 +102,8 @@ struct SecurityTests {
       "logged": "the change table's old and new columns of fields of JourneyField.all",
       "placeholders": "numbered ? placeholders",
       "restored": "a fixed SELECT of the change log with ? placeholders, from Reversal",
+      "index": "the number of a ? placeholder",
+      "deletedKind": "a change kind, 'insert' or 'delete', from EffectiveRows",
       "inner": "a query's WHERE and ORDER BY clauses: columns of JourneyField.all, ? placeholders",
       "outer": "a query's ORDER BY and LIMIT clauses: columns of JourneyField.all, ? placeholders",
       "column": "a column of JourneyField.all, with + to keep SQLite from ordering by its index", "openOutsideBatch": "the schema's own SQL, a constant",
