@@ -241,9 +241,9 @@ enum Schema {
 
   /// The log's index by journey holds the first 8 characters of the id, not all 36: every write
   /// adds an entry at a random place of it, and an index a third the size is a third the pages a
-  /// large edit dirties (100,000 edits of 1,000,000 journeys: 21% less time). Queries find a
-  /// journey's rows with `substr(journey, 1, 8) = substr(?, 1, 8) AND journey = ?`, the
-  /// expression as the index has it (`ChangeLogIndexTests` checks they use it); 32 bits of a
+  /// large edit dirties (100,000 edits of 1,000,000 journeys: 7-21% less time, BENCHMARKS.md).
+  /// Queries find a journey's rows with `substr(journey, 1, 8) = substr(?, 1, 8) AND +journey = ?`,
+  /// the expression as the index has it (`ChangeLogIndexTests` checks they use it); 32 bits of a
   /// random id tell journeys apart but for a few.
   private static let version4 = """
     DROP INDEX change_by_journey;
