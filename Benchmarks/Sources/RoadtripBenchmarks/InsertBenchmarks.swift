@@ -62,8 +62,9 @@ private func insertWithCAPI(_ workload: Workload) throws -> Sample {
 }
 
 /// The roadtrip schema (created by opening a `JourneyDatabase`: WAL, STRICT, CHECKs, indexes)
-/// filled as the store fills it, without the store's Swift layers: a journey row and an insert
-/// row of the change log per journey, one batch row, foreign keys on.
+/// filled with the rows the store writes, without its Swift layers: a journey row and an insert
+/// row of the change log per journey (the store logs its inserts with one statement at the end),
+/// one batch row, open with the triggers silent, foreign keys on.
 func insertIntoStoreSchemaWithCAPI(_ workload: Workload) throws -> Sample {
   let journeys = GeneratedJourney.generate(count: workload.rows)
   _ = try JourneyDatabase(path: workload.database)

@@ -128,12 +128,18 @@ struct FileSafetyTests {
     #expect(String(decoding: sandbox.bytes(of: target) ?? Data(), as: UTF8.self).split(separator: "\n").count == 3)
   }
 
-  @Test func anExportIntoAFileWithOtherNamesWritesEveryName() async throws {
-    let sandbox = try CLISandbox()
-    try sandbox.seedSamples()
+  /// A file `trip.ndjson` holding "old", with a second name, `other-name.ndjson`, in the sandbox.
+  static func fileWithTwoNames(in sandbox: CLISandbox) -> (file: String, other: String) {
     let file = sandbox.folder.file("trip.ndjson"), other = sandbox.folder.file("other-name.ndjson")
     #expect(FileManager.default.createFile(atPath: file, contents: Data("old\n".utf8)))
     #expect(link(file, other) == 0)
+    return (file, other)
+  }
+
+  @Test func anExportIntoAFileWithOtherNamesWritesEveryName() async throws {
+    let sandbox = try CLISandbox()
+    try sandbox.seedSamples()
+    let (file, other) = Self.fileWithTwoNames(in: sandbox)
     let result = try await sandbox.run("export", "--output", file)
     #expect(result.exitCode == 0, "\(result)")
     let written = sandbox.bytes(of: file), seen = sandbox.bytes(of: other)
@@ -144,16 +150,8 @@ struct FileSafetyTests {
   /// An export that fails (a row roadtrip cannot read) leaves a file with other names, or in a
   /// folder that takes no new file, as it was: it is written only once the export is complete.
   @Test func aFailedExportLeavesAFileWrittenInPlaceAsItWas() async throws {
-    let sandbox = try CLISandbox()
-    try sandbox.seedSamples()
-    let file = sandbox.folder.file("trip.ndjson"), other = sandbox.folder.file("other-name.ndjson")
-    #expect(FileManager.default.createFile(atPath: file, contents: Data("old\n".utf8)))
-    #expect(link(file, other) == 0)
-    let shell = try await sandbox.sqlite3("""
-      PRAGMA ignore_check_constraints = ON;
-      UPDATE journey SET transportation_type = 'rocket' WHERE id = '\(SampleJourneys.coastID)';
-      """)
-    #expect(shell.exitCode == 0, "\(shell)")
+    let sandbox = try await ForeignValueTests.sandboxWithARocket()
+    let (file, other) = Self.fileWithTwoNames(in: sandbox)
     let result = try await sandbox.run("export", "--output", file)
     #expect(result.exitCode == 65, "\(result)")
     #expect(sandbox.bytes(of: file) == Data("old\n".utf8))
