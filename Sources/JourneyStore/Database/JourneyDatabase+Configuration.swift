@@ -15,9 +15,12 @@ extension JourneyDatabase {
     public var isInMemory: Bool
     /// Called from inside SQLite right after a transaction of this database that changed
     /// something has committed (the commit is durable), before SQLite checkpoints its WAL; not
-    /// for the schema upgrade made when the file is opened. A command line uses it to know that
+    /// for a schema upgrade. A command line uses it to know that
     /// an interruption no longer undoes what it did.
     public var didCommit: (@Sendable () -> Void)?
+    /// Called when this database upgraded the file's schema, from the version it had to the
+    /// current one: before its first write, or by `upgradeSchema()`. A command line says so.
+    public var didUpgradeSchema: (@Sendable (_ from: Int64, _ to: Int64) -> Void)?
 
     /// A configuration: by default a 5-second busy timeout, origin "JourneyStore", read-write,
     /// creating the file when missing, on disk.
@@ -27,7 +30,8 @@ extension JourneyDatabase {
       isReadOnly: Bool = false,
       createsFile: Bool = true,
       isInMemory: Bool = false,
-      didCommit: (@Sendable () -> Void)? = nil
+      didCommit: (@Sendable () -> Void)? = nil,
+      didUpgradeSchema: (@Sendable (_ from: Int64, _ to: Int64) -> Void)? = nil
     ) {
       self.busyTimeout = busyTimeout
       self.origin = origin
@@ -35,6 +39,7 @@ extension JourneyDatabase {
       self.createsFile = createsFile
       self.isInMemory = isInMemory
       self.didCommit = didCommit
+      self.didUpgradeSchema = didUpgradeSchema
     }
   }
 }

@@ -25,8 +25,10 @@ extension JourneyDatabase {
   }
 
   /// Creates the file when the configuration asks for it, checks that it and the files SQLite
-  /// keeps beside it can be trusted (`DatabaseFileTrust`), opens the connection, brings the
-  /// schema up to date, and then calls `configuration.didCommit` on every commit.
+  /// keeps beside it can be trusted (`DatabaseFileTrust`), opens the connection, checks that the
+  /// file is a roadtrip database it can read (an empty one gets the schema at once, unless read-only),
+  /// and then calls `configuration.didCommit` on every commit. Nothing else is written: an older
+  /// schema is upgraded, and the file put in WAL mode, before the first write (`prepareForWriting()`).
   ///
   /// In WAL mode SQLite needs a shared-memory file beside the database (`-shm`) even to read.
   /// When it cannot make one, because the disk is full, the file system is read-only or the
@@ -47,7 +49,7 @@ extension JourneyDatabase {
   private static func openAndPrepare(path: String, configuration: Configuration) throws -> Connection {
     if configuration.isInMemory {
       let connection = try Connection(path: path, busyTimeout: configuration.busyTimeout, inMemory: true)
-      try connection.prepareSchema(readOnly: false)
+      try connection.upgradeSchema()
       return connection
     }
     try DatabaseFileTrust.check(path)
@@ -57,22 +59,32 @@ extension JourneyDatabase {
     do {
       let connection = try Connection(
         path: path, readOnly: configuration.isReadOnly, busyTimeout: configuration.busyTimeout)
-      try connection.prepareSchema(readOnly: configuration.isReadOnly)
+      try checkOnOpening(connection, readOnly: configuration.isReadOnly)
       return connection
     } catch let error as SQLiteError where error.kind == .full || !canCreateFiles(beside: path) {
       if !canCreateFiles(beside: path) {
         // Immutable ignores a WAL: only when there is none to read.
         guard !hasWAL(path) else { throw error }
         let connection = try Connection(path: path, busyTimeout: configuration.busyTimeout, immutable: true)
-        try connection.prepareSchema(readOnly: true)
+        try checkOnOpening(connection, readOnly: true)
         return connection
       }
       let connection = try Connection(
         path: path, readOnly: configuration.isReadOnly, busyTimeout: configuration.busyTimeout)
       try connection.execute("PRAGMA locking_mode = EXCLUSIVE")
-      try connection.prepareSchema(readOnly: configuration.isReadOnly)
+      try checkOnOpening(connection, readOnly: configuration.isReadOnly)
       return connection
     }
+  }
+
+  /// Checks that the file just opened is a roadtrip database this code can read; an empty one
+  /// gets the schema at once, as a new file does.
+  /// - Throws: What `Connection.checkSchema()` throws; `JourneyDatabaseError.needsMigration` for
+  ///   an empty file opened read-only, which has no journey table to read.
+  private static func checkOnOpening(_ connection: Connection, readOnly: Bool) throws {
+    guard try connection.checkSchema() == 0 else { return }
+    guard !readOnly else { throw JourneyDatabaseError.needsMigration(path: connection.path, version: 0) }
+    try connection.upgradeSchema()
   }
 
   /// Whether the database has a WAL file with frames in it.

@@ -12,7 +12,8 @@ import Darwin
 
 extension JourneyDatabase {
   /// Checks the whole file for damage with SQLite's integrity and foreign-key checks, and
-  /// reports its schema version and contents, all read from one consistent snapshot.
+  /// reports its schema version (as the file has it: checking upgrades nothing) and contents,
+  /// all read from one consistent snapshot.
   /// - Returns: The report; damage is listed in its `problems`, not thrown.
   /// - Throws: `SQLiteError` when the file cannot be read at all.
   public func checkIntegrity() throws -> IntegrityReport {
@@ -26,11 +27,13 @@ extension JourneyDatabase {
         problems.append(
           "row \(row.integer(at: 1)) of the \(row.text(at: 0)) table refers to a missing row of \(row.text(at: 2))")
       }
-      problems += try Schema.problems(in: connection, version: try connection.pragma("user_version"))
-      problems += try changeLog.problems()
+      let version = try connection.pragma("user_version")
+      problems += try Schema.problems(in: connection, version: version)
+      // An older log has other columns; its batches are checked once it is upgraded.
+      if version == Schema.currentVersion { problems += try changeLog.problems() }
       problems += try JourneyRow.problems(in: connection)
       return IntegrityReport(
-        schemaVersion: try connection.pragma("user_version"),
+        schemaVersion: version,
         currentSchemaVersion: Schema.currentVersion,
         problems: problems,
         journeyCount: Int(try connection.firstValue("SELECT count(*) FROM journey")?.integer ?? 0),

@@ -18,7 +18,8 @@ extension JourneyDatabase {
   /// - Throws: `SQLiteError` (a lock held past the busy timeout, a full disk); nothing is dropped then.
   @discardableResult
   public func pruneHistory(_ pruning: HistoryPruning) throws -> PruneSummary {
-    try connection.transaction(.immediate) {
+    try prepareForWriting()
+    return try connection.transaction(.immediate) {
       try verifySchema()
       let cut: Int64
       switch pruning {
@@ -60,6 +61,7 @@ extension JourneyDatabase {
   ///   damaged (`db check` says what is wrong; nothing is rewritten); the file is unchanged then.
   @discardableResult
   public func vacuum() throws -> (before: Int64, after: Int64) {
+    try prepareForWriting()
     try verifySchema()
     let before = Self.fileSize(at: path)
     try connection.execute("VACUUM")

@@ -25,9 +25,11 @@ extension JourneyDatabase {
   }
 
   /// Remembers where the change log ends, once: call it before reading the first journey to
-  /// manage, so that `refresh()` later applies everything committed after that read.
+  /// manage, so that `refresh()` later applies everything committed after that read. A file of
+  /// an older schema has no log to follow until it is upgraded (`upgradeSchema()` then reads the
+  /// managed journeys again).
   func markChangeLogPosition() throws {
-    guard follower.position == nil else { return }
+    guard follower.position == nil, try hasCurrentSchema() else { return }
     try verifySchema()
     try follower.start(at: try endOfLog(), dataVersion: try connection.pragma("data_version"))
   }

@@ -59,8 +59,8 @@ extension JourneyDatabase {
       try? destination.execute("PRAGMA journal_mode = WAL")
     }
     try destination.copyPages(from: source)
-    // An older schema is upgraded now, as opening it for writing does.
-    _ = try JourneyDatabase(path: path, configuration: configuration)
+    // An older schema is upgraded now, as a write would: the restored database is in use.
+    try JourneyDatabase(path: path, configuration: configuration).upgradeSchema()
     return contents
   }
 }

@@ -35,6 +35,7 @@ extension JourneyDatabase {
 
   private func revertLatest(_ kind: JourneyChange.BatchKind, force: Bool) throws -> RevertSummary? {
     waitForPendingWrites()
+    try prepareForWriting()
     try markChangeLogPosition()
     // A large batch is reverted at random places of the file (its journeys by id, the log by
     // batch): with SQLite's default 2 MiB of cache, undoing a 200k import read and wrote pages

@@ -98,8 +98,9 @@ extension JourneyDatabase {
     let queue = WriteThroughQueue(
       origin: configuration.origin,
       openConnection: {
-        // Checked as the owner checks the schema before its first write.
+        // Upgraded and checked as the owner does before its first write.
         let connection = try JourneyDatabase.connect(path: path, configuration: configuration)
+        try JourneyDatabase.upgradeSchema(of: connection, configuration: configuration)
         try JourneyDatabase.verifySchema(of: connection, path: path)
         return connection
       },

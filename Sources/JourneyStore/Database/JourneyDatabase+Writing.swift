@@ -124,6 +124,7 @@ extension JourneyDatabase {
   /// Write-through writes in flight are saved (or refused) first, in their order.
   func write<T>(logging: Batch.Logging = .recorded, _ body: (Batch) throws -> T) throws -> T {
     waitForPendingWrites()
+    try prepareForWriting()
     let (result, id) = try connection.transaction(.immediate) {
       try verifySchema()
       let batch = Batch(connection: connection, origin: configuration.origin, logging: logging)

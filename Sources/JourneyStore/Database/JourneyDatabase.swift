@@ -28,8 +28,11 @@ public final class JourneyDatabase {
   /// How far the managed journeys are true to the change log, and which batches are this
   /// database's own.
   let follower = LogFollower()
-  /// Whether the schema was found whole before this database's first write.
+  /// Whether the schema was found current and whole before this database's first write or its
+  /// first read of the log.
   var isSchemaVerified = false
+  /// Whether the file was brought up to date for writing (`prepareForWriting()`).
+  var isPreparedForWriting = false
   /// Saves write-through writes off the owner's thread, once there was one.
   var writeThroughQueue: WriteThroughQueue?
   /// The write-through writes whose outcome has not been taken.
@@ -38,10 +41,12 @@ public final class JourneyDatabase {
   /// their outcomes by itself.
   var writeThroughOwner: (any Actor)?
 
-  /// Opens the database at `path`, creating it (and its folders) when it does not exist, and
-  /// migrating it to the current schema.
+  /// Opens the database at `path`, creating it (and its folders) when it does not exist.
   ///
-  /// A new file gets mode 0600 and new folders mode 0700: journeys are private.
+  /// Opening and reading never write to an existing file: a file of an older schema is read as it
+  /// is (journeys; its change log once it is upgraded) and upgraded, as `upgradeSchema()` does,
+  /// right before the first write; a file in rollback-journal mode (a backup) stays in it until
+  /// then. A new file gets mode 0600 and new folders mode 0700: journeys are private.
   /// - Throws: `JourneyDatabaseError` when the file is not a roadtrip database, has a newer
   ///   schema or cannot be created; `SQLiteError` when SQLite cannot open or read it (a file
   ///   that is not a database is `.corrupt`). A file that is refused is left untouched.

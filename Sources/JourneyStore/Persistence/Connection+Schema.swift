@@ -1,31 +1,44 @@
 extension Connection {
-  /// Checks that the file is a roadtrip database this code understands and brings its schema up
-  /// to date, in WAL mode. A file that is refused is not written to.
-  /// - Parameter readOnly: Refuses a database that needs migrating instead of migrating it.
-  /// - Throws: `JourneyDatabaseError.newerSchema`, `.notARoadtripDatabase` or `.needsMigration`;
-  ///   `SQLiteError` when the file is not a SQLite database (`.corrupt`) or cannot be written.
-  func prepareSchema(readOnly: Bool) throws {
+  /// Checks that the file is a roadtrip database this code can read, without writing to it: an
+  /// older schema is read as it is, and upgraded by `upgradeSchema()` before the first write.
+  /// - Returns: The file's schema version; 0 for an empty database.
+  /// - Throws: `JourneyDatabaseError.newerSchema`, `.notARoadtripDatabase` or
+  ///   `.invalidSchemaVersion`; `SQLiteError` when the file is not a SQLite database (`.corrupt`)
+  ///   or cannot be read.
+  @discardableResult
+  func checkSchema() throws -> Int64 {
     let version = try pragma("user_version")
     try checkSchema(version: version)
-    guard version < Schema.currentVersion else {
-      if !readOnly { try enableWAL() }
-      return
-    }
-    guard !readOnly else {
-      throw JourneyDatabaseError.needsMigration(path: path, version: version)
-    }
+    return version
+  }
+
+  /// Brings the schema up to date, in WAL mode: what a file needs before roadtrip writes to it.
+  /// Must run outside a transaction (SQLite changes the journal mode only there). A file that is
+  /// refused is not written to; commits are not reported to `observeCommits`'s observer (the
+  /// upgrade is no change of journeys).
+  /// - Returns: The version the file had when this call upgraded it; `nil` when it was current
+  ///   (or another process upgraded it meanwhile).
+  /// - Throws: What `checkSchema()` throws; `JourneyDatabaseError.damagedSchema` for a file whose
+  ///   objects do not match its version; `SQLiteError` when it cannot be written.
+  func upgradeSchema() throws -> Int64? {
+    try checkSchema()
     try enableWAL()
-    try transaction(.immediate) {
-      let version = try pragma("user_version")
-      try checkSchema(version: version)
-      // A file whose user_version was reset must not be migrated again over its own tables.
-      let problems = try Schema.problems(in: self, version: version)
-      guard problems.isEmpty else { throw JourneyDatabaseError.damagedSchema(path: path, problems: problems) }
-      for migration in Schema.migrations.dropFirst(Int(version)) {
-        try execute(migration)
+    guard try pragma("user_version") < Schema.currentVersion else { return nil }
+    return try withCommitsUnobserved {
+      try transaction(.immediate) { () throws -> Int64? in
+        let version = try pragma("user_version")
+        try checkSchema(version: version)
+        guard version < Schema.currentVersion else { return nil }
+        // A file whose user_version was reset must not be migrated again over its own tables.
+        let problems = try Schema.problems(in: self, version: version)
+        guard problems.isEmpty else { throw JourneyDatabaseError.damagedSchema(path: path, problems: problems) }
+        for migration in Schema.migrations.dropFirst(Int(version)) {
+          try execute(migration)
+        }
+        try execute("PRAGMA user_version = \(Schema.currentVersion)")
+        try execute("PRAGMA application_id = \(Schema.applicationID)")
+        return version == 0 ? nil : version
       }
-      try execute("PRAGMA user_version = \(Schema.currentVersion)")
-      try execute("PRAGMA application_id = \(Schema.applicationID)")
     }
   }
 

@@ -18,7 +18,9 @@ public enum JourneyDatabaseError: Error, Equatable, Sendable {
   case newerSchema(path: String, version: Int64, supported: Int64)
   /// The file is a SQLite database, but not a roadtrip one; it is left untouched.
   case notARoadtripDatabase(path: String)
-  /// The database has an older schema and was opened read-only, so it could not be upgraded.
+  /// The database has an older schema, which a read does not upgrade: reading its change log
+  /// needs an upgrade (`JourneyDatabase.upgradeSchema()`, or any write). An empty file opened
+  /// read-only has version 0.
   case needsMigration(path: String, version: Int64)
   /// The database file or one of its folders could not be created.
   case cannotCreate(path: String, reason: String)
@@ -70,7 +72,8 @@ extension JourneyDatabaseError: CustomStringConvertible {
     case .notARoadtripDatabase(let path):
       return "\(path) is a SQLite database, but not a roadtrip one; choose another file"
     case .needsMigration(let path, let version):
-      return "\(path) has the older schema version \(version); open it for writing once to upgrade it"
+      return "\(path) has the older schema version \(version) (this roadtrip reads its change log at version "
+        + "\(Schema.currentVersion)); 'roadtrip db migrate' upgrades it, as any command that writes does"
     case .cannotCreate(let path, let reason):
       return "cannot create \(path): \(reason)"
     case .notARegularFile(let path):

@@ -12,7 +12,10 @@ extension Connection {
     let observer = CommitObserver(body)
     commitObserver = observer
     sqlite3_wal_hook(handle, { context, connection, database, pages in
-      if let context { Unmanaged<CommitObserver>.fromOpaque(context).takeUnretainedValue().body() }
+      if let context {
+        let observer = Unmanaged<CommitObserver>.fromOpaque(context).takeUnretainedValue()
+        if !observer.isSuspended { observer.body() }
+      }
       if pages >= 1000 {
         // As SQLite's own hook does: a checkpoint that cannot finish now is not an error.
         sqlite3_wal_checkpoint_v2(connection, database, SQLITE_CHECKPOINT_PASSIVE, nil, nil)
@@ -22,9 +25,21 @@ extension Connection {
   }
 }
 
+extension Connection {
+  /// Runs `body` without telling the observer of `observeCommits` of the commits it makes.
+  func withCommitsUnobserved<T>(_ body: () throws -> T) throws -> T {
+    let observer = commitObserver
+    observer?.isSuspended = true
+    defer { observer?.isSuspended = false }
+    return try body()
+  }
+}
+
 /// What `Connection.observeCommits` calls, kept alive by the connection for SQLite's hook.
 final class CommitObserver {
   let body: @Sendable () -> Void
+  /// Whether commits go unreported for now (`withCommitsUnobserved`).
+  var isSuspended = false
 
   init(_ body: @escaping @Sendable () -> Void) {
     self.body = body

@@ -53,19 +53,28 @@ extension DatabaseOptions {
   }
 
   /// Opens the database to read or to change journeys that exist, without ever creating it: when
-  /// there is no file, an empty database in memory stands in, so that a listing is empty and an
-  /// id matches nothing.
+  /// there is no file, or an empty one, an empty database in memory stands in, so that a listing
+  /// is empty and an id matches nothing. Nothing is written to the file until the command writes
+  /// (`JourneyDatabase` upgrades an older schema then).
   /// - Throws: `CommandError.openingDatabase` when the file cannot be opened or is refused.
   func openExisting() throws -> JourneyDatabase {
     let path = try resolvedPath()
     var configuration = try self.configuration(createsFile: false)
-    configuration.isInMemory = try !fileExists(at: path)
+    configuration.isInMemory = try !databaseExists()
     return try open(path, configuration, isCreating: false)
   }
 
-  /// Whether the database file exists.
-  func databaseExists() throws -> Bool {
+  /// Whether there is a file at the database's path, empty or not: one that a failed first
+  /// write must not remove.
+  func databaseFileExists() throws -> Bool {
     try fileExists(at: try resolvedPath())
+  }
+
+  /// Whether the database file exists and holds something: an empty file is one that a first
+  /// write has just created, or a database yet to be.
+  func databaseExists() throws -> Bool {
+    guard let info = try fileStatus(at: try resolvedPath()) else { return false }
+    return info.st_mode & S_IFMT != S_IFREG || info.st_size > 0
   }
 
   /// Opens the database to add journeys, creating the file (mode 0600) and its folders (mode
@@ -77,11 +86,17 @@ extension DatabaseOptions {
   }
 
   /// How a command opens the database: with the busy timeout, the command line as the origin
-  /// of its changes, and its commits noted for `Interruption`.
+  /// of its changes, its commits noted for `Interruption`, and an upgrade of its schema (by the
+  /// first write) said once on standard error.
   func configuration(createsFile: Bool) throws -> JourneyDatabase.Configuration {
-    JourneyDatabase.Configuration(
+    let path = try resolvedPath()
+    return JourneyDatabase.Configuration(
       busyTimeout: try busyTimeout(), origin: CommandLine.origin, createsFile: createsFile,
-      didCommit: Interruption.noteCommit)
+      didCommit: Interruption.noteCommit,
+      didUpgradeSchema: { old, new in
+        StandardError.write(
+          "roadtrip: upgraded \(path) from schema version \(old) to \(new); older versions of roadtrip cannot open it now\n")
+      })
   }
 
   private func open(
@@ -130,16 +145,22 @@ extension DatabaseOptions {
     return lock.l_type != Int16(F_UNLCK)
   }
 
-  /// Whether a file exists at `path`; the corresponding C function is `stat`.
+  /// Whether a file exists at `path`.
+  /// - Throws: As `fileStatus(at:)`.
+  private func fileExists(at path: String) throws -> Bool {
+    try fileStatus(at: path) != nil
+  }
+
+  /// What `stat` says of the file at `path`, or `nil` when there is none.
   /// - Throws: `CommandError.unreachableDatabase` when that cannot be known, such as in a folder
   ///   this user may not enter: "no database" would be a wrong answer.
-  private func fileExists(at path: String) throws -> Bool {
+  private func fileStatus(at path: String) throws -> stat? {
     var info = stat()
-    guard stat(path, &info) != 0 else { return true }
+    guard stat(path, &info) != 0 else { return info }
     guard errno == ENOENT || errno == ENOTDIR else {
       throw CommandError.unreachableDatabase(path: path, reason: String(cString: strerror(errno)))
     }
-    return false
+    return nil
   }
 }
 

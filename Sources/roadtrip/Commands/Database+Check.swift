@@ -6,7 +6,7 @@ extension Roadtrip.Database {
   struct Check: ParsableCommand {
     static let configuration = CommandConfiguration(
       commandName: "check",
-      abstract: "Check the database for damage and report its schema version.",
+      abstract: "Check the database for damage and report its schema version, changing nothing.",
       discussion: "Exits with 65 when the check finds damage.")
 
     @OptionGroup var database: DatabaseOptions
@@ -20,7 +20,9 @@ extension Roadtrip.Database {
       let report = try database.openExisting().checkIntegrity()
       var text = "path: \(path)\n"
       text += "schema version: \(report.schemaVersion)"
-      text += report.schemaVersion == report.currentSchemaVersion ? " (current)\n" : " (this roadtrip writes \(report.currentSchemaVersion))\n"
+      text += report.schemaVersion == report.currentSchemaVersion
+        ? " (current)\n"
+        : " (this roadtrip writes \(report.currentSchemaVersion); 'roadtrip db migrate' upgrades it)\n"
       text += "integrity: " + (report.isSound ? "ok" : "\(report.problems.count) problem\(report.problems.count == 1 ? "" : "s")") + "\n"
       text += report.problems.map { "  " + $0 + "\n" }.joined()
       text += "journeys: \(report.journeyCount)\n"

@@ -35,7 +35,7 @@ extension Roadtrip {
     func run() throws {
       let (descriptor, source) = try openInput()
       defer { if descriptor != STDIN_FILENO { close(descriptor) } }
-      let existed = try database.databaseExists()
+      let existed = try database.databaseFileExists()
       let besideBefore = try database.filesBesideDatabase()
       let progress = ImportProgress()
       // Ctrl-C rolls the transaction back: nothing was imported. On a line of its own, in case a

@@ -1,9 +1,10 @@
 import Foundation
+import Synchronization
 import Testing
 @testable import JourneyStore
 
 /// Every schema version ever released has a fixture database in `fixtures/`, written by the code
-/// of that version; opening a copy must migrate it with every journey intact.
+/// of that version; a copy must read as it is, and upgrade with every journey intact.
 ///
 /// To write the fixture of the current version (only when a new version is released):
 /// `ROADTRIP_WRITE_FIXTURES=1 swift test --filter MigrationTests`.
@@ -69,17 +70,25 @@ struct MigrationTests {
     try FileManager.default.copyItem(atPath: fixture, toPath: copy)
     #expect(try Connection(path: copy, busyTimeout: .seconds(1)).pragma("user_version") == version)
 
+    // Read as it is: opening and reading upgrade nothing.
     let database = try JourneyDatabase(path: copy)
-    #expect(try database.connection.pragma("user_version") == Schema.currentVersion)
-    let journeys = try database.journeys(JourneyQuery(sortField: .name))
     let expected = Self.version1Journeys().sorted { $0.name < $1.name }
-    #expect(journeys.map(\.id) == expected.map(\.id))
-    for (read, written) in zip(journeys, expected) {
-      #expect(read.name == written.name)
-      #expect(read.transportationType == written.transportationType)
-      #expect(read.startDate == written.startDate)
-      #expect(read.duration == written.duration)
+    func expectEveryJourneyIntact() throws {
+      let journeys = try database.journeys(JourneyQuery(sortField: .name))
+      #expect(journeys.map(\.id) == expected.map(\.id))
+      for (read, written) in zip(journeys, expected) {
+        #expect(read.name == written.name)
+        #expect(read.transportationType == written.transportationType)
+        #expect(read.startDate == written.startDate)
+        #expect(read.duration == written.duration)
+      }
     }
+    try expectEveryJourneyIntact()
+    #expect(try database.schemaVersion == version)
+
+    #expect(try database.upgradeSchema() == (version < Schema.currentVersion ? version : nil))
+    #expect(try database.connection.pragma("user_version") == Schema.currentVersion)
+    try expectEveryJourneyIntact()
     let changes = try Fixtures.changes(in: copy)
     #expect(changes.filter { $0.kind == "insert" }.count == 9)
     #expect(changes.filter { $0.kind == "update" }.count == 15)
@@ -92,6 +101,30 @@ struct MigrationTests {
     #expect(try database.undo()?.inserted == 1)
     #expect(try database.journeys().contains { $0.name == "Deleted" })
     #expect(try database.checkIntegrity().isSound)
+  }
+
+  /// A journey read before the upgrade is followed after it, and the first write upgrades the
+  /// file once and says so.
+  @Test func theFirstWriteUpgradesOnceAndSaysSo() throws {
+    let folder = try TemporaryFolder()
+    let copy = folder.file("journeys.sqlite")
+    try FileManager.default.copyItem(atPath: Self.fixtures.appendingPathComponent("journeys-v1.sqlite").path, toPath: copy)
+    let upgrades = Mutex<[ClosedRange<Int64>]>([])
+    let database = try JourneyDatabase(
+      path: copy, configuration: .init(didUpgradeSchema: { old, new in upgrades.withLock { $0.append(old...new) } }))
+    let run = try database.journey(matching: "0b1e5c1a-6f0e-4d47-9a6e-3c2d8f1a0001")
+    #expect(try database.refresh().isEmpty)
+    #expect(upgrades.withLock { $0 }.isEmpty)
+
+    try database.edit(run.id) { $0.name = "Evening run" }
+    try database.add(Journey(name: "Second write"))
+    #expect(upgrades.withLock { $0 } == [1...Schema.currentVersion])
+    #expect(run.name == "Evening run")
+    // Another connection's change reaches the journey read before the upgrade.
+    try Connection(path: copy, busyTimeout: .seconds(1))
+      .execute("UPDATE journey SET name = 'Night run' WHERE id = '0b1e5c1a-6f0e-4d47-9a6e-3c2d8f1a0001'")
+    #expect(try database.refresh().map(\.field) == [.name])
+    #expect(run.name == "Night run")
   }
 
   @Test func aVersion2LogMigratesWithoutLosingAChangeOrABatch() throws {
@@ -114,7 +147,7 @@ struct MigrationTests {
     }
     #expect(!before.isEmpty)
 
-    _ = try JourneyDatabase(path: copy)
+    try JourneyDatabase(path: copy).upgradeSchema()
     #expect(try Fixtures.changes(in: copy) == before)
     var after: [[DatabaseValue]] = []
     try Connection(path: copy, busyTimeout: .seconds(1))
