@@ -72,8 +72,8 @@ extension JourneyDatabaseError: CustomStringConvertible {
     case .notARoadtripDatabase(let path):
       return "\(path) is a SQLite database, but not a roadtrip one; choose another file"
     case .needsMigration(let path, let version):
-      return "\(path) has the older schema version \(version) (this roadtrip reads its change log at version "
-        + "\(Schema.currentVersion)); 'roadtrip db migrate' upgrades it, as any command that writes does"
+      return "\(path) has the older schema version \(version), and its change log is read at version "
+        + "\(Schema.currentVersion): 'roadtrip db migrate' upgrades it, as any command that writes does"
     case .cannotCreate(let path, let reason):
       return "cannot create \(path): \(reason)"
     case .notARegularFile(let path):

@@ -1,0 +1,159 @@
+import Foundation
+import Testing
+@testable import JourneyStore
+
+#if canImport(Glibc)
+import Glibc
+#endif
+
+/// Reads never write: a command that only reads leaves the file's bytes, its journal mode and its
+/// schema version as they were, on every schema ever released, on a backup in rollback-journal
+/// mode and on a read-only backup in a read-only folder. The first write upgrades an older
+/// schema, and says so once.
+@Suite("Reliability: reads never write")
+struct ReadOnlyCommandTests {
+  /// A journey of every fixture (`MigrationTests.version1Journeys()`).
+  static let fixtureID = "0b1e5c1a-6f0e-4d47-9a6e-3c2d8f1a0004"
+
+  /// Every command that only reads, but `history` and `watch`, which read the change log;
+  /// `show` shows the journey `id`.
+  static func journeyReads(showing id: String = fixtureID) -> [[String]] {
+    [
+      ["list"], ["list", "--json"], ["show", id], ["export"], ["export", "--format", "csv"], ["summary"],
+      ["db", "check"], ["db", "path"],
+    ]
+  }
+
+  /// What the header of a database file says: its journal mode (1 rollback, 2 WAL; bytes 18-19)
+  /// and `user_version` (bytes 60-63), read from the bytes, without SQLite.
+  static func header(of bytes: Data) -> (journalMode: UInt8, userVersion: UInt32) {
+    let version = bytes[60..<64].reduce(UInt32(0)) { $0 << 8 | UInt32($1) }
+    return (bytes[18], version)
+  }
+
+  /// A copy of the fixture of `version` in the sandbox, as its database.
+  static func fixtureCopy(version: Int64, in sandbox: CLISandbox) throws {
+    let fixture = MigrationTests.fixtures.appendingPathComponent("journeys-v\(version).sqlite").path
+    try FileManager.default.copyItem(atPath: fixture, toPath: sandbox.databasePath)
+  }
+
+  @Test(arguments: 1...Schema.currentVersion)
+  func readsLeaveEveryVersionAsItWas(version: Int64) async throws {
+    let sandbox = try CLISandbox()
+    try Self.fixtureCopy(version: version, in: sandbox)
+    let before = try #require(sandbox.bytes(of: sandbox.databasePath))
+    #expect(Self.header(of: before) == (2, UInt32(version)))
+    for arguments in Self.journeyReads() {
+      let result = try await sandbox.run(arguments)
+      #expect(result.exitCode == 0, "\(arguments): \(result)")
+      #expect(result.standardError.isEmpty, "\(arguments): \(result)")
+      #expect(sandbox.bytes(of: sandbox.databasePath) == before, "\(arguments)")
+    }
+    #expect(try await sandbox.run("list", "--format", "ids").lines.count == 8)
+    let check = try await sandbox.run("db", "check")
+    let expected = version == Schema.currentVersion
+      ? "schema version: \(version) (current)"
+      : "schema version: \(version) (this roadtrip writes \(Schema.currentVersion); 'roadtrip db migrate' upgrades it)"
+    #expect(check.standardOutput.contains(expected), "\(check)")
+
+    // The change log is read at the current version only: an older one says how to upgrade it.
+    for arguments in [["history"], ["watch", "--count", "1"]] where version < Schema.currentVersion {
+      let result = try await sandbox.runBounded(arguments, timeout: .seconds(30))
+      #expect(result.exitCode == 65, "\(arguments): \(result)")
+      #expect(result.standardError.contains(
+        "has the older schema version \(version), and its change log is read at version \(Schema.currentVersion): "
+          + "'roadtrip db migrate' upgrades it"), "\(arguments): \(result)")
+    }
+    if version == Schema.currentVersion {
+      #expect(try await sandbox.run("history").exitCode == 0)
+      let watch = try WatchProcess(sandbox: sandbox, arguments: ["watch"])
+      try await Task.sleep(for: .milliseconds(500))
+      kill(watch.process.processIdentifier, SIGINT)
+      #expect(try await watch.waitForExit(within: .seconds(20)) == 0)
+    }
+    #expect(sandbox.bytes(of: sandbox.databasePath) == before)
+    // SQLite's files beside a WAL database are gone with the last reader.
+    #expect(try FileManager.default.contentsOfDirectory(atPath: sandbox.folder.path).filter { $0.hasPrefix("journeys") }
+      == ["journeys.sqlite"])
+  }
+
+  @Test func aBackupStaysInRollbackJournalModeByteForByte() async throws {
+    let sandbox = try CLISandbox()
+    try sandbox.seedSamples()
+    let backup = sandbox.folder.file("backup.sqlite")
+    #expect(try await sandbox.run("db", "backup", backup).exitCode == 0)
+    let before = try #require(sandbox.bytes(of: backup))
+    #expect(Self.header(of: before).journalMode == 1)
+    for arguments in Self.journeyReads(showing: SampleJourneys.coastID) + [["history"]] {
+      let result = try await sandbox.run(arguments + ["--db", backup])
+      #expect(result.exitCode == 0, "\(arguments): \(result)")
+      #expect(sandbox.bytes(of: backup) == before, "\(arguments)")
+    }
+    #expect(!sandbox.exists(backup + "-wal") && !sandbox.exists(backup + "-shm") && !sandbox.exists(backup + "-journal"))
+  }
+
+  /// A backup of an older roadtrip, made read-only in a read-only folder: read by a user whom
+  /// permissions bind (root without its overriding capabilities).
+  @Test func aReadOnlyBackupInAReadOnlyFolderIsReadAsItIs() async throws {
+    let sandbox = try CLISandbox()
+    try Self.fixtureCopy(version: 1, in: sandbox)
+    let folder = sandbox.folder.file("archive")
+    #expect(mkdir(folder, 0o700) == 0)
+    let backup = folder + "/backup.sqlite"
+    #expect(try await sandbox.run("db", "backup", backup).exitCode == 0)
+    let before = try #require(sandbox.bytes(of: backup))
+    #expect(Self.header(of: before) == (1, 1))
+    #expect(chmod(backup, 0o400) == 0 && chmod(folder, 0o500) == 0)
+    defer { chmod(folder, 0o700) }
+    for arguments in Self.journeyReads() {
+      let result = try await FileAnswerTests.runBound(arguments + ["--db", backup], in: sandbox)
+      #expect(result.exitCode == 0, "\(arguments): \(result)")
+      #expect(sandbox.bytes(of: backup) == before, "\(arguments)")
+    }
+    let listed = try await FileAnswerTests.runBound(["list", "--format", "ids", "--db", backup], in: sandbox)
+    #expect(listed.lines.count == 8, "\(listed)")
+    let check = try await FileAnswerTests.runBound(["db", "check", "--db", backup], in: sandbox)
+    #expect(check.standardOutput.contains("schema version: 1 (this roadtrip writes"), "\(check)")
+    // Writing it is what cannot be done, and says so.
+    let written = try await FileAnswerTests.runBound(["transport", Self.fixtureID, "bike", "--db", backup], in: sandbox)
+    #expect(written.exitCode == 74, "\(written)")
+    #expect(written.standardError.contains("cannot be written"), "\(written)")
+    #expect(sandbox.bytes(of: backup) == before)
+    #expect(try FileManager.default.contentsOfDirectory(atPath: folder) == ["backup.sqlite"])
+  }
+
+  @Test func theFirstWriteUpgradesAndSaysSoOnce() async throws {
+    let sandbox = try CLISandbox()
+    try Self.fixtureCopy(version: 2, in: sandbox)
+    let first = try await sandbox.run("transport", Self.fixtureID, "car")
+    #expect(first.exitCode == 0, "\(first)")
+    #expect(first.standardError == "roadtrip: upgraded \(sandbox.databasePath) from schema version 2 to "
+      + "\(Schema.currentVersion); older versions of roadtrip cannot open it now\n")
+    #expect(Self.header(of: try #require(sandbox.bytes(of: sandbox.databasePath))).userVersion == UInt32(Schema.currentVersion))
+    let second = try await sandbox.run("transport", Self.fixtureID, "bike")
+    #expect(second.exitCode == 0 && second.standardError.isEmpty, "\(second)")
+    // The fixture's history and the two new commands, in one log.
+    let history = try await sandbox.run("history", Self.fixtureID, "--format", "ndjson")
+    #expect(history.lines.filter { $0.contains("\"field\":\"transportationType\"") }.count == 3, "\(history)")
+    #expect(try await sandbox.run("undo").exitCode == 0)
+    #expect(try sandbox.value("transportationType", of: Self.fixtureID) == "car")
+  }
+
+  @Test func dbMigrateUpgradesOnceAndSaysWhatItDid() async throws {
+    let sandbox = try CLISandbox()
+    let none = try await sandbox.run("db", "migrate")
+    #expect(none.exitCode == 1, "\(none)")
+    #expect(none.standardError.contains("there is no database at \(sandbox.databasePath) yet; nothing to upgrade"))
+    #expect(!sandbox.exists(sandbox.databasePath))
+
+    try Self.fixtureCopy(version: 1, in: sandbox)
+    let migrated = try await sandbox.run("db", "migrate")
+    #expect(migrated.exitCode == 0, "\(migrated)")
+    #expect(migrated.standardError.contains("upgraded \(sandbox.databasePath) from schema version 1 to \(Schema.currentVersion)"))
+    let check = try await sandbox.run("db", "check")
+    #expect(check.standardOutput.contains("schema version: \(Schema.currentVersion) (current)\nintegrity: ok"), "\(check)")
+    let again = try await sandbox.run("db", "migrate")
+    #expect(again.exitCode == 0, "\(again)")
+    #expect(again.standardError == "\(sandbox.databasePath) already has schema version \(Schema.currentVersion); nothing to upgrade.\n")
+  }
+}
