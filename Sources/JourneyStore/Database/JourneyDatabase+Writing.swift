@@ -119,18 +119,13 @@ extension JourneyDatabase {
     min(4 * count, 65_536)
   }
 
-  /// Runs `body` in an immediate transaction whose changes form one batch of the change log.
-  /// - Parameter logging: How the batch's changes reach the log.
-  /// Write-through writes in flight are saved (or refused) first, in their order.
-  func write<T>(logging: Batch.Logging = .recorded, _ body: (Batch) throws -> T) throws -> T {
+  /// Runs `body` in an immediate transaction whose changes form one batch of the change log
+  /// (`Batch.write`), after upgrading an older schema (`prepareForWriting()`). Write-through writes
+  /// in flight are saved (or refused) first, in their order.
+  func write<T>(_ body: (Batch) throws -> T) throws -> T {
     waitForPendingWrites()
     try prepareForWriting()
-    let (result, id) = try connection.transaction(.immediate) {
-      try verifySchema()
-      let batch = Batch(connection: connection, origin: configuration.origin, logging: logging)
-      let result = try body(batch)
-      return (result, try batch.close())
-    }
+    let (result, id) = try Batch.write(on: connection, origin: configuration.origin, verify: verifySchema, body)
     if let id {
       follower.noteOwn(id)
       liveLists.invalidateAll()

@@ -4,8 +4,8 @@ import FoundationEssentials
 import Foundation
 #endif
 
-/// Reverts one batch of the change log inside the current transaction, and records that as a new
-/// batch naming it: the work of `undo` and `redo`.
+/// Reverts one batch of the change log in the batch of the current write (`Batch.write`), which
+/// it records as naming it: the work of `undo` and `redo`.
 ///
 /// It works on the target's *effective* rows: its own, or, when it is itself a derived undo or
 /// redo, its source's, the other way round when inverted. Updates are set back one by one;
@@ -21,14 +21,13 @@ struct Reversal {
   let connection: Connection
   let target: Target
   let kind: JourneyChange.BatchKind
-  let origin: String
 }
 
 extension Reversal {
-  /// Reverts the target batch.
+  /// Reverts the target batch through `batch`, a batch not written to yet.
   /// - Parameter force: Overwrites newer changes instead of refusing.
   /// - Throws: `JourneyDatabaseError.revertConflict`, or `SQLiteError`.
-  func run(force: Bool) throws -> RevertSummary {
+  func run(in batch: Batch, force: Bool) throws -> RevertSummary {
     let counts = try rowCounts()
     if !force {
       let conflicts = try self.conflicts(limit: 10, counts: counts)
@@ -40,7 +39,7 @@ extension Reversal {
     let insertsWithoutValues = counts.inserts > 0 && !target.batch.isInverted
     let logging: Batch.Logging = force || insertsWithoutValues
       ? .recorded : .derived(source: target.batch.source, inverted: !target.batch.isInverted)
-    let batch = Batch(connection: connection, origin: origin, kind: kind, reverts: target.id, logging: logging)
+    batch.describe(as: kind, reverting: target.id, logging: logging)
     let batchID = try batch.open()
     // In the reverse of the order a batch makes them: a journey it inserted, then updated, then
     // deleted comes back, gets its first values back, then goes. A kind of change the batch has
@@ -49,7 +48,6 @@ extension Reversal {
     let inserted = counts.deletes > 0 ? try revertDeletes(in: batch, force: force, recordsRows: recordsRows, count: counts.deletes) : 0
     let (updated, fields) = counts.updates > 0 ? try revertUpdates(in: batch) : (0, [])
     let deleted = counts.inserts > 0 ? try revertInserts(in: batch, recordsRows: recordsRows, count: counts.inserts) : 0
-    _ = try batch.close()
     return RevertSummary(
       kind: kind, revertedBatch: target.id, commandBatch: target.command, origin: target.origin, date: target.date,
       batch: batchID, inserted: inserted, updated: updated,

@@ -12,12 +12,16 @@ import Foundation
 /// that know nothing of the log. A batch writes its row before its first write, which silences
 /// them, and closes it before the commit. A transaction that writes nothing leaves no batch, and
 /// one whose writes changed nothing has its batch removed: no history.
+///
+/// `Batch.write(on:origin:verify:beforeCommit:_:)` is the one door to such a write: only it makes
+/// a batch, and only it closes one, so that no batch is ever committed open (which would silence
+/// the triggers for every other writer from then on).
 final class Batch {
   private let connection: Connection
   private let origin: String
-  private let kind: BatchKind
-  private let reverts: Int64?
-  private let logging: Logging
+  private var kind = BatchKind.command
+  private var reverts: Int64?
+  private var logging = Logging.recorded
   /// The batch row's id, once written.
   private(set) var id: Int64?
   /// The journey table's largest rowid before the inserts the log does not hold yet, `nil` when
@@ -41,19 +45,40 @@ final class Batch {
     case derived(source: Int64, inverted: Bool)
   }
 
-  /// A batch of the current transaction, whose row is written with its first write.
-  /// - Parameters:
-  ///   - kind: A command's own changes, or an undo or redo.
-  ///   - reverts: The batch an undo or redo reverts.
-  ///   - logging: What the log records of the batch.
-  init(
-    connection: Connection, origin: String, kind: BatchKind = .command, reverts: Int64? = nil,
-    logging: Logging = .recorded
-  ) {
+  /// A command's batch of the current transaction, recorded, whose row is written with its first
+  /// write.
+  private init(connection: Connection, origin: String) {
     self.connection = connection
     self.origin = origin
+  }
+
+  /// Runs a write of journeys as one batch of the change log: begins an immediate (write-locked)
+  /// transaction, runs `verify` (a check of the schema), hands `body` the batch to write through,
+  /// closes the batch, hands its id to `beforeCommit` (`nil` when nothing changed and the batch
+  /// was removed) and commits. When any of them throws, all of it is rolled back.
+  /// - Returns: What `body` returned, and the batch's id (`nil`: no change, no batch).
+  static func write<T>(
+    on connection: Connection, origin: String, verify: () throws -> Void = {},
+    beforeCommit: (Int64?) throws -> Void = { _ in }, _ body: (Batch) throws -> T
+  ) throws -> (result: T, batch: Int64?) {
+    try connection.transaction(.immediate) {
+      try verify()
+      let batch = Batch(connection: connection, origin: origin)
+      let result = try body(batch)
+      let id = try batch.close()
+      try beforeCommit(id)
+      return (result, id)
+    }
+  }
+
+  /// Makes the batch an undo or redo of `target` rather than a command, before its first write.
+  /// - Parameters:
+  ///   - kind: An undo or a redo.
+  ///   - logging: What the log records of the batch.
+  func describe(as kind: BatchKind, reverting target: Int64, logging: Logging) {
+    precondition(id == nil, "a batch is described before its first write")
     self.kind = kind
-    self.reverts = reverts
+    self.reverts = target
     self.logging = logging
   }
 
@@ -63,19 +88,19 @@ final class Batch {
   }
 
   /// Writes the batch row, once: closes a batch another program left open, and opens this one
-  /// with the triggers silent (`state` 2).
+  /// with the triggers silent (`BatchState.openSelfLogged`).
   /// - Returns: The batch's id.
   @discardableResult
   func open() throws -> Int64 {
     if let id { return id }
-    try connection.run("UPDATE batch SET state = 0 WHERE id = (SELECT max(id) FROM batch) AND state <> 0")
+    try connection.run(Self.closeLeftOpen)
     let (source, inverted): (DatabaseValue, Int64) =
       switch logging {
       case .recorded: (.null, 0)
       case .derived(let source, let inverted): (.integer(source), inverted ? 1 : 0)
       }
     try connection.run(
-      "INSERT INTO batch (at, origin, kind, reverts, state, source, inverted) VALUES (?, ?, ?, ?, 2, ?, ?)",
+      Self.insertOpenBatch,
       [
         .real(Date().timeIntervalSinceReferenceDate), .text(origin), .text(kind.rawValue),
         reverts.map { .integer($0) } ?? .null, source, .integer(inverted),
@@ -87,10 +112,10 @@ final class Batch {
 
   /// Closes the batch before the commit; removes it when it recorded nothing.
   /// - Returns: The batch's id, or `nil` when it wrote nothing or was empty and removed.
-  func close() throws -> Int64? {
+  private func close() throws -> Int64? {
     guard let id else { return nil }
     try recordInserts()
-    try connection.run("UPDATE batch SET state = 0 WHERE id = ?", [.integer(id)])
+    try connection.run(Self.closeBatch, [.integer(id)])
     let isEmpty = try isRecorded && connection.firstValue("SELECT 1 FROM change WHERE batch = ? LIMIT 1", [.integer(id)]) == nil
     if isEmpty {
       try connection.run("DELETE FROM batch WHERE id = ?", [.integer(id)])
@@ -255,6 +280,14 @@ final class Batch {
     updateStatements[fields] = (update, log)
     return (update, log)
   }
+
+  private static let closeLeftOpen =
+    "UPDATE batch SET state = \(BatchState.closed.rawValue) WHERE id = (SELECT max(id) FROM batch) "
+    + "AND state <> \(BatchState.closed.rawValue)"
+  private static let insertOpenBatch =
+    "INSERT INTO batch (at, origin, kind, reverts, state, source, inverted) "
+    + "VALUES (?, ?, ?, ?, \(BatchState.openSelfLogged.rawValue), ?, ?)"
+  private static let closeBatch = "UPDATE batch SET state = \(BatchState.closed.rawValue) WHERE id = ?"
 
   private static let insertJourney = """
     INSERT INTO journey (id, \(JourneyField.all.map(\.column).joined(separator: ", ")))

@@ -12,16 +12,16 @@ extension Connection {
     return version
   }
 
-  /// Brings the schema up to date, in WAL mode: what a file needs before roadtrip writes to it.
-  /// Must run outside a transaction (SQLite changes the journal mode only there). A file that is
-  /// refused is not written to; commits are not reported to `observeCommits`'s observer (the
-  /// upgrade is no change of journeys).
+  /// Brings the schema up to date, in WAL mode: what a file that `checkSchema()` accepted needs
+  /// before roadtrip writes to it. Must run outside a transaction (SQLite changes the journal mode
+  /// only there). The file is checked again inside the upgrade's transaction, and one that is
+  /// refused is not migrated; commits are not reported to `observeCommits`'s observer (the upgrade
+  /// is no change of journeys).
   /// - Returns: The version the file had when this call upgraded it; `nil` when it was current
   ///   (or another process upgraded it meanwhile).
   /// - Throws: What `checkSchema()` throws; `JourneyDatabaseError.damagedSchema` for a file whose
   ///   objects do not match its version; `SQLiteError` when it cannot be written.
   func upgradeSchema() throws -> Int64? {
-    try checkSchema()
     try enableWAL()
     guard try pragma("user_version") < Schema.currentVersion else { return nil }
     return try withCommitsUnobserved {

@@ -75,19 +75,19 @@ final class WriteThroughQueue: @unchecked Sendable {
     let connection = try self.connection ?? open()
     var registered: Int64?
     do {
-      return try connection.transaction(.immediate) {
+      // Noted before the commit makes it visible: the owner's reader must know it as its own.
+      func note(_ batch: Int64?) {
+        registered = batch
+        if let batch { state.withLock { _ = $0.batches.insert(batch) } }
+      }
+      return try Batch.write(on: connection, origin: origin, beforeCommit: note) { batch in
         guard let stored = try JourneyRow.values(of: write.id, in: connection) else {
           throw JourneyDatabaseError.journeyNotFound(write.id.lowercasedText)
         }
         var new = stored
         for (field, value) in write.values { new[field] = value }
-        let batch = Batch(connection: connection, origin: origin)
         try batch.update(id: write.id, from: stored, to: new)
-        registered = try batch.close()
-        // Before the commit makes it visible: the owner's reader must know it as its own.
-        if let registered { state.withLock { _ = $0.batches.insert(registered) } }
-        return registered
-      }
+      }.batch
     } catch {
       // Rolled back: the id may be given to another writer's batch.
       if let registered { state.withLock { _ = $0.batches.remove(registered) } }
