@@ -42,11 +42,15 @@ extension JourneyDatabase {
   /// transaction through SQLite (so its WAL and shared-memory files stay consistent, a writer
   /// elsewhere is waited for, and readers see the restored database at their next read), and
   /// the schema is brought up to date. A database that does not exist is created; a damaged one
-  /// is overwritten, as long as SQLite can still read its header.
+  /// is overwritten, as long as SQLite can still read its header. A SQLite database that is not
+  /// roadtrip's is refused, as every command refuses it: checked before anything is written,
+  /// and again inside the copy's write transaction (in WAL mode, which every roadtrip database
+  /// is in), so that no other process can change it in between.
   /// - Returns: What the backup held.
-  /// - Throws: What `inspectBackup(at:)` throws; `JourneyDatabaseError` when the database file
-  ///   cannot be created or is not to be trusted; `SQLiteError` (busy past the timeout, a full
-  ///   disk, a database file that is not SQLite at all): nothing is changed then.
+  /// - Throws: What `inspectBackup(at:)` throws; `JourneyDatabaseError.notARoadtripDatabase`, or
+  ///   another `JourneyDatabaseError` when the database file cannot be created or is not to be
+  ///   trusted; `SQLiteError` (busy past the timeout, a full disk, a database file that is not
+  ///   SQLite at all): nothing is changed then.
   @discardableResult
   public static func restore(_ path: String, from backup: String, configuration: Configuration) throws -> BackupContents {
     let contents = try inspectBackup(at: backup)
@@ -54,11 +58,17 @@ extension JourneyDatabase {
     try DatabaseFileTrust.check(path)
     try createFileIfMissing(at: path)
     let destination = try Connection(path: path, busyTimeout: configuration.busyTimeout)
+    // Before the first write, which switching to WAL is.
+    try destination.checkIsRoadtripDatabase()
     if let didCommit = configuration.didCommit { destination.observeCommits(didCommit) }
     if case .text(let mode) = try? destination.firstValue("PRAGMA journal_mode"), mode.lowercased() != "wal" {
       try? destination.execute("PRAGMA journal_mode = WAL")
     }
-    try destination.copyPages(from: source)
+    // A reader of the last commit while the copy holds the write lock: only in WAL mode, where
+    // that lock leaves reading free.
+    let isWAL = (try? destination.firstValue("PRAGMA journal_mode"))?.text?.lowercased() == "wal"
+    let checker = isWAL ? try Connection(path: path, readOnly: true, busyTimeout: configuration.busyTimeout) : nil
+    try destination.copyPages(from: source) { try checker?.checkIsRoadtripDatabase() }
     // An older schema is upgraded now, as a write would: the restored database is in use.
     try JourneyDatabase(path: path, configuration: configuration).upgradeSchema()
     return contents

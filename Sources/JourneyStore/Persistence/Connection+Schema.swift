@@ -54,10 +54,21 @@ extension Connection {
     if version > Schema.currentVersion {
       throw JourneyDatabaseError.newerSchema(path: path, version: version, supported: Schema.currentVersion)
     }
+    try checkIsRoadtripDatabase(version: version)
+  }
+
+  /// Checks that the file is roadtrip's (its application id says so, whatever state it is in),
+  /// or an empty SQLite database that no program has claimed (no table, application id and
+  /// schema version 0): a file roadtrip may write. Reads only, and of a damaged roadtrip
+  /// database no more than its header.
+  /// - Parameter version: The schema version (`user_version`), when it was read already.
+  /// - Throws: `JourneyDatabaseError.notARoadtripDatabase`; `SQLiteError` when the file cannot
+  ///   be read (`.corrupt` when it is not a SQLite database).
+  func checkIsRoadtripDatabase(version: Int64? = nil) throws {
     let applicationID = try pragma("application_id")
     guard applicationID != Schema.applicationID else { return }
     let isEmpty = try firstValue("SELECT 1 FROM sqlite_schema LIMIT 1") == nil
-    guard applicationID == 0, version == 0, isEmpty else {
+    guard applicationID == 0, try version ?? pragma("user_version") == 0, isEmpty else {
       throw JourneyDatabaseError.notARoadtripDatabase(path: path)
     }
   }

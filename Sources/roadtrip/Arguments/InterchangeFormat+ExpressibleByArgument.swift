@@ -6,8 +6,8 @@ extension InterchangeFormat: ExpressibleByArgument {}
 extension InterchangeFormat {
   /// The format a file's extension names: `.ndjson` or `.jsonl`, `.json`, `.csv`, `.tsv`.
   init?(pathExtensionOf path: String) {
-    guard let dot = path.lastIndex(of: "."), !path[dot...].contains("/") else { return nil }
-    switch path[path.index(after: dot)...].lowercased() {
+    guard let fileNameExtension = path.fileNameExtension else { return nil }
+    switch fileNameExtension.lowercased() {
     case "ndjson", "jsonl": self = .ndjson
     case "json": self = .json
     case "csv": self = .csv
@@ -15,4 +15,7 @@ extension InterchangeFormat {
     default: return nil
     }
   }
+
+  /// The extensions that name a format, for messages: ".ndjson, .jsonl, .json, .csv, .tsv".
+  static let namedExtensions = ".ndjson, .jsonl, .json, .csv, .tsv"
 }

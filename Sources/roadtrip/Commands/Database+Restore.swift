@@ -11,8 +11,10 @@ extension Roadtrip.Database {
         FILE must be a sound roadtrip database, such as one db backup wrote; it is checked first \
         and left as it is. Its journeys and change log replace the database's in one transaction \
         taken through SQLite, so that other processes wait for it and then see the backup; a \
-        leftover -wal beside the database does no harm. A damaged database is overwritten. Asks \
-        first on a terminal; elsewhere it needs --yes.
+        leftover -wal beside the database does no harm. A damaged roadtrip database is \
+        overwritten, a missing or empty one created; a SQLite database that is not roadtrip's is \
+        refused (exit 65) and left as it is. Asks first on a terminal, naming the journeys and \
+        history it replaces; elsewhere it needs --yes.
         """)
 
     @Argument(help: ArgumentHelp("The backup to restore.", valueName: "file"), completion: .file())
@@ -34,10 +36,11 @@ extension Roadtrip.Database {
       } catch let error as SQLiteError {
         throw JourneyDatabaseError.unusableBackup(path: file, reason: error.message)
       }
-      let journeys = "\(contents.journeyCount) journey\(contents.journeyCount == 1 ? "" : "s")"
+      let target = try database.inspectRestoreTarget()
+      let journeys = String(counting: contents.journeyCount, "journey")
       if !yes {
         try Confirmation(
-          action: "replace every journey and the history of \(path) with the \(journeys) of \(file)",
+          action: "\(target.replacement(of: path)) with the \(journeys) of \(file)",
           outcomeIfDeclined: "nothing was restored"
         ).ask()
       }

@@ -3,7 +3,7 @@ import Glibc
 import JourneyStore
 
 extension Roadtrip {
-  /// `roadtrip export [--format ndjson|json|csv|tsv] [--output FILE]`
+  /// `roadtrip export [--format ndjson|json|csv|tsv] [--output FILE [--force]]`
   struct Export: ParsableCommand {
     static let configuration = CommandConfiguration(
       commandName: "export",
@@ -11,11 +11,13 @@ extension Roadtrip {
       discussion: """
         Keys and columns: id, name, transportationType, startDate, duration, endDate; journeys in \
         the order they were stored. The format is --format, else the --output file's extension \
-        (.ndjson, .jsonl, .json, .csv, .tsv), else NDJSON. With --output, a file appears complete \
-        or not at all: a new one with mode 0600 (journeys are private), an existing one keeping \
-        its mode, owner and other names; a FIFO, a device or /dev/stdout is written into, and a \
-        symbolic link is followed, as > does. The database in use and its -wal and -shm files are \
-        never written.
+        (.ndjson, .jsonl, .json, .csv, .tsv), else NDJSON for a name without an extension; an \
+        --output file with another extension (.txt, .xlsx, .sqlite) needs --format. With \
+        --output, a file appears complete or not at all: a new one with mode 0600 (journeys are \
+        private), an existing one keeping its mode, owner and other names; a FIFO, a device or \
+        /dev/stdout is written into, and a symbolic link is followed, as > does. The database in \
+        use and its -wal and -shm files are never written, and another SQLite database only \
+        with --force.
         """)
 
     @Option(help: "The output format: ndjson, json, csv or tsv. Default: from the --output file's extension, else ndjson.")
@@ -23,6 +25,9 @@ extension Roadtrip {
 
     @Option(name: .shortAndLong, help: ArgumentHelp("Write to this file instead of standard output.", valueName: "file"), completion: .file())
     var output: String?
+
+    @Flag(help: "Replace the --output file even when it is a SQLite database, such as one of other journeys.")
+    var force = false
 
     @OptionGroup var database: DatabaseOptions
 
@@ -40,6 +45,8 @@ extension Roadtrip {
         return
       }
       try self.database.refuseOverwritingDatabase(with: output)
+      if !force { try OutputFile.refuseReplacingDatabase(at: output) }
+      try refuseUnnamedFormat(of: output)
       let database = try self.database.openExisting()
       try OutputFile.replace(output) { try export(database, to: $0) }
     }
@@ -49,6 +56,18 @@ extension Roadtrip {
       try database.write(JourneyQuery(sortField: nil), to: &writer)
       try writer.finish()
       try output.flush()
+    }
+
+    /// Refuses a file to be replaced whose extension names no format when `--format` does not
+    /// say one either: NDJSON under `.txt` or `.xlsx` is a mistake, not a choice.
+    /// - Throws: `CommandError.usage`.
+    private func refuseUnnamedFormat(of output: String) throws {
+      guard format == nil, let fileNameExtension = output.fileNameExtension,
+        InterchangeFormat(pathExtensionOf: output) == nil, OutputFile.isReplacingFile(at: output)
+      else { return }
+      throw CommandError.usage(
+        "\(output)'s extension .\(fileNameExtension) names no export format; name the file with one of "
+          + "\(InterchangeFormat.namedExtensions), or choose the format with --format ndjson, json, csv or tsv")
     }
 
     /// `--format`, else the format the output file's extension names (as `import` reads it), else NDJSON.

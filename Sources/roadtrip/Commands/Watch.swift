@@ -11,7 +11,8 @@ extension Roadtrip {
       discussion: """
         Runs until interrupted (Ctrl-C ends it cleanly, with exit code 0) or until --count changes \
         are printed. It sleeps while nothing happens, and wakes when the database file is \
-        written. Lines have the format of roadtrip history. ndjson is the stream for other \
+        written. A database that does not exist yet (nor its folder) is waited for, and every \
+        change from its creation on is printed; watch itself creates nothing. Lines have the format of roadtrip history. ndjson is the stream for other \
         programs (one object a line, each written as its change commits); json writes the same \
         objects as one array, closed when --count is reached or on Ctrl-C, for `--count N --json | jq`.
         """)
@@ -42,7 +43,7 @@ extension Roadtrip {
     func run() throws {
       Interruption.catchSignals()
       let path = try database.resolvedPath()
-      let monitor = DatabaseMonitor(path: path)
+      var monitor = DatabaseMonitor(path: path)
       var printer = ChangePrinter(format: ChangeFormat.resolved(json ? .json : format)) { id in
         (try? self.database.openExisting()).flatMap { try? $0.lastKnownName(of: id) }
       }
@@ -51,12 +52,18 @@ extension Roadtrip {
       // changes committed to the new file since the old one was last seen are new.
       var replacedSince: Date?
       while printer.count < (count ?? .max) {
-        // A database that does not exist yet is watched from its creation on.
+        // A database that does not exist yet is watched from its creation on: every change it
+        // holds once it appears is new, the write that created it included. Its folder may not
+        // exist yet either: the monitor watches it from the moment it does.
+        var since = replacedSince
         while try !database.databaseExists() {
           guard !Interruption.hasHappened else { return try printer.finish() }
+          if monitor.fileDescriptor < 0 { monitor = DatabaseMonitor(path: path) }
           _ = monitor.wait(timeout: .milliseconds(250))
+          since = .distantPast
         }
-        guard let lastSeen = try follow(path, monitor: monitor, printer: &printer, journeys: &journeys, since: replacedSince)
+        if monitor.fileDescriptor < 0 { monitor = DatabaseMonitor(path: path) }
+        guard let lastSeen = try follow(path, monitor: monitor, printer: &printer, journeys: &journeys, since: since)
         else { break }
         replacedSince = lastSeen
       }

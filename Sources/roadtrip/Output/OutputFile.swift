@@ -35,7 +35,7 @@ enum OutputFile {
 
   /// The names of this process's standard output: written to it as it is, whatever it is (a
   /// file opened for appending by `>>` stays so).
-  private static let standardOutputNames: Set = ["/dev/stdout", "/dev/fd/1", "/proc/self/fd/1"]
+  static let standardOutputNames: Set = ["/dev/stdout", "/dev/fd/1", "/proc/self/fd/1"]
 
   /// Why no temporary file could be made beside the destination (its folder is not writable).
   private enum TemporaryFileRefusal: Error {

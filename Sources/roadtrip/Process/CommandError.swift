@@ -20,6 +20,9 @@ enum CommandError: Error {
   /// A command would write over the database in use (`database`) or a file SQLite keeps
   /// beside it: `destination` is one of them.
   case wouldOverwriteDatabase(destination: String, database: String)
+  /// An export would replace `destination`, a SQLite database (of other journeys, or anybody's
+  /// data), without `--force`.
+  case wouldReplaceDatabase(destination: String)
   /// Opening the database file failed; `isCreating` when the file did not exist before.
   case openingDatabase(path: String, isCreating: Bool, underlying: any Error)
   /// The database refused a value the user gave (a CHECK constraint).

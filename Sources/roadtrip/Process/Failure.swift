@@ -125,6 +125,10 @@ extension Failure {
       return (.cannotCreate,
         "refusing to write \(destination): it is the database in use (\(database)) or a file SQLite keeps "
           + "beside it; choose another file")
+    case .wouldReplaceDatabase(let destination):
+      return (.cannotCreate,
+        "refusing to write \(destination): it is a SQLite database, which the export would replace; "
+          + "choose another file, or add --force to replace it")
     case .openingDatabase(let path, let isCreating, let underlying):
       if let sqlite = underlying as? SQLiteError, sqlite.kind == .cannotOpen {
         return isCreating

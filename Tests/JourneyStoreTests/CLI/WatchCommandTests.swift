@@ -77,6 +77,28 @@ struct WatchCommandTests {
     #expect(array?.isEmpty == true, "\(watch.output())")
   }
 
+  /// A watch started before its database exists (in a folder that exists, or not yet) prints
+  /// the write that creates it, and creates nothing itself meanwhile (issue 22).
+  @Test(arguments: ["w.sqlite", "new/deeper/w.sqlite"])
+  func theWriteThatCreatesTheDatabaseIsPrinted(_ name: String) async throws {
+    let sandbox = try CLISandbox()
+    let path = sandbox.folder.file(name)
+    let watch = try WatchProcess(sandbox: sandbox, arguments: ["--db", path, "watch", "--count", "1", "--format", "ndjson"])
+    defer { watch.stop() }
+    try await Task.sleep(for: .milliseconds(500))
+    #expect(watch.isRunning)
+    #expect(!sandbox.exists(path) && !sandbox.exists(sandbox.folder.file("new")), "watch created a file")
+    let added = try await sandbox.run("--db", path, "add", "First")
+    #expect(added.exitCode == 0, "\(added)")
+    #expect(try await watch.waitForExit(within: .seconds(20)) == 0, "\(watch.output())")
+    let objects = try watch.output().split(separator: "\n").map {
+      try JSONSerialization.jsonObject(with: Data($0.utf8)) as? [String: Any]
+    }
+    #expect(objects.count == 1, "\(watch.output())")
+    #expect(objects.first??["change"] as? String == "insert")
+    #expect(objects.first??["journey"] as? String == added.lines.first)
+  }
+
   @Test func jsonAndAnotherFormatIsAUsageError() async throws {
     let sandbox = try CLISandbox()
     let result = try await sandbox.run("watch", "--json", "--format", "ndjson")

@@ -100,7 +100,8 @@ struct RestoreTests {
     _ = try await Child.run("/usr/bin/sqlite3", [newer, "PRAGMA user_version = 99;"], environment: sandbox.environment, in: folder)
     #expect(symlink("journeys.sqlite", folder.file("link")) == 0)
     let cases: [([String], Int32, String)] = [
-      (["db", "restore", backup], 64, "refusing to replace every journey and the history of \(sandbox.databasePath) with"),
+      (["db", "restore", backup], 64,
+       "refusing to replace the 3 journeys and the history (2 batches) of \(sandbox.databasePath) with the 3 journeys of \(backup) without --yes"),
       (["db", "restore", folder.file("text"), "--yes"], 65, "text cannot be restored: file is not a database"),
       (["db", "restore", folder.file("other.sqlite"), "--yes"], 65, "is a SQLite database, but not a roadtrip one"),
       (["db", "restore", newer, "--yes"], 65, "has schema version 99, newer than this roadtrip knows"),
@@ -113,6 +114,55 @@ struct RestoreTests {
       #expect(result.standardError.contains(message), "\(arguments): \(result)")
     }
     #expect(try sandbox.snapshot() == before)
+  }
+
+  /// A SQLite database of another program is refused as every command refuses it (65), with
+  /// or without --yes, and left byte for byte (issue 22).
+  @Test(arguments: [true, false])
+  func aDatabaseOfAnotherProgramIsNotReplaced(_ yes: Bool) async throws {
+    let (sandbox, backup, _) = try await Self.sandboxWithBackup()
+    let foreign = sandbox.folder.file("f1.sqlite")
+    let created = try await Child.run(
+      "/usr/bin/sqlite3", [foreign, "CREATE TABLE invoices (id INTEGER PRIMARY KEY, amount REAL); INSERT INTO invoices (amount) VALUES (100), (200);"],
+      environment: sandbox.environment, in: sandbox.folder)
+    #expect(created.exitCode == 0, "\(created)")
+    let before = try #require(sandbox.bytes(of: foreign))
+    let listed = try await sandbox.run("list", "--db", foreign)
+    let result = try await sandbox.run(["db", "restore", backup, "--db", foreign] + (yes ? ["--yes"] : []))
+    #expect(result.exitCode == 65, "\(result)")
+    #expect(result.standardError == "roadtrip: error: \(foreign) is a SQLite database, but not a roadtrip one; choose another file\n")
+    #expect(result.standardError == listed.standardError, "the message differs from every other command's")
+    #expect(sandbox.bytes(of: foreign) == before)
+    #expect(!sandbox.exists(foreign + "-wal") && !sandbox.exists(foreign + "-shm"))
+  }
+
+  /// An empty SQLite database (no table, application id 0), as sqlite3 or touch leave one, is
+  /// filled.
+  @Test(arguments: ["touch", "sqlite3"])
+  func anEmptyDatabaseIsFilled(_ maker: String) async throws {
+    let (sandbox, backup, records) = try await Self.sandboxWithBackup()
+    let empty = sandbox.folder.file("empty.sqlite")
+    let arguments = maker == "touch" ? [empty] : [empty, "PRAGMA page_size = 4096; VACUUM;"]
+    #expect(try await Child.run("/usr/bin/" + maker, arguments, environment: sandbox.environment, in: sandbox.folder).exitCode == 0)
+    #expect(chmod(empty, 0o600) == 0)
+    let result = try await sandbox.run("db", "restore", backup, "--yes", "--db", empty)
+    #expect(result.exitCode == 0, "\(result)")
+    #expect(try sandbox.records(at: empty) == records)
+  }
+
+  /// On a terminal the question names what is replaced and what replaces it; no keeps both.
+  @Test func theQuestionNamesBothDatabases() async throws {
+    let (sandbox, backup, records) = try await Self.sandboxWithBackup()
+    let before = try sandbox.snapshot()
+    let declined = try await sandbox.runInTerminal(["db", "restore", backup], input: "n\n")
+    #expect(declined.standardOutput.contains(
+      "Replace the 3 journeys and the history (2 batches) of \(sandbox.databasePath) with the 3 journeys of \(backup)? [y/N]"),
+      "\(declined)")
+    #expect(declined.exitCode == 1, "\(declined)")
+    #expect(try sandbox.snapshot() == before)
+    let accepted = try await sandbox.runInTerminal(["db", "restore", backup], input: "y\n")
+    #expect(accepted.exitCode == 0, "\(accepted)")
+    #expect(try sandbox.records() == records)
   }
 
   @Test func messagesThatSayRestoreNameTheCommand() async throws {
