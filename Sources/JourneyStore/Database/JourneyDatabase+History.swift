@@ -38,9 +38,7 @@ extension JourneyDatabase {
     do {
       return try resolveID(text)
     } catch JourneyDatabaseError.journeyNotFound {
-      return try uniqueID(
-        matching: text,
-        in: Self.journeysInHistoryByPrefix)
+      return try uniqueID(matching: text, in: ChangeLog.journeysByPrefix)
     }
   }
 }
@@ -51,22 +49,6 @@ extension JourneyDatabase {
   public func lastKnownName(of id: UUID) throws -> String? {
     let key = DatabaseValue.text(id.lowercasedText)
     if let name = try connection.firstValue("SELECT name FROM journey WHERE id = ?", [key])?.text { return name }
-    return try connection.firstValue(Self.nameWhenDeleted, [key])?.text
+    return try changeLog.nameWhenDeleted(id)
   }
-
-  /// The ids in the log that start with `?1`, through the log's index by journey, whose
-  /// expression (the first 8 characters, `Schema.version4`) the query names as the index has it.
-  static let journeysInHistoryByPrefix = """
-    SELECT DISTINCT journey FROM change WHERE substr(journey, 1, 8) >= substr(?1, 1, 8)
-      AND substr(journey, 1, 8) < substr(?1, 1, 8) || 'g' AND journey >= ?1 AND journey < ?1 || 'g'
-    ORDER BY journey LIMIT 11
-    """
-
-  /// The name a journey `?1` had when it was last deleted, through the log's index by journey.
-  /// (`+journey`: with `journey = ?1`, SQLite would put `?1` in place of `journey` in the prefix
-  /// term, which then no longer names the index's expression, and read the whole log.)
-  static let nameWhenDeleted = """
-    SELECT old_name FROM change WHERE substr(journey, 1, 8) = substr(?1, 1, 8) AND +journey = ?1
-      AND kind = 'delete' ORDER BY id DESC LIMIT 1
-    """
 }

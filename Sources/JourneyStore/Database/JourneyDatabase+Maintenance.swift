@@ -37,7 +37,7 @@ extension JourneyDatabase {
         currentSchemaVersion: Schema.currentVersion,
         problems: problems,
         journeyCount: Int(try connection.firstValue("SELECT count(*) FROM journey")?.integer ?? 0),
-        batchCount: Int(try connection.firstValue("SELECT count(*) FROM batch")?.integer ?? 0))
+        batchCount: try changeLog.batchCount())
     }
   }
 

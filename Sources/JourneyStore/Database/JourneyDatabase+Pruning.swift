@@ -21,34 +21,7 @@ extension JourneyDatabase {
     try prepareForWriting()
     return try connection.transaction(.immediate) {
       try verifySchema()
-      let cut: Int64
-      switch pruning {
-      case .keepingLast(let count):
-        cut = try connection.firstValue(
-          "SELECT id FROM batch ORDER BY id DESC LIMIT 1 OFFSET ?", [.integer(Int64(max(count, 1) - 1))]
-        )?.integer ?? 0
-      case .before(let date):
-        cut = try connection.firstValue(
-          "SELECT coalesce(min(id), (SELECT coalesce(max(id), 0) + 1 FROM batch)) FROM batch WHERE at >= ?",
-          [.real(date.timeIntervalSinceReferenceDate)])?.integer ?? 0
-      }
-      // The batches `history` lists that go, and when the newest of them was committed.
-      let visible: [DatabaseValue] = [.integer(cut), .integer(try changeLog.horizon()?.batch ?? 0)]
-      let batches = try connection.firstValue(
-        "SELECT count(*) FROM batch WHERE id < ?1 AND id >= ?2", visible)?.integer ?? 0
-      guard batches > 0, case .real(let at) = try connection.firstValue(
-        "SELECT at FROM batch WHERE id < ?1 AND id >= ?2 ORDER BY id DESC LIMIT 1", visible)
-      else {
-        return PruneSummary(batches: 0, changes: 0, newestDropped: nil)
-      }
-      // Rows a kept undo or redo describes its changes by stay, with their batch.
-      let needed = "SELECT source FROM batch WHERE id >= ?1 AND source IS NOT NULL"
-      let changes = try connection.run(
-        "DELETE FROM change WHERE batch < ?1 AND batch NOT IN (\(needed))", [.integer(cut)])
-      try connection.run("DELETE FROM batch WHERE id < ?1 AND id NOT IN (\(needed))", [.integer(cut)])
-      try connection.run("DELETE FROM log_horizon")
-      try connection.run("INSERT INTO log_horizon (batch, at) VALUES (?, ?)", [.integer(cut), .real(at)])
-      return PruneSummary(batches: Int(batches), changes: changes, newestDropped: Date(timeIntervalSinceReferenceDate: at))
+      return try changeLog.prune(pruning)
     }
   }
 

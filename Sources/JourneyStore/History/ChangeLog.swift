@@ -189,11 +189,8 @@ extension ChangeLog {
 
 extension ChangeLog {
   /// The condition on a batch that it (or its source) changed the journey whose id is parameter
-  /// `index`, through the log's index by journey, whose expression (the first 8 characters,
-  /// `Schema.version4`) it names as the index has it (`+journey`: see
-  /// `JourneyDatabase.nameWhenDeleted`).
+  /// `index`.
   static func touches(journeyAt index: Int) -> String {
-    "coalesce(source, id) IN (SELECT batch FROM change WHERE substr(journey, 1, 8) = substr(?\(index), 1, 8) "
-      + "AND +journey = ?\(index))"
+    "coalesce(source, id) IN (SELECT batch FROM change WHERE \(names(journey: "?\(index)")))"
   }
 }

@@ -66,11 +66,10 @@ extension Reversal {
   }
 
   /// Whether the batch `?1` deleted the journey of the change row `u` too (a row of the stored
-  /// kind `deletedKind`), through the log's index by journey, whose expression (the first 8
-  /// characters, `Schema.version4`) it names as the index has it.
+  /// kind `deletedKind`), through the log's index by journey.
   static func deletedInBatch(deletedKind: String) -> String {
-    "EXISTS (SELECT 1 FROM change d WHERE substr(d.journey, 1, 8) = substr(u.journey, 1, 8) "
-      + "AND +d.journey = u.journey AND +d.batch = ?1 AND d.kind = '\(deletedKind)')"
+    "EXISTS (SELECT 1 FROM change d WHERE \(ChangeLog.names(journey: "u.journey", in: "d.journey")) "
+      + "AND +d.batch = ?1 AND d.kind = '\(deletedKind)')"
   }
 
   /// A conflict read from a row: the journey's id, the field's name, whether the journey is gone,

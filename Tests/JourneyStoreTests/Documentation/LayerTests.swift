@@ -19,7 +19,7 @@ struct LayerTests {
     layer("Persistence", on: ["SQLite", "Model"])
     layer("Interchange", on: ["Persistence"])
     layer("History", on: ["Persistence", "Interchange"])
-    layer("WriteThrough", on: ["Persistence"])
+    layer("WriteThrough", on: ["Persistence", "History"])
     layer("LiveLists", on: ["Persistence"])
     layer("Database", on: ["History", "WriteThrough", "LiveLists"])
     return uses

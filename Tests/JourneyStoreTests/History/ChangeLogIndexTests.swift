@@ -8,8 +8,8 @@ import Testing
 @Suite("The change log's index by journey")
 struct ChangeLogIndexTests {
   static let queries: [(String, String)] = [
-    ("ids in the log by prefix", JourneyDatabase.journeysInHistoryByPrefix),
-    ("a deleted journey's name", JourneyDatabase.nameWhenDeleted),
+    ("ids in the log by prefix", ChangeLog.journeysByPrefix),
+    ("a deleted journey's name", ChangeLog.nameWhenDeleted),
     ("the batches that touched a journey", "SELECT id FROM batch WHERE " + ChangeLog.touches(journeyAt: 1)),
     ("a batch's delete of a journey", "SELECT u.id FROM change u WHERE " + Reversal.deletedInBatch(deletedKind: "delete")),
   ]

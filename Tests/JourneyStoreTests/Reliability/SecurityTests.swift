@@ -108,6 +108,9 @@ struct SecurityTests {
       "outer": "a query's ORDER BY and LIMIT clauses: columns of JourneyField.all, ? placeholders",
       "column": "a column of JourneyField.all, with + to keep SQLite from ordering by its index", "openOutsideBatch": "the schema's own SQL, a constant",
       "BatchState.closed.rawValue": "the number of a batch state, a constant",
+      "names(journey: \"?1\")": "the log's lookup of a journey by a ? placeholder",
+      "names(journey: \"?\\(index)\")": "the log's lookup of a journey by a numbered ? placeholder",
+      "ChangeLog.names(journey: \"u.journey\", in: \"d.journey\")": "the log's lookup of one row's journey in another's",
       "BatchState.openSelfLogged.rawValue": "the number of a batch state, a constant",
     ]
     let keywords = try Regex(#"\b(SELECT|INSERT|UPDATE|DELETE|WHERE|VALUES|PRAGMA|DROP|CREATE|BEGIN|ORDER BY|IN \()\b"#)
