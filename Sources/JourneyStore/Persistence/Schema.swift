@@ -2,7 +2,8 @@
 ///
 /// `PRAGMA user_version` holds how many migrations a file has had; `PRAGMA application_id` marks
 /// the file as roadtrip's. Every version has a fixture database in `fixtures/` and a test that
-/// migrates it.
+/// migrates it. Each migration is a literal, with nothing interpolated: `FrozenSchemaTests`
+/// checks that what the migrations write is, byte for byte, the schema each fixture holds.
 enum Schema {
   /// `PRAGMA application_id` of a roadtrip database: "RTRP" in ASCII.
   static let applicationID: Int64 = 0x5254_5250
@@ -88,7 +89,8 @@ enum Schema {
   ///   `'now'` is the same through one statement, and `total_changes()` (which counts the
   ///   triggers' own writes at once, and the statement's rows only at its end) grows by exactly
   ///   one from the last write of one row's trigger, which notes it in `stamp`, to the next row's;
-  ///   the next statement starts further on. A trigger cannot tell one transaction from the next,
+  ///   the next statement starts further on (the first statement of every logging trigger opens
+  ///   the batch unless it is open for this write, the last notes `stamp`). A trigger cannot tell one transaction from the next,
   ///   so every statement of another program is a batch: `undo` takes its writes back one
   ///   statement at a time, never more than one program wrote together.
   /// - A row that `INSERT OR REPLACE` replaces is deleted without a delete trigger (SQLite fires
@@ -186,13 +188,17 @@ enum Schema {
     CREATE TRIGGER journey_logs_insert AFTER INSERT ON journey
     WHEN (SELECT state FROM batch ORDER BY id DESC LIMIT 1) IS NOT 2
     BEGIN
-      \(openOutsideBatch)
+      INSERT INTO batch (at, origin, state, stamp)
+      SELECT (julianday('now') - 2451910.5) * 86400.0, 'outside roadtrip', 3, total_changes()
+      WHERE NOT EXISTS (
+        SELECT 1 FROM batch WHERE id = (SELECT max(id) FROM batch) AND (state = 1 OR (state = 3
+          AND at = (julianday('now') - 2451910.5) * 86400.0 AND stamp = total_changes() - 1)));
       INSERT INTO change (batch, journey, kind, old_name, old_transportation_type, old_start_date, old_duration)
         SELECT (SELECT max(id) FROM batch), id, 'delete', name, transportation_type, start_date, duration
         FROM journey_replaced WHERE id = NEW.id AND at = (julianday('now') - 2451910.5) * 86400.0;
       DELETE FROM journey_replaced WHERE id = NEW.id;
       INSERT INTO change (batch, journey, kind) VALUES ((SELECT max(id) FROM batch), NEW.id, 'insert');
-      \(stampOutsideBatch)
+      UPDATE batch SET stamp = total_changes() WHERE id = (SELECT max(id) FROM batch) AND state = 3;
     END;
 
     CREATE TRIGGER journey_logs_update AFTER UPDATE ON journey
@@ -200,7 +206,11 @@ enum Schema {
       AND (OLD.name IS NOT NEW.name OR OLD.transportation_type IS NOT NEW.transportation_type
         OR OLD.start_date IS NOT NEW.start_date OR OLD.duration IS NOT NEW.duration)
     BEGIN
-      \(openOutsideBatch)
+      INSERT INTO batch (at, origin, state, stamp)
+      SELECT (julianday('now') - 2451910.5) * 86400.0, 'outside roadtrip', 3, total_changes()
+      WHERE NOT EXISTS (
+        SELECT 1 FROM batch WHERE id = (SELECT max(id) FROM batch) AND (state = 1 OR (state = 3
+          AND at = (julianday('now') - 2451910.5) * 86400.0 AND stamp = total_changes() - 1)));
       INSERT INTO change (batch, journey, kind,
         old_name, new_name, old_transportation_type, new_transportation_type,
         old_start_date, new_start_date, old_duration, new_duration)
@@ -212,30 +222,38 @@ enum Schema {
         iif(OLD.start_date IS NOT NEW.start_date, NEW.start_date, NULL),
         iif(OLD.duration IS NOT NEW.duration, OLD.duration, NULL),
         iif(OLD.duration IS NOT NEW.duration, NEW.duration, NULL));
-      \(stampOutsideBatch)
+      UPDATE batch SET stamp = total_changes() WHERE id = (SELECT max(id) FROM batch) AND state = 3;
     END;
 
     CREATE TRIGGER journey_logs_id_change AFTER UPDATE OF id ON journey
     WHEN (SELECT state FROM batch ORDER BY id DESC LIMIT 1) IS NOT 2 AND OLD.id IS NOT NEW.id
     BEGIN
-      \(openOutsideBatch)
+      INSERT INTO batch (at, origin, state, stamp)
+      SELECT (julianday('now') - 2451910.5) * 86400.0, 'outside roadtrip', 3, total_changes()
+      WHERE NOT EXISTS (
+        SELECT 1 FROM batch WHERE id = (SELECT max(id) FROM batch) AND (state = 1 OR (state = 3
+          AND at = (julianday('now') - 2451910.5) * 86400.0 AND stamp = total_changes() - 1)));
       INSERT INTO change (batch, journey, kind,
         old_name, old_transportation_type, old_start_date, old_duration)
       VALUES ((SELECT max(id) FROM batch), OLD.id, 'delete',
         OLD.name, OLD.transportation_type, OLD.start_date, OLD.duration);
       INSERT INTO change (batch, journey, kind) VALUES ((SELECT max(id) FROM batch), NEW.id, 'insert');
-      \(stampOutsideBatch)
+      UPDATE batch SET stamp = total_changes() WHERE id = (SELECT max(id) FROM batch) AND state = 3;
     END;
 
     CREATE TRIGGER journey_logs_delete AFTER DELETE ON journey
     WHEN (SELECT state FROM batch ORDER BY id DESC LIMIT 1) IS NOT 2
     BEGIN
-      \(openOutsideBatch)
+      INSERT INTO batch (at, origin, state, stamp)
+      SELECT (julianday('now') - 2451910.5) * 86400.0, 'outside roadtrip', 3, total_changes()
+      WHERE NOT EXISTS (
+        SELECT 1 FROM batch WHERE id = (SELECT max(id) FROM batch) AND (state = 1 OR (state = 3
+          AND at = (julianday('now') - 2451910.5) * 86400.0 AND stamp = total_changes() - 1)));
       INSERT INTO change (batch, journey, kind,
         old_name, old_transportation_type, old_start_date, old_duration)
       VALUES ((SELECT max(id) FROM batch), OLD.id, 'delete',
         OLD.name, OLD.transportation_type, OLD.start_date, OLD.duration);
-      \(stampOutsideBatch)
+      UPDATE batch SET stamp = total_changes() WHERE id = (SELECT max(id) FROM batch) AND state = 3;
     END;
     """
 
@@ -250,21 +268,7 @@ enum Schema {
     CREATE INDEX change_by_journey ON change (substr(journey, 1, 8));
     """
 
-  /// The first statement of every logging trigger: opens a batch for a writer other than
-  /// roadtrip unless the newest batch is open for this write (see `version3`).
-  private static let openOutsideBatch = """
-    INSERT INTO batch (at, origin, state, stamp)
-      SELECT (julianday('now') - 2451910.5) * 86400.0, 'outside roadtrip', 3, total_changes()
-      WHERE NOT EXISTS (
-        SELECT 1 FROM batch WHERE id = (SELECT max(id) FROM batch) AND (state = 1 OR (state = 3
-          AND at = (julianday('now') - 2451910.5) * 86400.0 AND stamp = total_changes() - 1)));
-    """
 
-  /// The last statement of every logging trigger: notes `total_changes()` in an outside batch, so
-  /// that the next row of the same statement finds it one further on (this update's own change).
-  private static let stampOutsideBatch = """
-    UPDATE batch SET stamp = total_changes() WHERE id = (SELECT max(id) FROM batch) AND state = 3;
-    """
 }
 
 extension Schema {
@@ -283,18 +287,26 @@ extension Schema {
   }()
 
   /// What is wrong with the schema of a file whose `user_version` is `version`: objects of
-  /// roadtrip's schema that are missing, or that belong to another version (a `user_version`
-  /// someone reset). Objects of the user's own (a view, an index) are not roadtrip's business.
+  /// roadtrip's schema that are missing, triggers whose body is not the one its migrations wrote,
+  /// or objects that belong to another version (a `user_version` someone reset). Objects of the
+  /// user's own (a view, an index) are not roadtrip's business.
   static func problems(in connection: Connection, version: Int64) throws -> [String] {
     guard version >= 0 && version < objects.count else { return [] }
     let known = objects.reduce(into: Set<String>()) { $0.formUnion($1) }
     var present: Set<String> = []
-    try connection.forEachRow("SELECT name FROM sqlite_schema") { row in
+    var changedTriggers: [String] = []
+    let triggers = triggers(atVersion: version)
+    try connection.forEachRow("SELECT name, type, sql FROM sqlite_schema") { row in
       let name = row.text(at: 0)
-      if known.contains(name) { present.insert(name) }
+      guard known.contains(name) else { return }
+      present.insert(name)
+      if row.text(at: 1) == "trigger", let expected = triggers[name], row.text(at: 2) != expected {
+        changedTriggers.append(name)
+      }
     }
     let expected = objects[Int(version)]
     var problems = expected.subtracting(present).sorted().map { "'\($0)' is missing" }
+    problems += changedTriggers.sorted().map { "the trigger '\($0)' is not the one roadtrip wrote (its body was changed)" }
     let foreign = present.subtracting(expected).sorted()
     if !foreign.isEmpty {
       var problem = "its user_version says \(version), but it has objects of another version ("
@@ -306,4 +318,37 @@ extension Schema {
     }
     return problems
   }
+}
+
+extension Schema {
+  /// The triggers of roadtrip's schema that a file has after `version` migrations, by name: the
+  /// SQL that `sqlite_schema` holds for each (its `CREATE TRIGGER` statement as the migration that
+  /// made it wrote it, without the semicolon), so that a body another program changed is seen.
+  static func triggers(atVersion version: Int64) -> [String: String] {
+    triggersByVersion[Int(min(max(version, 0), currentVersion))]
+  }
+
+  /// `triggers(atVersion:)` for every version, read once from the migrations' SQL, in its order:
+  /// each `CREATE TRIGGER` runs from its first word to the `END` that starts a line (trigger
+  /// bodies end so in every migration), and a `DROP TRIGGER` removes one.
+  private static let triggersByVersion: [[String: String]] = {
+    var triggers: [String: String] = [:]
+    var byVersion = [triggers]
+    for migration in migrations {
+      var rest = Substring(migration)
+      while let statement = rest.firstRange(of: /(CREATE|DROP) TRIGGER (IF EXISTS )?/) {
+        let name = String(rest[statement.upperBound...].prefix { $0 != " " && $0 != "\n" && $0 != ";" })
+        if rest[statement].hasPrefix("DROP") {
+          triggers[name] = nil
+          rest = rest[statement.upperBound...]
+        } else {
+          guard let end = rest[statement.lowerBound...].firstRange(of: "\nEND;") else { break }
+          triggers[name] = String(rest[statement.lowerBound..<end.lowerBound]) + "\nEND"
+          rest = rest[end.upperBound...]
+        }
+      }
+      byVersion.append(triggers)
+    }
+    return byVersion
+  }()
 }
