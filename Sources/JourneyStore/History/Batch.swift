@@ -154,9 +154,9 @@ final class Batch {
     try open()
     try noteInserts()
     let statement = try insertJourney()
-    statement.bind(.text(id.lowercasedText), at: 1)
+    try statement.bind(.text(id.lowercasedText), at: 1)
     for (offset, value) in values.enumerated() {
-      statement.bind(value, at: Int32(offset + 2))
+      try statement.bind(value, at: Int32(offset + 2))
     }
     do {
       try statement.execute()
@@ -187,9 +187,9 @@ final class Batch {
     let batch = try open()
     let (update, log) = try updateStatements(for: changed)
     let key = DatabaseValue.text(id.lowercasedText)
-    update.bind(key, at: 1)
+    try update.bind(key, at: 1)
     for (offset, field) in changed.enumerated() {
-      update.bind(new[field], at: Int32(offset + 2))
+      try update.bind(new[field], at: Int32(offset + 2))
     }
     try update.execute()
     guard connection.changes == 1 else {
@@ -197,11 +197,11 @@ final class Batch {
     }
     guard isRecorded else { return }
     try recordInserts()
-    log.bind(.integer(batch), at: 1)
-    log.bind(key, at: 2)
+    try log.bind(.integer(batch), at: 1)
+    try log.bind(key, at: 2)
     for (offset, field) in changed.enumerated() {
-      log.bind(old[field], at: Int32(2 * offset + 3))
-      log.bind(new[field], at: Int32(2 * offset + 4))
+      try log.bind(old[field], at: Int32(2 * offset + 3))
+      try log.bind(new[field], at: Int32(2 * offset + 4))
     }
     try log.execute()
   }

@@ -105,7 +105,7 @@ final class Connection {
   @discardableResult
   func run(_ sql: String, _ values: [DatabaseValue] = []) throws(SQLiteError) -> Int {
     let statement = try statement(sql)
-    statement.bind(values)
+    try statement.bind(values)
     try statement.execute()
     return changes
   }
@@ -114,7 +114,7 @@ final class Connection {
   func forEachRow(_ sql: String, _ values: [DatabaseValue] = [], _ body: (Statement) throws -> Void) throws {
     let statement = try statement(sql)
     defer { statement.reset() }
-    statement.bind(values)
+    try statement.bind(values)
     while try statement.step() {
       try body(statement)
     }
@@ -124,7 +124,7 @@ final class Connection {
   func firstValue(_ sql: String, _ values: [DatabaseValue] = []) throws(SQLiteError) -> DatabaseValue? {
     let statement = try statement(sql)
     defer { statement.reset() }
-    statement.bind(values)
+    try statement.bind(values)
     return try statement.step() ? statement.value(at: 0) : nil
   }
 

@@ -11,10 +11,10 @@ import Darwin
 /// Its description reads like `SQLite error 19 (CHECK constraint failed: duration >= 0) while
 /// executing UPDATE journey SET duration = ? WHERE id = ?`.
 public struct SQLiteError: Error, Sendable {
-  /// The primary result code, such as 5 (`SQLITE_BUSY`); see https://sqlite.org/rescode.html.
-  public let resultCode: Int32
-  /// The extended result code, such as 275 (`SQLITE_CONSTRAINT_CHECK`).
-  public let extendedResultCode: Int32
+  /// The primary result code, such as `.busy`.
+  public let resultCode: ResultCode
+  /// The extended result code, such as `.checkConstraint`.
+  public let extendedResultCode: ResultCode
   /// SQLite's own explanation.
   public let message: String
   /// The statement that failed, when there was one.
@@ -24,8 +24,8 @@ public struct SQLiteError: Error, Sendable {
   public let systemErrorCode: Int32
 
   init(extendedResultCode: Int32, message: String, sql: String? = nil, systemErrorCode: Int32 = 0) {
-    self.resultCode = extendedResultCode & 0xFF
-    self.extendedResultCode = extendedResultCode
+    self.extendedResultCode = ResultCode(rawValue: extendedResultCode)
+    self.resultCode = self.extendedResultCode.primary
     self.message = message
     self.sql = sql
     self.systemErrorCode = systemErrorCode
@@ -68,20 +68,20 @@ extension SQLiteError {
     // SQLite reports a full disk or a read-only file system met while it extends its
     // shared-memory file, or creates it, as a plain I/O error or "unable to open": the
     // operating system's errno says which.
-    if resultCode == SQLITE_IOERR || resultCode == SQLITE_CANTOPEN {
+    if resultCode == .ioError || resultCode == .cannotOpen {
       if systemErrorCode == ENOSPC || systemErrorCode == EDQUOT { return .full }
       if systemErrorCode == EROFS { return .readOnly }
       if systemErrorCode == EMFILE || systemErrorCode == ENFILE || systemErrorCode == ENOMEM { return .outOfResources }
     }
     return switch resultCode {
-    case SQLITE_BUSY, SQLITE_LOCKED: .busy
-    case SQLITE_CONSTRAINT: .constraint
-    case SQLITE_CORRUPT, SQLITE_NOTADB: .corrupt
-    case SQLITE_FULL: .full
-    case SQLITE_READONLY, SQLITE_PERM, SQLITE_AUTH: .readOnly
-    case SQLITE_CANTOPEN: .cannotOpen
-    case SQLITE_IOERR: .ioError
-    case SQLITE_NOMEM: .outOfResources
+    case .busy, .locked: .busy
+    case .constraint: .constraint
+    case .corrupt, .notADatabase: .corrupt
+    case .full: .full
+    case .readOnly, .permissionDenied, .authorization: .readOnly
+    case .cannotOpen: .cannotOpen
+    case .ioError: .ioError
+    case .outOfMemory: .outOfResources
     default: .other
     }
   }
@@ -90,8 +90,7 @@ extension SQLiteError {
 extension SQLiteError {
   /// Whether a PRIMARY KEY or UNIQUE constraint refused a row that duplicates another.
   var isUniquenessViolation: Bool {
-    // SQLITE_CONSTRAINT_PRIMARYKEY and SQLITE_CONSTRAINT_UNIQUE, macros that Swift does not import.
-    extendedResultCode == SQLITE_CONSTRAINT | (6 << 8) || extendedResultCode == SQLITE_CONSTRAINT | (8 << 8)
+    extendedResultCode == .primaryKeyConstraint || extendedResultCode == .uniqueConstraint
   }
 }
 

@@ -23,35 +23,47 @@ final class Statement {
     sqlite3_finalize(handle)
   }
 
-  /// Binds values to the parameters `?1`, `?2`, … in order.
-  func bind(_ values: [DatabaseValue]) {
+  /// Binds values to the parameters `?1`, `?2`, … in order: one value for each parameter.
+  /// - Throws: `SQLiteError` with `.range` when the number of values is not the number of
+  ///   parameters (the largest `?N`), or what SQLite says of a value (`.tooBig`).
+  func bind(_ values: [DatabaseValue]) throws(SQLiteError) {
+    let parameters = sqlite3_bind_parameter_count(handle)
+    guard values.count == parameters else {
+      throw SQLiteError(
+        extendedResultCode: SQLITE_RANGE, message: "wrong number of values: \(values.count) for \(parameters) parameters", sql: sql)
+    }
     for (offset, value) in values.enumerated() {
-      bind(value, at: Int32(offset + 1))
+      try bind(value, at: Int32(offset + 1))
     }
   }
 
   /// Binds one value to the parameter at a 1-based index.
-  func bind(_ value: DatabaseValue, at index: Int32) {
-    switch value {
-    case .null: sqlite3_bind_null(handle, index)
-    case .integer(let integer): sqlite3_bind_int64(handle, index, integer)
-    case .real(let real): sqlite3_bind_double(handle, index, real)
-    case .text(var text):
-      text.withUTF8 { bindText($0, at: index) }
-    case .invalidText(let bytes):
-      bytes.withUnsafeBufferPointer { bindText($0, at: index) }
-    case .blob(let bytes):
-      bytes.withUnsafeBytes { buffer in
-        let start = buffer.baseAddress ?? UnsafeRawPointer(emptyBytes.utf8Start)
-        _ = sqlite3_bind_blob64(handle, index, start, UInt64(buffer.count), transient)
+  /// - Throws: `SQLiteError`: `.range` for an index the statement has no parameter at, `.tooBig`
+  ///   for a value over SQLite's limit.
+  func bind(_ value: DatabaseValue, at index: Int32) throws(SQLiteError) {
+    let code: Int32 =
+      switch value {
+      case .null: sqlite3_bind_null(handle, index)
+      case .integer(let integer): sqlite3_bind_int64(handle, index, integer)
+      case .real(let real): sqlite3_bind_double(handle, index, real)
+      case .text(var text):
+        text.withUTF8 { bindText($0, at: index) }
+      case .invalidText(let bytes):
+        bytes.withUnsafeBufferPointer { bindText($0, at: index) }
+      case .blob(let bytes):
+        bytes.withUnsafeBytes { buffer in
+          let start = buffer.baseAddress ?? UnsafeRawPointer(emptyBytes.utf8Start)
+          return sqlite3_bind_blob64(handle, index, start, UInt64(buffer.count), transient)
+        }
       }
-    }
+    guard code == SQLITE_OK else { throw SQLiteError(connection: connection, sql: sql) }
   }
 
   /// Binds UTF-8 bytes (or bytes meant to be) as TEXT, as they are.
-  private func bindText(_ bytes: UnsafeBufferPointer<UInt8>, at index: Int32) {
+  /// - Returns: SQLite's result code.
+  private func bindText(_ bytes: UnsafeBufferPointer<UInt8>, at index: Int32) -> Int32 {
     let start = UnsafeRawPointer(bytes.baseAddress ?? emptyBytes.utf8Start)
-    _ = sqlite3_bind_text64(
+    return sqlite3_bind_text64(
       handle, index, start.assumingMemoryBound(to: CChar.self), UInt64(bytes.count), transient, UInt8(SQLITE_UTF8))
   }
 

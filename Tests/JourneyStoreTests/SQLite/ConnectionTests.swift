@@ -28,13 +28,20 @@ struct ConnectionTests {
     let error = try #require(throws: SQLiteError.self) {
       try connection.run("INSERT INTO strict VALUES (?)", [.null])
     }
-    #expect(error.resultCode == 19)
-    #expect(error.extendedResultCode == 1299)  // SQLITE_CONSTRAINT_NOTNULL
+    #expect(error.resultCode == .constraint)
+    #expect(error.extendedResultCode.rawValue == 1299)  // SQLITE_CONSTRAINT_NOTNULL
+    #expect(error.extendedResultCode.primary == .constraint)
     #expect(error.kind == .constraint)
     #expect(error.message == "NOT NULL constraint failed: strict.n")
     #expect(error.sql == "INSERT INTO strict VALUES (?)")
     #expect("\(error)" == "SQLite error 19 (NOT NULL constraint failed: strict.n) while executing INSERT INTO strict VALUES (?)")
 
+    // A statement is given one value for each parameter, no more and no fewer.
+    for values: [DatabaseValue] in [[], [.integer(1), .integer(2)]] {
+      let count = try #require(throws: SQLiteError.self) { try connection.run("INSERT INTO strict VALUES (?)", values) }
+      #expect(count.resultCode == .range)
+      #expect(count.message == "wrong number of values: \(values.count) for 1 parameters")
+    }
     let syntax = try #require(throws: SQLiteError.self) { try connection.statement("SELEKT 1") }
     #expect(syntax.kind == .other)
     #expect(syntax.message.contains("syntax error"))
