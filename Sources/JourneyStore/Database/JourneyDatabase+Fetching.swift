@@ -25,34 +25,27 @@ extension JourneyDatabase {
     return journey
   }
 
-  /// The id of the one journey whose id is `text` or starts with it.
-  /// - Throws: As `journey(matching:)`.
-  public func resolveID(_ text: String) throws -> UUID {
-    let prefix = text.lowercased()
-    guard Self.isIDPrefix(prefix) else { throw JourneyDatabaseError.invalidID(text) }
-    return try uniqueID(
-      matching: text, in: "SELECT id FROM journey WHERE id >= ?1 AND id < ?1 || 'g' ORDER BY id LIMIT 11")
-  }
-
-  /// The one id that `query` (ids from `?1`, the lowercased text, on, at most 11) finds for
-  /// `text`, a full id or a prefix of one.
-  /// - Throws: `JourneyDatabaseError.journeyNotFound`, or `.ambiguousID` listing candidates.
-  func uniqueID(matching text: String, in query: String) throws -> UUID {
-    var matches: [UUID] = []
-    try connection.forEachRow(query, [.text(text.lowercased())]) { row in
-      if let id = JourneyRow.id(of: row) { matches.append(id) }
-    }
-    switch matches.count {
-    case 0: throw JourneyDatabaseError.journeyNotFound(text)
-    case 1: return matches[0]
-    default: throw JourneyDatabaseError.ambiguousID(text, candidates: Array(matches.prefix(10)))
-    }
-  }
-
   /// The managed journeys that a query selects, in its order, by the values the caller sees:
   /// a journey whose unsaved edit takes it out of the filter is not among them, one whose
   /// unsaved edit brings it in is, and the order follows unsaved edits too.
-  public func journeys(_ query: JourneyQuery = JourneyQuery()) throws -> [Journey] {
+  ///
+  /// ```swift
+  /// let journeys = try database.journeys()                      // fails on an unreadable row
+  /// var unreadable: [JourneyDatabaseError] = []
+  /// let readable = try database.journeys(onUnreadable: { unreadable.append($0) })  // the rest
+  /// ```
+  /// - Parameters:
+  ///   - query: What to select, in which order, how many.
+  ///   - onUnreadable: Called for each row roadtrip cannot read as it is (a value another
+  ///     program stored that the model cannot hold, `JourneyDatabaseError.unreadableValue`, or
+  ///     an id that is not a lowercase UUID, `.foreignID`), which is then left out; it counts
+  ///     toward the query's limit. What it throws ends the fetch and is rethrown. By default it
+  ///     rethrows the error: the fetch fails at the first such row.
+  /// - Returns: The journeys, without the rows left out.
+  /// - Throws: What `onUnreadable` throws, or `SQLiteError`.
+  public func journeys(
+    _ query: JourneyQuery = JourneyQuery(), onUnreadable: (JourneyDatabaseError) throws -> Void = { throw $0 }
+  ) throws -> [Journey] {
     try markChangeLogPosition()
     try catchUpBeforeFetching()
     let edited = identityMap.editedJourneys
@@ -66,23 +59,31 @@ extension JourneyDatabase {
     var journeys: [(journey: Journey, rowID: Int64)] = []
     var rowsRead = 0
     let editedIDs = Set(edited.map(\.id))
-    func take(_ row: Statement) throws {
+    func read(_ row: Statement) throws(JourneyDatabaseError) -> (journey: Journey, rowID: Int64)? {
       rowsRead += 1
       let id = try JourneyRow.readableID(of: row)
-      guard !editedIDs.contains(id) else { return }
-      let journey = try identityMap.object(id) ?? manage(id: id, values: JourneyRow.fieldValues(of: row))
-      journeys.append((journey, row.integer(at: Int32(JourneyField.all.count + 1))))
+      guard !editedIDs.contains(id) else { return nil }
+      let rowID = row.integer(at: Int32(JourneyField.all.count + 1))
+      if let journey = identityMap.object(id) { return (journey, rowID) }
+      return (try manage(id: id, values: JourneyRow.fieldValues(of: row)), rowID)
+    }
+    func take(_ entry: (journey: Journey, rowID: Int64)?) {
+      if let entry { journeys.append(entry) }
     }
     // A window of a search is read from the start of the order first, and from every name when
     // that start holds too few matches.
     if let (sql, values) = fileQuery.searchPrefixSQL {
-      try connection.forEachRow(sql, values, take)
+      // The rows left out of the first read are reported once it stands: the second reads them again.
+      var unreadable: [JourneyDatabaseError] = []
+      try forEachReadableRow(sql, values, reading: read, onUnreadable: { unreadable.append($0) }, take)
       if rowsRead < fileQuery.limit ?? 0 {
         (journeys, rowsRead) = ([], 0)
-        try forEachRow(of: fileQuery, take)
+        try forEachReadableRow(of: fileQuery, reading: read, onUnreadable: onUnreadable, take)
+      } else {
+        try unreadable.forEach(onUnreadable)
       }
     } else {
-      try forEachRow(of: fileQuery, take)
+      try forEachReadableRow(of: fileQuery, reading: read, onUnreadable: onUnreadable, take)
     }
     let isWindowFull = fileQuery.limit.map { rowsRead >= $0 } ?? false
     for journey in edited where query.matches(journey) {
@@ -97,17 +98,6 @@ extension JourneyDatabase {
     return journeys.map(\.journey)
   }
 
-  /// Hands each journey a query selects to `body`, one at a time, as a new unmanaged object,
-  /// without holding them all in memory: for exports and long listings.
-  public func forEachJourney(_ query: JourneyQuery = JourneyQuery(), _ body: (Journey) throws -> Void) throws {
-    try forEachRow(of: query) { row in
-      let id = try JourneyRow.readableID(of: row)
-      let values = JourneyRow.fieldValues(of: row)
-      try JourneyRow.checkReadable(id: id.lowercasedText, values: values)
-      try body(JourneyRow.journey(id: id, values: values))
-    }
-  }
-
   /// The number of journeys a query's filters select, ignoring its limit and offset.
   public func count(_ query: JourneyQuery = JourneyQuery()) throws -> Int {
     var query = query
@@ -118,43 +108,13 @@ extension JourneyDatabase {
     return Int(count?.integer ?? 0)
   }
 
-  /// Hands `body` the rows a query selects: the id, the fields, then the rowid.
-  private func forEachRow(of query: JourneyQuery, _ body: (Statement) throws -> Void) throws {
-    let (clauses, values) = query.sqlClauses
-    try connection.forEachRow("SELECT \(JourneyRow.columns), rowid FROM journey\(clauses)", values, body)
-  }
-
   /// Starts managing a journey read from the database.
   /// - Throws: `JourneyDatabaseError.unreadableValue` for a row the model cannot hold as it is.
-  func manage(id: UUID, values: [DatabaseValue]) throws -> Journey {
+  func manage(id: UUID, values: [DatabaseValue]) throws(JourneyDatabaseError) -> Journey {
     try JourneyRow.checkReadable(id: id.lowercasedText, values: values)
     let journey = JourneyRow.journey(id: id, values: values)
     // Saved as the object holds them: a stored value the model cannot hold is not an edit.
     identityMap.manage(journey, saved: JourneyRow.values(of: journey))
     return journey
-  }
-
-  /// Whether `text` (lowercased) is a full id or the start of one with at least 4 hex digits.
-  private static func isIDPrefix(_ text: String) -> Bool {
-    let template = Array("xxxxxxxx-xxxx-xxxx-xxxx-xxxxxxxxxxxx".utf8)
-    let bytes = Array(text.utf8)
-    guard bytes.count <= template.count, bytes.filter({ $0 != UInt8(ascii: "-") }).count >= 4 else { return false }
-    return zip(bytes, template).allSatisfy { byte, expected in
-      expected == UInt8(ascii: "-")
-        ? byte == expected
-        : (UInt8(ascii: "0")...UInt8(ascii: "9")).contains(byte) || (UInt8(ascii: "a")...UInt8(ascii: "f")).contains(byte)
-    }
-  }
-}
-
-extension JourneyDatabase {
-  /// Writes the journeys a query selects straight from the database rows, without making journey
-  /// objects: the fast path of `export` and of listings in interchange formats.
-  /// - Throws: What the writer's output throws, or `SQLiteError`.
-  public func write(_ query: JourneyQuery = JourneyQuery(), to writer: inout JourneyWriter) throws {
-    let (clauses, values) = query.sqlClauses
-    try connection.forEachRow("SELECT \(JourneyRow.columns) FROM journey\(clauses)", values) { row in
-      try writer.write(row: row)
-    }
   }
 }

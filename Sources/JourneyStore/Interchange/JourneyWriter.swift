@@ -6,6 +6,9 @@
 /// try database.write(to: &writer)   // straight from the rows; or writer.write(journey), one at a time
 /// try writer.finish()
 /// ```
+///
+/// A row that roadtrip cannot read as it is never reaches the writer: `write(_:to:onUnreadable:)`
+/// leaves it out (or stops), so that what was written stays a valid document either way.
 public struct JourneyWriter {
   private var records: RecordWriter
 
@@ -30,11 +33,10 @@ public struct JourneyWriter {
     try write(values: JourneyRow.values(of: journey)) { journey.id.appendLowercasedText(to: &$0) }
   }
 
-  /// Writes the journey of a row of the journey table, straight from its stored values.
-  mutating func write(row: Statement) throws {
-    let values = JourneyRow.fieldValues(of: row)
-    try JourneyRow.checkReadableID(of: row)
-    try JourneyRow.checkReadable(id: row.text(at: 0), values: values)
+  /// Writes the journey of a row of the journey table, straight from its stored values: `values`,
+  /// its field values, which the caller has checked, as it has its id
+  /// (`JourneyRow.readableFieldValues(of:)`, `JourneyRow.checkReadableID(of:)`).
+  mutating func write(row: Statement, values: [DatabaseValue]) throws {
     try write(values: values) { id in row.withText(at: 0) { id.append(contentsOf: $0) } }
   }
 

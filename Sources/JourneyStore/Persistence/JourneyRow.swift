@@ -39,7 +39,7 @@ enum JourneyRow {
   /// The id of the row a statement is positioned on, which roadtrip shows: a lowercase UUID.
   /// - Throws: `JourneyDatabaseError.foreignID` for any other text another program stored (an id
   ///   in capitals would be shown, and then not found by the commands that take it).
-  static func readableID(of row: Statement) throws -> UUID {
+  static func readableID(of row: Statement) throws(JourneyDatabaseError) -> UUID {
     guard let id = row.withText(at: 0, { UUID(lowercasedText: $0) }) else {
       throw JourneyDatabaseError.foreignID(row.text(at: 0))
     }
@@ -49,7 +49,7 @@ enum JourneyRow {
   /// Checks that the id of the row a statement is positioned on is one roadtrip shows, without
   /// making it (`readableID(of:)` explains).
   /// - Throws: `JourneyDatabaseError.foreignID`.
-  static func checkReadableID(of row: Statement) throws {
+  static func checkReadableID(of row: Statement) throws(JourneyDatabaseError) {
     guard row.withText(at: 0, UUID.isLowercasedText) else {
       throw JourneyDatabaseError.foreignID(row.text(at: 0))
     }
@@ -58,6 +58,15 @@ enum JourneyRow {
   /// The stored field values of the row a statement is positioned on.
   static func fieldValues(of row: Statement) -> [DatabaseValue] {
     JourneyField.all.indices.map { row.value(at: Int32($0 + 1)) }
+  }
+
+  /// The stored field values of the row a statement is positioned on, each one the model can
+  /// hold as it is (its id is not checked: `readableID(of:)` and `checkReadableID(of:)` do that).
+  /// - Throws: `JourneyDatabaseError.unreadableValue`.
+  static func readableFieldValues(of row: Statement) throws(JourneyDatabaseError) -> [DatabaseValue] {
+    let values = fieldValues(of: row)
+    try checkReadable(id: row.text(at: 0), values: values)
+    return values
   }
 
   /// A new, unmanaged journey with the values of the row a statement is positioned on.
@@ -88,7 +97,7 @@ enum JourneyRow {
   /// - Throws: `JourneyDatabaseError.unreadableValue`.
   static func checkReadable(
     id: @autoclosure () -> String, values: [DatabaseValue], fields: Set<JourneyField>? = nil
-  ) throws {
+  ) throws(JourneyDatabaseError) {
     guard let (field, value) = unreadableField(in: values, among: fields) else { return }
     throw JourneyDatabaseError.unreadableValue(id: id(), field: field.name, value: value.described)
   }

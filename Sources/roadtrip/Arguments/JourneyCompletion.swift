@@ -40,12 +40,14 @@ enum JourneyCompletion {
     return nil
   }
 
-  /// The full ids of the journeys, lowercase, that start with `prefix`; none when the database
-  /// cannot be read.
+  /// The full ids of the journeys, lowercase, that start with `prefix`, but for those roadtrip
+  /// cannot read as they are; none when the database cannot be read.
   private static func journeyIDs(startingWith prefix: String, databasePath: String?) -> [String] {
     var ids: [String] = []
     let prefix = prefix.lowercased()
-    try? DatabaseOptions.make(path: databasePath).openExisting().forEachJourney(JourneyQuery(sortField: nil)) {
+    try? DatabaseOptions.make(path: databasePath).openExisting().forEachJourney(
+      JourneyQuery(sortField: nil), onUnreadable: { _ in }
+    ) {
       let id = $0.id.uuidString.lowercased()
       if id.hasPrefix(prefix) { ids.append(id) }
     }

@@ -17,7 +17,9 @@ extension Roadtrip {
         private), an existing one keeping its mode, owner and other names; a FIFO, a device or \
         /dev/stdout is written into, and a symbolic link is followed, as > does. The database in \
         use and its -wal and -shm files are never written, and another SQLite database only \
-        with --force.
+        with --force. A journey another program stored in a form roadtrip cannot read is left \
+        out and named on standard error with its repair; the others are still written (to the \
+        --output file too), and the exit code is 65: the export is incomplete.
         """)
 
     @Option(help: "The output format: ndjson, json, csv or tsv. Default: from the --output file's extension, else ndjson.")
@@ -40,20 +42,26 @@ extension Roadtrip {
     }
 
     func run() throws {
+      var unreadable = UnreadableJourneys()
       guard let output, output != "-" else {
-        try export(try database.openExisting(), to: .standard)
+        try export(try database.openExisting(), to: .standard, unreadable: &unreadable)
+        try unreadable.check(export: "standard output")
         return
       }
       try self.database.refuseOverwritingDatabase(with: output)
       if !force { try OutputFile.refuseReplacingDatabase(at: output) }
       try refuseUnnamedFormat(of: output)
       let database = try self.database.openExisting()
-      try OutputFile.replace(output) { try export(database, to: $0) }
+      // The journeys that can be read are written whole: what the user can still rescue.
+      try OutputFile.replace(output) { try export(database, to: $0, unreadable: &unreadable) }
+      try unreadable.check(export: output)
     }
 
-    private func export(_ database: JourneyDatabase, to output: BufferedOutput) throws {
+    private func export(
+      _ database: JourneyDatabase, to output: BufferedOutput, unreadable: inout UnreadableJourneys
+    ) throws {
       var writer = JourneyWriter(format: resolvedFormat) { try output.write($0) }
-      try database.write(JourneyQuery(sortField: nil), to: &writer)
+      try database.write(JourneyQuery(sortField: nil), to: &writer, onUnreadable: { unreadable.leaveOut($0) })
       try writer.finish()
       try output.flush()
     }

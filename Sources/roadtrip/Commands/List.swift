@@ -11,7 +11,9 @@ extension Roadtrip {
       discussion: """
         Prints a table on a terminal, and tab-separated lines without a header when piped \
         (id, name, transportationType, startDate, duration, endDate), so that \
-        `roadtrip list --transport car | roadtrip transport - bike` works as it reads.
+        `roadtrip list --transport car | roadtrip transport - bike` works as it reads. A journey \
+        another program stored in a form roadtrip cannot read is named on standard error with its \
+        repair, the others are listed, and the exit code is 65.
         """,
       aliases: ["ls"])
 
@@ -46,11 +48,13 @@ extension Roadtrip {
       let isTerminal = BufferedOutput.standard.isTerminal
       let database = try self.database.openExisting()
       if format == .table { Pager.start() }
-      try printer.print(query, from: database)
+      var unreadable = UnreadableJourneys()
+      try printer.print(query, from: database, onUnreadable: { unreadable.leaveOut($0) })
       try printer.finish()
-      if printer.count == 0 && format == .table && isTerminal {
+      if printer.count == 0 && unreadable.count == 0 && format == .table && isTerminal {
         StandardError.write(try emptyMessage())
       }
+      try unreadable.check()
     }
 
     /// Why a table is empty: no database yet, no journey matches the filters, or no journeys.

@@ -10,7 +10,9 @@ extension Roadtrip {
       discussion: """
         Takes the filters of roadtrip list. Days are local days of the start. Prints tables on a \
         terminal; json, ndjson, csv and tsv (the default when piped) have one record a total with \
-        the keys group (type, day or total), key, journeys and duration (seconds).
+        the keys group (type, day or total), key, journeys and duration (seconds). A journey \
+        another program stored in a form roadtrip cannot read is named on standard error with its \
+        repair and left out of the totals, and the exit code is 65.
         """)
 
     @OptionGroup var filters: FilterOptions
@@ -27,15 +29,17 @@ extension Roadtrip {
 
     func run() throws {
       var totals = JourneyTotals()
+      var unreadable = UnreadableJourneys()
       var query = try filters.query()
       query.sortField = nil
-      try database.openExisting().forEachJourney(query) { totals.add($0) }
+      try database.openExisting().forEachJourney(query, onUnreadable: { unreadable.leaveOut($0) }) { totals.add($0) }
       let (format, includesHeader) = output.resolved
       if let interchange = format.interchangeFormat {
         try write(totals, as: interchange, includesHeader: includesHeader)
       } else {
         try BufferedOutput.standard.write(totals.tables(style: .standardOutput))
       }
+      try unreadable.check()
     }
 
     private func write(_ totals: JourneyTotals, as format: InterchangeFormat, includesHeader: Bool) throws {

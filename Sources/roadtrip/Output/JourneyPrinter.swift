@@ -48,15 +48,20 @@ extension JourneyPrinter {
 
   /// Prints every journey a query selects: in an interchange format straight from the database
   /// rows, without making journey objects.
+  /// - Parameter onUnreadable: Called for each journey roadtrip cannot read as it is, which is
+  ///   left out; by default it rethrows the error.
   /// - Throws: `CommandError` when standard output cannot be written, or the database's errors.
-  mutating func print(_ query: JourneyQuery, from database: JourneyDatabase) throws {
+  mutating func print(
+    _ query: JourneyQuery, from database: JourneyDatabase,
+    onUnreadable: (JourneyDatabaseError) throws -> Void = { throw $0 }
+  ) throws {
     guard var writer else {
-      try database.forEachJourney(query) { try print($0) }
+      try database.forEachJourney(query, onUnreadable: onUnreadable) { try print($0) }
       return
     }
     let before = writer.journeyCount
     defer { self.writer = writer }
-    try database.write(query, to: &writer)
+    try database.write(query, to: &writer, onUnreadable: onUnreadable)
     count += writer.journeyCount - before
   }
 

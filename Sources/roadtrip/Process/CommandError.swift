@@ -47,4 +47,8 @@ enum CommandError: Error {
   case interrupted
   /// A usage error found while running, such as too many ids read from standard input.
   case usage(String)
+  /// `count` journeys that roadtrip cannot read as they are were left out of what the command
+  /// printed, each named on standard error as it was met (`UnreadableJourneys`); `export` is
+  /// where an export went, whose output is then incomplete.
+  case journeysLeftOut(count: Int, export: String?)
 }

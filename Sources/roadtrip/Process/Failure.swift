@@ -164,6 +164,16 @@ extension Failure {
       return (.failure, "nothing to \(action): \(hint); 'roadtrip history' shows the log")
     case .interrupted:
       return (.interrupted, nil)
+    case .journeysLeftOut(let count, let destination):
+      let journeys = count == 1 ? "1 journey roadtrip cannot read was" : "\(count) journeys roadtrip cannot read were"
+      let them = count == 1 ? "it" : "them"
+      guard let destination else {
+        return (.dataError,
+          "\(journeys) left out, as named above; repair \(them), and 'roadtrip db check' lists every such journey")
+      }
+      return (.dataError,
+        "the export to \(destination) is incomplete: it holds every other journey, and \(journeys) left out, as "
+          + "named above; repair \(them) and export again")
     }
   }
 }

@@ -57,5 +57,8 @@ struct ReadmeExampleTests {
     #expect(streamed.first?.0 == "Coast road, day 2")
     #expect(streamed.first?.1 == .bike)
     #expect(streamed.first?.2 == 5400)
+    var leftOut: [JourneyDatabaseError] = []
+    let readable = try reopened.journeys(onUnreadable: { leftOut.append($0) })
+    #expect(readable.count == 1 && leftOut.isEmpty)
   }
 }

@@ -1,0 +1,54 @@
+#if canImport(FoundationEssentials)
+import FoundationEssentials
+#else
+import Foundation
+#endif
+
+extension JourneyDatabase {
+  /// The id of the one journey whose id is `text` or starts with it.
+  /// - Throws: As `journey(matching:)`; `JourneyDatabaseError.foreignID` when no lowercase id
+  ///   matches but an id another program stored in capitals does: it is named, with its repair,
+  ///   rather than reported missing.
+  public func resolveID(_ text: String) throws -> UUID {
+    let prefix = text.lowercased()
+    guard Self.isIDPrefix(prefix) else { throw JourneyDatabaseError.invalidID(text) }
+    do {
+      return try uniqueID(
+        matching: text, in: "SELECT id FROM journey WHERE id >= ?1 AND id < ?1 || 'g' ORDER BY id LIMIT 11")
+    } catch JourneyDatabaseError.journeyNotFound(let missing) {
+      // Capitals sort before lowercase letters: such an id lies in a range of its own.
+      let foreign = try connection.firstValue(
+        "SELECT id FROM journey WHERE id >= upper(?1) AND id < upper(?1) || 'G' AND id <> lower(id) LIMIT 1",
+        [.text(prefix)])
+      if let foreign = foreign?.text { throw JourneyDatabaseError.foreignID(foreign) }
+      throw JourneyDatabaseError.journeyNotFound(missing)
+    }
+  }
+
+  /// The one id that `query` (ids from `?1`, the lowercased text, on, at most 11) finds for
+  /// `text`, a full id or a prefix of one.
+  /// - Throws: `JourneyDatabaseError.journeyNotFound`, or `.ambiguousID` listing candidates.
+  func uniqueID(matching text: String, in query: String) throws -> UUID {
+    var matches: [UUID] = []
+    try connection.forEachRow(query, [.text(text.lowercased())]) { row in
+      if let id = JourneyRow.id(of: row) { matches.append(id) }
+    }
+    switch matches.count {
+    case 0: throw JourneyDatabaseError.journeyNotFound(text)
+    case 1: return matches[0]
+    default: throw JourneyDatabaseError.ambiguousID(text, candidates: Array(matches.prefix(10)))
+    }
+  }
+
+  /// Whether `text` (lowercased) is a full id or the start of one with at least 4 hex digits.
+  private static func isIDPrefix(_ text: String) -> Bool {
+    let template = Array("xxxxxxxx-xxxx-xxxx-xxxx-xxxxxxxxxxxx".utf8)
+    let bytes = Array(text.utf8)
+    guard bytes.count <= template.count, bytes.filter({ $0 != UInt8(ascii: "-") }).count >= 4 else { return false }
+    return zip(bytes, template).allSatisfy { byte, expected in
+      expected == UInt8(ascii: "-")
+        ? byte == expected
+        : (UInt8(ascii: "0")...UInt8(ascii: "9")).contains(byte) || (UInt8(ascii: "a")...UInt8(ascii: "f")).contains(byte)
+    }
+  }
+}
