@@ -57,6 +57,7 @@ extension Reversal {
   /// Runs a write that puts values back from the log. When the database refuses one (another
   /// program stored it past the table's CHECK constraints, and the log kept it), names the first
   /// of `values` (journeys' ids and field values) that it refuses, instead of SQLite's text.
+  @discardableResult
   private func puttingBack<T>(_ values: @autoclosure () throws -> [(UUID, [DatabaseValue])], _ write: () throws -> T) throws -> T {
     do {
       return try write()
