@@ -29,7 +29,7 @@ extension Roadtrip {
     @Option(help: "Print at most this many journeys.")
     var limit: Int?
 
-    @OptionGroup var output: FormatOptions
+    @OptionGroup var output: FormatOptions<OutputFormat>
     @OptionGroup var database: DatabaseOptions
 
     func validate() throws {

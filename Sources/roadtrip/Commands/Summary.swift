@@ -15,15 +15,9 @@ extension Roadtrip {
 
     @OptionGroup var filters: FilterOptions
 
-    @OptionGroup var output: FormatOptions
+    @OptionGroup var output: FormatOptions<TotalsFormat>
 
     @OptionGroup var database: DatabaseOptions
-
-    func validate() throws {
-      if output.format == .ids {
-        throw ValidationError("a summary has no ids; use --format table, json, ndjson, csv or tsv")
-      }
-    }
 
     func run() throws {
       var totals = JourneyTotals()
