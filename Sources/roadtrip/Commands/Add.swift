@@ -27,7 +27,7 @@ extension Roadtrip {
       parsing: .unconditional,
       help: ArgumentHelp(
         "When it starts: ISO 8601 (2026-11-21T08:00:00Z, or 2026-11-21T08:00 and 2026-11-21 in local time), "
-          + "now, today 18:00, tomorrow 9am, monday, +2d, -3h or 3 hours ago (local time).",
+          + "now, today 18:00, tomorrow 9am, monday (the next one), next-week, +2d, -3h or 3 hours ago (local time).",
         valueName: "date"))
     var start = "now"
 

@@ -3,7 +3,7 @@ import FoundationEssentials
 import JourneyStore
 
 extension Roadtrip {
-  /// `roadtrip list [--transport T]... [--since D] [--until D] [--sort KEY] [--limit N] [--format F]`
+  /// `roadtrip list [--transport T]... [--since D] [--until D] [--on D] [--sort KEY] [--limit N] [--format F]`
   struct List: ParsableCommand {
     static let configuration = CommandConfiguration(
       commandName: "list",

@@ -2,7 +2,7 @@ import ArgumentParser
 import JourneyStore
 
 extension Roadtrip {
-  /// `roadtrip summary [--transport T]... [--since D] [--until D] [--search TEXT] [--format F]`
+  /// `roadtrip summary [--transport T]... [--since D] [--until D] [--on D] [--search TEXT] [--format F]`
   struct Summary: ParsableCommand {
     static let configuration = CommandConfiguration(
       commandName: "summary",
