@@ -12,8 +12,6 @@ struct HistoryOptions: ParsableArguments {
 
   @OptionGroup var output: ChangeFormatOptions
 
-  @OptionGroup var database: DatabaseOptions
-
   func validate() throws {
     if let limit, limit < 0 {
       throw ValidationError("--limit is a number of batches, 0 or more, not \(limit)")
@@ -22,10 +20,17 @@ struct HistoryOptions: ParsableArguments {
 }
 
 extension HistoryOptions {
+  /// Whether any option is given: `history prune` takes none of them.
+  var isChosen: Bool {
+    limit != nil || dates.isFiltering || output.isChosen
+  }
+
   /// Prints the changes, through the pager for a table; says so on a terminal when there are none.
-  /// - Parameter id: Only the changes of this journey (an id or a prefix), or all when `nil`.
-  func printChanges(of id: String?) throws {
-    let database = try self.database.openExisting()
+  /// - Parameters:
+  ///   - id: Only the changes of this journey (an id or a prefix), or all when `nil`.
+  ///   - database: The database's options.
+  func printChanges(of id: String?, in database: DatabaseOptions) throws {
+    let database = try database.openExisting()
     let journeyID = try id.map { try database.resolveIDInHistory($0) }
     let format = output.resolved
     let isTerminal = BufferedOutput.standard.isTerminal

@@ -28,7 +28,16 @@ extension Roadtrip.History {
 
     @OptionGroup var database: DatabaseOptions
 
+    /// The options of `history`, which ArgumentParser reads for it wherever they stand on the
+    /// command line (`history prune --limit 3` too): refused here rather than ignored.
+    @OptionGroup(visibility: .private) var historyOptions: HistoryOptions
+
     func validate() throws {
+      if historyOptions.isChosen {
+        throw ValidationError(
+          "--limit, --since, --until, --on, --format and --json are options of 'roadtrip history', which "
+            + "prune does not take; prune takes --keep N or --before DATE")
+      }
       if keep != nil, before != nil {
         throw ValidationError("--keep and --before each say what to keep; give one of them, not both")
       }

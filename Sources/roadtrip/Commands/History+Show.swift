@@ -17,8 +17,10 @@ extension Roadtrip.History {
     /// group of a subcommand).
     @OptionGroup var options: HistoryOptions
 
+    @OptionGroup var database: DatabaseOptions
+
     func run() throws {
-      try options.printChanges(of: id)
+      try options.printChanges(of: id, in: database)
     }
   }
 }

@@ -26,5 +26,7 @@ extension Roadtrip {
       defaultSubcommand: Show.self)
 
     @OptionGroup var options: HistoryOptions
+
+    @OptionGroup var database: DatabaseOptions
   }
 }

@@ -17,6 +17,7 @@ struct CommandTypoTests {
     (["add"], "a journey needs a name: roadtrip add NAME"),
     (["add", "x", "--transport", "run"], "'run' is not a transportation type (did you mean 'walk-or-run'?)"),
     (["history", "prune", "--keep", "5", "--before", "today"], "--keep and --before each say what to keep; give one of them, not both"),
+    (["history", "prune", "--keep", "5", "--limit", "3"], "--limit, --since, --until, --on, --format and --json are options of 'roadtrip history'"),
   ])
   func isAUsageErrorThatSaysWhatWasMeant(_ arguments: [String], _ message: String) async throws {
     let sandbox = try CLISandbox()
