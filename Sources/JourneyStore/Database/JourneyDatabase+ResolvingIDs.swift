@@ -27,7 +27,8 @@ extension JourneyDatabase {
 
   /// The one id that `query` (ids from `?1`, the lowercased text, on, at most 11) finds for
   /// `text`, a full id or a prefix of one.
-  /// - Throws: `JourneyDatabaseError.journeyNotFound`, or `.ambiguousID` listing candidates.
+  /// - Throws: `JourneyDatabaseError.journeyNotFound`, or `.ambiguousID` listing candidates and
+  ///   their names.
   func uniqueID(matching text: String, in query: String) throws -> UUID {
     var matches: [UUID] = []
     try connection.forEachRow(query, [.text(text.lowercased())]) { row in
@@ -36,7 +37,11 @@ extension JourneyDatabase {
     switch matches.count {
     case 0: throw JourneyDatabaseError.journeyNotFound(text)
     case 1: return matches[0]
-    default: throw JourneyDatabaseError.ambiguousID(text, candidates: Array(matches.prefix(10)))
+    default:
+      let candidates = Array(matches.prefix(10))
+      // Names tell the candidates apart for a person; a deleted journey has its last one.
+      let names = try candidates.map { try lastKnownName(of: $0) ?? "" }
+      throw JourneyDatabaseError.ambiguousID(text, candidates: candidates, names: names)
     }
   }
 

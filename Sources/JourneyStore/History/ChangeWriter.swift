@@ -1,6 +1,13 @@
+#if canImport(FoundationEssentials)
+import FoundationEssentials
+#else
+import Foundation
+#endif
+
 /// Writes changes of the log as JSON objects, one at a time, as `roadtrip history` and
 /// `roadtrip watch` print them: the keys `batch`, `at`, `command`, `journey`, `change`, and
 /// `field`, `old`, `new` where they apply (an insert has no field; a delete has no new value).
+/// `at` is in UTC to the millisecond.
 ///
 /// ```swift
 /// var writer = ChangeWriter(format: .ndjson) { print($0, terminator: "") }
@@ -25,7 +32,10 @@ public struct ChangeWriter {
   public mutating func write(_ change: JourneyChange) throws {
     records.beginRecord()
     records.appendValue(at: 0, isNumber: true) { $0.append(contentsOf: String(change.batch).utf8) }
-    records.appendValue(at: 1, isNumber: false) { change.date.appendISO8601(to: &$0) }
+    // To the millisecond, as people and programs read a time (the clock's last digits are noise),
+    // rounded down so that `--since` that time keeps the batch.
+    let at = Date(timeIntervalSinceReferenceDate: (change.date.timeIntervalSinceReferenceDate * 1000).rounded(.down) / 1000)
+    records.appendValue(at: 1, isNumber: false) { at.appendISO8601(to: &$0) }
     records.appendValue(at: 2, isNumber: false) { $0.append(contentsOf: change.origin.utf8) }
     records.appendValue(at: 3, isNumber: false) { change.journeyID.appendLowercasedText(to: &$0) }
     records.appendValue(at: 4, isNumber: false) { $0.append(contentsOf: change.kind.rawValue.utf8) }

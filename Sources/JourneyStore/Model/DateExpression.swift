@@ -3,8 +3,14 @@ import Glibc
 
 /// Dates as people type them, as taskwarrior and `date -d` read them: ISO 8601 (as
 /// `Date(parsing:)` reads it), `now`, `today`, `tomorrow`, `yesterday`, a weekday (`monday`, `next fri`,
-/// `last sunday`), any of those with a time of day (`today 18:00`, `tomorrow 9am`, `18:30` for
-/// today), an offset from now (`+2d`, `-3h`, `+1h30m`, `+1w`), and `3 days ago` or `in 2 hours`.
+/// `last sunday`), a week (`this-week`, `last-week`, `next-week`, from Monday, as ISO 8601 weeks
+/// start), any day with a time of day (`today 18:00`, `tomorrow 9am`, `18:30` for today), an
+/// offset from now (`+2d`, `-3h`, `+1h30m`, `+1w`), and `3 days ago` or `in 2 hours`.
+///
+/// A new date looks forward and a filter looks back: `monday` alone is the next Monday for
+/// `date(_:now:)` (a journey to plan, as taskwarrior reads it), and the most recent one, today on
+/// a Monday, for `period(_:now:)` (journeys to find, as git's `--since=monday` reads it). `next`
+/// and `last` say which one in both.
 ///
 /// Days are the local zone's (`TZ`), and a shift by whole days keeps the clock time across a
 /// change to or from daylight saving time, as `date -d '+1 day'` does.
@@ -22,8 +28,28 @@ extension DateExpression {
       let date = Date(iso8601: text) {
       return date
     }
-    guard let date = relativeDate(text, now: now) else { throw .invalidDate(text) }
-    return date
+    guard let period = relativePeriod(text, now: now, looksBack: false) else { throw .invalidDate(text) }
+    return period.start
+  }
+
+  /// Reads a date as a filter reads it: the span of time it names. A day (`2026-11-24`, `today`,
+  /// `monday`) is the whole local day, a week (`this-week`) the whole week from Monday, and an
+  /// instant (`now`, `-2h`, `today 18:00`, `2026-11-24T08:00`) a span of no length. A weekday alone
+  /// looks back: `monday` is the most recent Monday, today on a Monday.
+  /// - Parameters:
+  ///   - text: What was typed.
+  ///   - now: The instant relative words are read from; by default `referenceNow`.
+  /// - Throws: `JourneyInputError.invalidDate`, which lists the accepted forms.
+  public static func period(_ text: String, now: Date = referenceNow) throws(JourneyInputError) -> DateInterval {
+    if text.utf8.first.map({ (UInt8(ascii: "0")...UInt8(ascii: "9")).contains($0) }) == true,
+      let date = Date(iso8601: text) {
+      // A date without a time of day names the whole day.
+      let isDay = text.utf8.count == 10 && !text.contains("T")
+      guard isDay, let local = LocalTime(date) else { return DateInterval(start: date, duration: 0) }
+      return day(local, addingDays: 0) ?? DateInterval(start: date, duration: 0)
+    }
+    guard let period = relativePeriod(text, now: now, looksBack: true) else { throw .invalidDate(text) }
+    return period
   }
 
   /// The instant that `now` and every relative word are read from: the clock, to the whole
@@ -54,86 +80,40 @@ extension DateExpression {
     return Shift(seconds: sign == "-" ? -seconds : seconds)
   }
 
-  private static func relativeDate(_ text: String, now: Date) -> Date? {
-    if let shift = shift(text) { return shift.applied(to: now) }
+  /// The span a relative text names: an instant, a whole day or a whole week.
+  /// - Parameter looksBack: Whether a weekday alone is the most recent one (a filter) rather than
+  ///   the next one (a new date).
+  private static func relativePeriod(_ text: String, now: Date, looksBack: Bool) -> DateInterval? {
+    if let shift = shift(text) { return shift.applied(to: now).map { DateInterval(start: $0, duration: 0) } }
     var words = text.lowercased().split(whereSeparator: \.isWhitespace).map(String.init)
     guard let local = LocalTime(now), !words.isEmpty else { return nil }
-    if words == ["now"] { return now }
-    if let shift = spelledShift(words) { return shift.applied(to: now) }
+    if words == ["now"] { return DateInterval(start: now, duration: 0) }
+    if let shift = spelledShift(words) { return shift.applied(to: now).map { DateInterval(start: $0, duration: 0) } }
+    if let weeks = weekOffset(words) {
+      // Weeks start on Monday, as ISO 8601's do.
+      let monday = -Int64((local.weekday + 6) % 7) + 7 * weeks
+      guard let first = day(local, addingDays: monday), let last = day(local, addingDays: monday + 6) else { return nil }
+      return DateInterval(start: first.start, end: last.end)
+    }
     // A time of day at the end: `today 18:00`, `monday 9am`, or alone for today.
-    var time: (hour: Int64, minute: Int64, second: Int64) = (0, 0, 0)
+    var time: (hour: Int64, minute: Int64, second: Int64)?
     if let last = words.last, let parsed = timeOfDay(last) {
       time = parsed
       words.removeLast()
       if words.isEmpty { words = ["today"] }
     }
-    guard let days = dayOffset(words, from: local) else { return nil }
+    guard let days = dayOffset(words, from: local, looksBack: looksBack) else { return nil }
+    guard let time else { return day(local, addingDays: days) }
     return local.date(addingDays: days, hour: time.hour, minute: time.minute, second: time.second)
+      .map { DateInterval(start: $0, duration: 0) }
   }
 
-  /// Days from today of `today`, `tomorrow`, `yesterday`, `[next|last] WEEKDAY`.
-  private static func dayOffset(_ words: [String], from local: LocalTime) -> Int64? {
-    switch words.count {
-    case 1:
-      switch words[0] {
-      case "today": return 0
-      case "tomorrow": return 1
-      case "yesterday": return -1
-      default: break
-      }
-      // A weekday alone is the next one after today, as taskwarrior reads it.
-      return weekday(words[0]).map { Int64(($0 - local.weekday + 6) % 7 + 1) }
-    case 2 where words[0] == "next":
-      return weekday(words[1]).map { Int64(($0 - local.weekday + 6) % 7 + 1) }
-    case 2 where words[0] == "last":
-      return weekday(words[1]).map { -Int64((local.weekday - $0 + 6) % 7 + 1) }
-    default:
-      return nil
-    }
-  }
-
-  /// 0 for Sunday to 6 for Saturday, from the day's name or its first three letters.
-  private static func weekday(_ word: String) -> Int? {
-    let names = ["sunday", "monday", "tuesday", "wednesday", "thursday", "friday", "saturday"]
-    return names.firstIndex { $0 == word || (word.count >= 3 && $0.hasPrefix(word)) }
-  }
-
-  /// `18:00`, `18:00:30`, `9am`, `6:30pm`, `12am` (midnight).
-  private static func timeOfDay(_ word: String) -> (hour: Int64, minute: Int64, second: Int64)? {
-    var clock = Substring(word)
-    var meridiem: Int64?
-    if clock.hasSuffix("am") || clock.hasSuffix("pm") {
-      meridiem = clock.hasSuffix("pm") ? 12 : 0
-      clock = clock.dropLast(2)
-    }
-    let parts = clock.split(separator: ":", omittingEmptySubsequences: false)
-    guard (1...3).contains(parts.count), meridiem != nil || parts.count >= 2,
-      parts.allSatisfy({ !$0.isEmpty && $0.count <= 2 && $0.allSatisfy(\.isASCII) && $0.allSatisfy(\.isNumber) }),
-      var hour = Int64(parts[0])
+  /// The whole local day `days` days after the one of `local`, from midnight to midnight.
+  private static func day(_ local: LocalTime, addingDays days: Int64) -> DateInterval? {
+    guard let start = local.date(addingDays: days, hour: 0, minute: 0, second: 0),
+      let end = local.date(addingDays: days + 1, hour: 0, minute: 0, second: 0), end >= start
     else { return nil }
-    let minute = parts.count > 1 ? Int64(parts[1]) ?? 99 : 0
-    let second = parts.count > 2 ? Int64(parts[2]) ?? 99 : 0
-    if let meridiem {
-      guard (1...12).contains(hour) else { return nil }
-      hour = hour % 12 + meridiem
-    }
-    guard (0...23).contains(hour), (0...59).contains(minute), (0...59).contains(second) else { return nil }
-    return (hour, minute, second)
-  }
-
-  /// `3 days ago`, `in 2 hours`, `in 1 week`: a shift spelled in words, as `date -d` reads it.
-  private static func spelledShift(_ words: [String]) -> Shift? {
-    let isAgo = words.count == 3 && words[2] == "ago"
-    let isIn = words.count == 3 && words[0] == "in"
-    guard isAgo || isIn else { return nil }
-    let (number, unit) = isAgo ? (words[0], words[1]) : (words[1], words[2])
-    let units: [(String, TimeInterval)] = [
-      ("second", 1), ("minute", 60), ("hour", 3600), ("day", 86_400), ("week", 7 * 86_400),
-    ]
-    guard let count = Int(number), count >= 0,
-      let seconds = units.first(where: { unit == $0.0 || unit == $0.0 + "s" })?.1
-    else { return nil }
-    return Shift(seconds: TimeInterval(count) * seconds * (isAgo ? -1 : 1))
+    return DateInterval(start: start, end: end)
   }
 }
 

@@ -51,6 +51,16 @@ extension JourneyField.Edit {
     }
   }
 
+  /// Whether the edit replaces what the field held (a value, or an end) rather than moving it: a
+  /// command that edits a field twice applies its edits in order, as `date -d` reads
+  /// `+1 day -2 hours`, so a replacing edit after another of the same field would discard it.
+  public var replacesValue: Bool {
+    switch change {
+    case .value, .end: true
+    case .shift, .endShift: false
+    }
+  }
+
   /// The fields whose current value the edit reads: a shift reads the field it shifts, a new end
   /// the start (and a shifted end the duration too); a new value reads nothing.
   public var readFields: Set<JourneyField> {

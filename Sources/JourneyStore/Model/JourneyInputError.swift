@@ -30,9 +30,9 @@ extension JourneyInputError: CustomStringConvertible {
     case .invalidDate(let text):
       return "'\(text)' is not a date; use ISO 8601 such as 2026-11-21T08:00:00Z, "
         + "2026-11-21T08:00 or 2026-11-21 (local time), 'now', 'today 18:00', 'tomorrow', 'monday', "
-        + "'+2d' or '3 hours ago'"
+        + "'this-week', '+2d' or '3 hours ago'"
     case .invalidDuration(let text):
-      return "'\(text)' is not a duration; use 45m, 1h30m, 90s, 1:30:00 or a number of seconds"
+      return "'\(text)' is not a duration; use 45m, 90min, 1h30m, 2 hours, 90s, 1:30:00 or a number of seconds"
     case .negativeDuration(let text):
       return "'\(text)' is negative; a duration is zero or more"
     case .durationTooLong(let text):

@@ -17,11 +17,13 @@ extension String {
   }
 
   /// The value whose name is nearest to this string, when it is near enough to be a likely typo
-  /// or starts with this string (at least 3 characters of it): what a "did you mean" offers.
+  /// or starts with or contains this string (at least 3 characters of it, as `run` in
+  /// `walkorrun`): what a "did you mean" offers.
   /// - Parameter candidates: The names to choose from, each with the value to return for it.
   /// - Returns: The nearest candidate's value, or `nil` when none is near.
   public func nearest<Value>(among candidates: [(name: String, value: Value)]) -> Value? {
-    if count >= 3, let completion = candidates.first(where: { $0.name.hasPrefix(self) }) {
+    if count >= 3, let completion = candidates.first(where: { $0.name.hasPrefix(self) })
+      ?? candidates.first(where: { $0.name.contains(self) }) {
       return completion.value
     }
     let limit = Swift.max(2, count / 3)

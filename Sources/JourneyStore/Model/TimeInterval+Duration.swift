@@ -5,7 +5,7 @@ import Foundation
 #endif
 
 extension TimeInterval {
-  /// Reads a duration as people type it: `45m`, `1h30m`, `1h 30m`, `2d`, `90s`, `1.5h`, `1:30:00`
+  /// Reads a duration as people type it: `45m`, `90min`, `1h30m`, `1h 30m`, `2 hours`, `2d`, `90s`, `1.5h`, `1:30:00`
   /// (hours, minutes, seconds), `1:30` (hours and minutes) or a plain number of seconds.
   ///
   /// Reading is linear in the length of the text and never recursive, whatever it holds.
@@ -110,11 +110,14 @@ extension TimeInterval {
     return TimeInterval(hours) * 3600 + TimeInterval(minutes) * 60 + seconds
   }
 
-  /// One or more `NUMBER UNIT` parts, units `d`, `h`, `m`, `s` in either case, each at most once
-  /// and in that order; numbers are digits with at most one `.`.
+  /// One or more `NUMBER UNIT` parts, units `d`, `h`, `m`, `s` in either case, or spelled out
+  /// (`min`, `mins`, `minutes`, `hr`, `hours`, `sec`, `days`), each at most once and in that order;
+  /// numbers are digits with at most one `.`.
   private static func seconds(units text: Substring) -> TimeInterval? {
-    let units: [(symbol: UInt8, seconds: TimeInterval)] = [
-      (UInt8(ascii: "d"), 86_400), (UInt8(ascii: "h"), 3600), (UInt8(ascii: "m"), 60), (UInt8(ascii: "s"), 1),
+    // The rest of each unit's spelled-out names (`90min`, `2 hours`, `1hr 5mins`), longest first.
+    let units: [(symbol: UInt8, seconds: TimeInterval, spellings: [String])] = [
+      (UInt8(ascii: "d"), 86_400, ["ays", "ay"]), (UInt8(ascii: "h"), 3600, ["ours", "our", "rs", "r"]),
+      (UInt8(ascii: "m"), 60, ["inutes", "inute", "ins", "in"]), (UInt8(ascii: "s"), 1, ["econds", "econd", "ecs", "ec"]),
     ]
     let bytes = Array(text.utf8)
     var index = 0
@@ -134,6 +137,11 @@ extension TimeInterval {
       total += value * units[unit].seconds
       nextUnit = unit + 1
       index += 1
+      if let spelling = units[unit].spellings.first(where: { rest in
+        index + rest.utf8.count <= bytes.count && zip(bytes[index...], rest.utf8).allSatisfy { $0 | 0x20 == $1 }
+      }) {
+        index += spelling.utf8.count
+      }
       skipSpaces()
       if nextUnit == units.count, index < bytes.count { return nil }
     }

@@ -8,8 +8,9 @@ import Foundation
 public enum JourneyDatabaseError: Error, Equatable, Sendable {
   /// No journey has this id, or an id starting with this prefix.
   case journeyNotFound(String)
-  /// More than one journey's id starts with this prefix; `candidates` lists some of them.
-  case ambiguousID(String, candidates: [UUID])
+  /// More than one journey's id starts with this prefix; `candidates` lists some of them, and
+  /// `names` their names (or last names, for deleted journeys), in the same order.
+  case ambiguousID(String, candidates: [UUID], names: [String] = [])
   /// Neither an id nor a prefix of one: ids are written in hexadecimal, and a prefix has at least 4 digits.
   case invalidID(String)
   /// A journey with this id is already in the database.
@@ -59,8 +60,10 @@ extension JourneyDatabaseError: CustomStringConvertible {
     switch self {
     case .journeyNotFound(let id):
       return "no journey has an id starting with '\(id)'"
-    case .ambiguousID(let prefix, let candidates):
-      let list = candidates.map { $0.lowercasedText }.joined(separator: ", ")
+    case .ambiguousID(let prefix, let candidates, let names):
+      let list = candidates.enumerated().map { index, id in
+        id.lowercasedText + (names.indices.contains(index) ? " (\(names[index]))" : "")
+      }.joined(separator: ", ")
       return "the id prefix '\(prefix)' is ambiguous; it matches \(list); type more digits"
     case .invalidID(let text):
       return "'\(text)' is not a journey id; use the id, or at least its first 4 hexadecimal digits"

@@ -1,9 +1,10 @@
 import ArgumentParser
 
-/// `--format F`, `--json` and `--header`/`--no-header`, for commands that list.
-struct FormatOptions: ParsableArguments {
+/// `--format F`, `--json` and `--header`/`--no-header`, for commands that list; `Format` is the
+/// formats the command takes.
+struct FormatOptions<Format: ListedFormat>: ParsableArguments {
   @Option(help: "The output format. Default: table on a terminal, else tsv.")
-  var format: OutputFormat?
+  var format: Format?
 
   @Flag(help: "Short for --format json.")
   var json = false
@@ -14,7 +15,7 @@ struct FormatOptions: ParsableArguments {
   var header: Bool?
 
   func validate() throws {
-    if json, let format, format != .json {
+    if json, let format, format != Format.json {
       throw ValidationError("--json is short for --format json; give one of them")
     }
   }
@@ -24,7 +25,7 @@ extension FormatOptions {
   /// The format chosen, and whether it starts with a header: as asked; else a table on a
   /// terminal and TSV when piped; the header as asked, else as the format has it by default.
   var resolved: (format: OutputFormat, includesHeader: Bool) {
-    let format = json ? .json : format ?? (BufferedOutput.standard.isTerminal ? .table : .tsv)
+    let format = json ? .json : format?.outputFormat ?? (BufferedOutput.standard.isTerminal ? .table : .tsv)
     return (format, header ?? format.includesHeaderByDefault)
   }
 }

@@ -2,15 +2,21 @@ import ArgumentParser
 import JourneyStore
 
 extension Roadtrip {
-  /// `roadtrip add [NAME] [--transport T] [--start D] [--duration X] [--json]`
+  /// `roadtrip add NAME [--transport T] [--start D] [--duration X] [--json]`
   struct Add: ParsableCommand {
     static let configuration = CommandConfiguration(
       commandName: "add",
       abstract: "Add a journey and print its id.",
-      discussion: "The first journey creates the database, its file private to you (mode 0600).")
+      usage: "roadtrip add NAME [--transport <type>] [--start <date>] [--duration <duration>] [--json] [--db <path>]",
+      discussion: """
+        A name of several words goes in quotes: roadtrip add "Coast road". roadtrip add "" adds a \
+        journey without a name. The first journey creates the database, its file private to you \
+        (mode 0600).
+        """)
 
-    @Argument(help: "The journey's name: any text.")
-    var name = ""
+    /// The name as the shell split it: one word, unless it was not quoted (refused).
+    @Argument(help: ArgumentHelp("The journey's name: any text, in quotes when it has spaces.", valueName: "name"))
+    var name: [String] = []
 
     @Option(
       help: .transportationType("How the journey is travelled. (default: \(TransportationType.car.rawValue))"),
@@ -21,13 +27,13 @@ extension Roadtrip {
       parsing: .unconditional,
       help: ArgumentHelp(
         "When it starts: ISO 8601 (2026-11-21T08:00:00Z, or 2026-11-21T08:00 and 2026-11-21 in local time), "
-          + "now, today 18:00, tomorrow 9am, monday, +2d, -3h or 3 hours ago (local time).",
+          + "now, today 18:00, tomorrow 9am, monday (the next one), next-week, +2d, -3h or 3 hours ago (local time).",
         valueName: "date"))
     var start = "now"
 
     @Option(
       parsing: .unconditional,
-      help: ArgumentHelp("How long it lasts: 45m, 1h30m, 90s, 1:30:00 or seconds.", valueName: "duration"))
+      help: ArgumentHelp("How long it lasts: 45m, 90min, 1h30m, 2 hours, 90s, 1:30:00 or seconds.", valueName: "duration"))
     var duration = "1h"
 
     @Flag(help: "Print the journey as JSON instead of its id.")
@@ -36,6 +42,17 @@ extension Roadtrip {
     @OptionGroup var database: DatabaseOptions
 
     func validate() throws {
+      guard !name.isEmpty else {
+        throw ValidationError(
+          "a journey needs a name: roadtrip add NAME (in quotes when it has spaces, such as "
+            + "roadtrip add \"Coast road\"); roadtrip add \"\" adds one without a name")
+      }
+      guard name.count == 1 else {
+        let whole = name.joined(separator: " ")
+        let quoted = whole.contains(where: { "\"$`\\!".contains($0) }) ? CommandLine.shellQuoted(whole) : "\"\(whole)\""
+        throw ValidationError(
+          "a name of several words goes in quotes, or the shell passes each word apart: roadtrip add \(quoted)")
+      }
       _ = try ValidationError.checking { () throws(JourneyInputError) in try makeJourney() }
     }
 
@@ -64,7 +81,7 @@ extension Roadtrip {
     /// The new journey, each field set from its option through the field's own parser.
     private func makeJourney() throws(JourneyInputError) -> Journey {
       let journey = Journey()
-      for (field, text) in [(JourneyField.name, name), (.transportationType, transport.rawValue), (.startDate, start), (.duration, duration)] {
+      for (field, text) in [(JourneyField.name, name.joined(separator: " ")), (.transportationType, transport.rawValue), (.startDate, start), (.duration, duration)] {
         try field.assign(text, to: journey)
       }
       return journey

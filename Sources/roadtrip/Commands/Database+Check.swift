@@ -7,15 +7,16 @@ extension Roadtrip.Database {
     static let configuration = CommandConfiguration(
       commandName: "check",
       abstract: "Check the database for damage and report its schema version, changing nothing.",
-      discussion: "Exits with 65 when the check finds damage.")
+      discussion: "Exits with 65 when the check finds damage, and with 1 when there is no database to check.")
 
     @OptionGroup var database: DatabaseOptions
 
     func run() throws {
       let path = try database.resolvedPath()
+      // Unlike a listing, which prints an empty result, a check of nothing must not say "sound"
+      // to a script (`roadtrip db check && …`): it fails as vacuum does.
       guard try database.databaseExists() else {
-        StandardError.write("roadtrip: there is no database at \(path) yet; nothing to check\n")
-        return
+        throw CommandError.noDatabase(path: path, action: "nothing to check")
       }
       let report = try database.openExisting().checkIntegrity()
       var text = "path: \(path)\n"

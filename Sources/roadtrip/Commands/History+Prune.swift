@@ -20,7 +20,7 @@ extension Roadtrip.History {
 
     @Option(
       parsing: .unconditional,
-      help: "Drop the batches committed before this date (ISO 8601, local time unless it says otherwise; or -30d, 'last monday', …).")
+      help: "Drop the batches committed before this date (ISO 8601, local time unless it says otherwise; or -30d, monday (the most recent), last-week, …).")
     var before: String?
 
     @Flag(name: .shortAndLong, help: "Prune without asking.")
@@ -28,9 +28,24 @@ extension Roadtrip.History {
 
     @OptionGroup var database: DatabaseOptions
 
+    /// The options of `history`, which ArgumentParser reads for it wherever they stand on the
+    /// command line (`history prune --limit 3` too): refused here rather than ignored.
+    @OptionGroup(visibility: .private) var historyOptions: HistoryOptions
+
     func validate() throws {
-      guard (keep == nil) != (before == nil) else {
+      if historyOptions.isChosen {
+        throw ValidationError(
+          "--limit, --since, --until, --on, --format and --json are options of 'roadtrip history', which "
+            + "prune does not take; prune takes --keep N or --before DATE")
+      }
+      if keep != nil, before != nil {
+        throw ValidationError("--keep and --before each say what to keep; give one of them, not both")
+      }
+      guard keep != nil || before != nil else {
         throw ValidationError("say what to keep: --keep N or --before DATE (one of them)")
+      }
+      if let before {
+        _ = try ValidationError.checking { () throws(JourneyInputError) in try DateExpression.period(before) }
       }
       if let keep, keep < 1 {
         throw ValidationError("--keep is a number of batches, 1 or more, not \(keep)")
@@ -44,7 +59,8 @@ extension Roadtrip.History {
         pruning = .keepingLast(keep)
         action = "drop all but the newest \(keep) batches of the change log"
       } else {
-        let date = try DateExpression.date(before ?? "")
+        // A date as a filter reads it: `--before monday` is this week's Monday.
+        let date = try DateExpression.period(before ?? "").start
         pruning = .before(date)
         action = "drop the batches of the change log committed before \(date.localText)"
       }

@@ -3,7 +3,7 @@ import FoundationEssentials
 import JourneyStore
 
 extension Roadtrip {
-  /// `roadtrip list [--transport T]... [--since D] [--until D] [--sort KEY] [--limit N] [--format F]`
+  /// `roadtrip list [--transport T]... [--since D] [--until D] [--on D] [--sort KEY] [--limit N] [--format F]`
   struct List: ParsableCommand {
     static let configuration = CommandConfiguration(
       commandName: "list",
@@ -31,7 +31,7 @@ extension Roadtrip {
     @Option(help: "Print at most this many journeys.")
     var limit: Int?
 
-    @OptionGroup var output: FormatOptions
+    @OptionGroup var output: FormatOptions<OutputFormat>
     @OptionGroup var database: DatabaseOptions
 
     func validate() throws {

@@ -14,6 +14,8 @@ extension Roadtrip {
         duration (45m, 1h30m, 90s, 1:30:00 or seconds), and end or endDate (a date: keeps the \
         start and sets the duration). A start, duration or end that begins with + or - moves \
         the current one: start=+1d (whole days keep the clock time), duration=+15m, end=-10m. \
+        Edits apply in the order written, each to the journey as the ones before left it: \
+        start=+1d duration=+15m end=-10m moves the journey a day later, 5 minutes longer. \
         Only the fields that change are written; an edit that changes nothing leaves no history.
 
         Example: roadtrip set 1a2b name='Coast road' start='tomorrow 9am' end='tomorrow 10:30'
@@ -61,7 +63,7 @@ extension Roadtrip {
 
     /// The journeys named and, for each field to set, its edit.
     /// - Throws: `ValidationError` for missing ids or assignments, an unknown field, a field set
-    ///   twice, or a bad value.
+    ///   again by a value that would discard an earlier edit of it, or a bad value.
     private func plan() throws -> (JourneyIDs, [JourneyField.Edit]) {
       let ids = Array(arguments.prefix { !$0.contains("=") })
       let assignments = arguments.dropFirst(ids.count)
@@ -82,9 +84,12 @@ extension Roadtrip {
         let edit = try ValidationError.checking { () throws(JourneyInputError) in
           try JourneyField.Edit(name: name, text: value)
         }
-        guard !plan.contains(where: { $0.field == edit.field }) else {
+        // Edits apply in order; one that replaces the value would discard an earlier one.
+        guard !edit.replacesValue || !plan.contains(where: { $0.field == edit.field }) else {
           let why = edit.field == .duration ? " (end= sets the duration too)" : ""
-          throw ValidationError("'\(edit.field.name)' is set twice\(why); set each field once")
+          throw ValidationError(
+            "'\(edit.field.name)' is set twice\(why), and '\(assignment)' would discard the first; set it once, "
+              + "or move it with a relative edit (+15m, -10m), which applies after the ones before it")
         }
         plan.append(edit)
       }

@@ -2,7 +2,7 @@ import ArgumentParser
 import JourneyStore
 
 extension Roadtrip {
-  /// `roadtrip summary [--transport T]... [--since D] [--until D] [--search TEXT] [--format F]`
+  /// `roadtrip summary [--transport T]... [--since D] [--until D] [--on D] [--search TEXT] [--format F]`
   struct Summary: ParsableCommand {
     static let configuration = CommandConfiguration(
       commandName: "summary",
@@ -17,15 +17,9 @@ extension Roadtrip {
 
     @OptionGroup var filters: FilterOptions
 
-    @OptionGroup var output: FormatOptions
+    @OptionGroup var output: FormatOptions<TotalsFormat>
 
     @OptionGroup var database: DatabaseOptions
-
-    func validate() throws {
-      if output.format == .ids {
-        throw ValidationError("a summary has no ids; use --format table, json, ndjson, csv or tsv")
-      }
-    }
 
     func run() throws {
       var totals = JourneyTotals()

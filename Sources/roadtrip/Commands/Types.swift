@@ -9,7 +9,7 @@ extension Roadtrip {
       abstract: "List the eight transportation types: slug, title and the original app's icon name.",
       discussion: "JSON objects have the keys slug, title and icon; --format ids prints the slugs.")
 
-    @OptionGroup var output: FormatOptions
+    @OptionGroup var output: FormatOptions<OutputFormat>
     @OptionGroup var database: DatabaseOptions
 
     func run() throws {

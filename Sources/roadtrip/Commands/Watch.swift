@@ -20,11 +20,7 @@ extension Roadtrip {
     @Argument(help: "Only changes of these journeys: ids or unique prefixes of at least 4 hex digits.", completion: JourneyCompletion.ids)
     var ids: [String] = []
 
-    @Option(help: "The output format. Default: table on a terminal, else ndjson.")
-    var format: ChangeFormat?
-
-    @Flag(help: "Short for --format json.")
-    var json = false
+    @OptionGroup var output: ChangeFormatOptions
 
     @Option(help: "Stop after printing this many changes.")
     var count: Int?
@@ -32,9 +28,6 @@ extension Roadtrip {
     @OptionGroup var database: DatabaseOptions
 
     func validate() throws {
-      if json, let format, format != .json {
-        throw ValidationError("--json is short for --format json; give one of them")
-      }
       if let count, count < 1 {
         throw ValidationError("--count is a number of changes, 1 or more, not \(count)")
       }
@@ -44,7 +37,7 @@ extension Roadtrip {
       Interruption.catchSignals()
       let path = try database.resolvedPath()
       var monitor = DatabaseMonitor(path: path)
-      var printer = ChangePrinter(format: ChangeFormat.resolved(json ? .json : format)) { id in
+      var printer = ChangePrinter(format: output.resolved) { id in
         (try? self.database.openExisting()).flatMap { try? $0.lastKnownName(of: id) }
       }
       var journeys: Set<UUID>?

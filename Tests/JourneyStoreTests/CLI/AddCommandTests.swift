@@ -26,7 +26,7 @@ struct AddCommandTests {
   @Test func defaultsToACarTripOfAnHourStartingNow() async throws {
     let sandbox = try CLISandbox()
     let before = Date()
-    let result = try await sandbox.run("add")
+    let result = try await sandbox.run("add", "")
     #expect(result.exitCode == 0, "\(result)")
     let journeys = try JourneyDatabase(path: sandbox.databasePath).journeys()
     let journey = try #require(journeys.first)

@@ -79,12 +79,14 @@ struct DatabaseCommandTests {
     #expect(result.standardError == "roadtrip: error: \(sandbox.databasePath) is damaged (3 problems found); restore a backup with 'roadtrip db restore FILE'\n")
   }
 
-  @Test func checkOnAMissingDatabaseCreatesNothing() async throws {
+  /// A check of nothing fails (as vacuum does), so that `db check && …` does not go on, and
+  /// creates nothing.
+  @Test func checkOnAMissingDatabaseFailsAndCreatesNothing() async throws {
     let sandbox = try CLISandbox()
     let result = try await sandbox.run("db", "check")
-    #expect(result.exitCode == 0, "\(result)")
+    #expect(result.exitCode == 1, "\(result)")
     #expect(result.standardOutput == "")
-    #expect(result.standardError.contains("there is no database at \(sandbox.databasePath) yet"))
+    #expect(result.standardError == "roadtrip: error: there is no database at \(sandbox.databasePath) yet; nothing to check\n")
     #expect(!sandbox.exists(sandbox.databasePath))
   }
 

@@ -94,4 +94,17 @@ extension HistoryCommandTests {
     #expect(result.lines.contains { $0.contains(#"bbbb3333  Ferry, "the big one"  delete"#) }, "\(result)")
     #expect(result.lines.contains { $0.contains("aaaa1111  A name much longer…   update  name") }, "\(result)")
   }
+
+  /// `at` is to the millisecond, rounded down: `--since` that time keeps the batch.
+  @Test func timesHaveMillisecondsAtMost() async throws {
+    let sandbox = try CLISandbox()
+    #expect(try await sandbox.run("add", "x").exitCode == 0)
+    let json = try await sandbox.run("history", "--json")
+    let changes = try #require(try JSONSerialization.jsonObject(with: Data(json.standardOutput.utf8)) as? [[String: Any]])
+    let at = try #require(changes.first?["at"] as? String)
+    let fraction = at.split(separator: ".").dropFirst().first.map { $0.dropLast().count } ?? 0
+    #expect(fraction <= 3, "\(at)")
+    let since = try await sandbox.run("history", "--since", at, "--format", "ndjson")
+    #expect(since.lines.count == 1, "\(since)")
+  }
 }

@@ -81,7 +81,7 @@ struct SetCommandTests {
     (["aaaa1"], "nothing to set"),
     (["name=x"], "name at least one journey"),
     (["aaaa1", "name=x", "bbbb"], "'bbbb' is not FIELD=VALUE"),
-    (["aaaa", "name=x"], "the id prefix 'aaaa' is ambiguous; it matches \(SampleJourneys.coastID), \(SampleJourneys.runID)"),
+    (["aaaa", "name=x"], "the id prefix 'aaaa' is ambiguous; it matches \(SampleJourneys.coastID) (Coast road), \(SampleJourneys.runID) (Morning run)"),
     (["aaa", "name=x"], "'aaa' is not a journey id; use the id, or at least its first 4 hexadecimal digits"),
   ])
   func usageErrorsChangeNothing(_ arguments: [String], message: String) async throws {

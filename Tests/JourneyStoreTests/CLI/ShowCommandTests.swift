@@ -72,8 +72,8 @@ struct ShowCommandTests {
     #expect(result.exitCode == 64, "\(result)")
     #expect(result.standardOutput == "")
     #expect(result.standardError == """
-      roadtrip: error: the id prefix 'aaaa' is ambiguous; it matches \(SampleJourneys.coastID), \
-      \(SampleJourneys.runID); type more digits
+      roadtrip: error: the id prefix 'aaaa' is ambiguous; it matches \(SampleJourneys.coastID) (Coast road), \
+      \(SampleJourneys.runID) (Morning run); type more digits
 
       """)
   }

@@ -53,6 +53,9 @@ struct SummaryCommandTests {
   @Test func idsIsRefused() async throws {
     let result = try await CLISandbox().run("summary", "--format", "ids")
     #expect(result.exitCode == 64)
-    #expect(result.standardError.contains("a summary has no ids"))
+    #expect(result.standardError.contains("Please provide one of 'table', 'json', 'ndjson', 'csv' or 'tsv'"))
+    let help = try await CLISandbox().run("summary", "--help")
+    #expect(help.standardOutput.contains("        tsv "))
+    #expect(!help.standardOutput.contains("        ids "), "\(help)")
   }
 }

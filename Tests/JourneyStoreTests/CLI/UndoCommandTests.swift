@@ -38,12 +38,23 @@ struct UndoCommandTests {
 
     let undo = try await sandbox.run("undo")
     #expect(undo.exitCode == 0, "\(undo)")
-    #expect(undo.standardError.contains("500 journeys deleted"))
+    #expect(undo.standardError.contains("500 added journeys removed"), "\(undo)")
     #expect(try sandbox.records().count == 3)
     let redo = try await sandbox.run("redo")
-    #expect(redo.standardError.contains("500 journeys inserted"))
+    #expect(redo.standardError.contains("500 journeys added again"), "\(redo)")
     #expect(try sandbox.records() == imported)
     #expect(try await sandbox.run("db", "check").exitCode == 0)
+  }
+
+  /// Undoing a delete says it restored the journey, not that it inserted one.
+  @Test func undoingADeleteSaysItRestoredTheJourney() async throws {
+    let sandbox = try CLISandbox()
+    try sandbox.seedSamples()
+    #expect(try await sandbox.run("delete", "bbbb").exitCode == 0)
+    let undo = try await sandbox.run("undo")
+    #expect(undo.standardError.hasSuffix("): 1 deleted journey restored.\n"), "\(undo)")
+    let redo = try await sandbox.run("redo")
+    #expect(redo.standardError.hasSuffix("): 1 journey deleted again.\n"), "\(redo)")
   }
 
   @Test func undoRefusesToClobberAChangeMadeOutsideTheLogAndForceOverrides() async throws {

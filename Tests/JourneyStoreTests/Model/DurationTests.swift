@@ -7,7 +7,8 @@ private let durations: [(String, TimeInterval)] = [
   ("45m", 2700), ("1h30m", 5400), ("1h 30m", 5400), ("1H30M", 5400), ("90s", 90), ("2d", 172_800),
   ("1.5h", 5400), (".5h", 1800), ("1d 2h 3m 4s", 93_784), ("1h30m15s", 5415), ("1:30:00", 5400),
   ("1:30", 5400), ("0:00:30.5", 30.5), ("100:00", 360_000), ("90", 90), ("2.5", 2.5), ("0", 0),
-  (" 45m ", 2700), ("0m", 0),
+  (" 45m ", 2700), ("0m", 0), ("90min", 5400), ("90 mins", 5400), ("2 hours", 7200), ("1hr 5min", 3900),
+  ("1 day 2 hours", 93_600), ("30 seconds", 30), ("1Minute", 60),
 ]
 
 @Suite struct DurationTests {
@@ -24,7 +25,7 @@ private let durations: [(String, TimeInterval)] = [
   @Test(arguments: [
     "", " ", "abc", "1x", "m", "h1", "1m1h", "1s1m", "1h1h", "1h30", "1h 30", "1 h 30 m x", "1.2.3h",
     "NaN", "nan", "inf", "-inf", "infinity", "1e400s", "-abc", "1:", ":30", "1:3", "1:60",
-    "1:30:60", "1:30:5", "1::00", "1:30:00:00", "1:+5", "+5:00", "1:30:+5", "1:-0",
+    "1:30:60", "1:30:5", "1::00", "1mi", "2hourss", "1 minutes 2 hours", "1:30:00:00", "1:+5", "+5:00", "1:30:+5", "1:-0",
   ])
   func rejectsAnInvalidDuration(_ text: String) {
     #expect(throws: JourneyInputError.invalidDuration(text)) { try TimeInterval(parsingDuration: text) }

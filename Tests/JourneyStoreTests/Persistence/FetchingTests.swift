@@ -110,7 +110,7 @@ struct FetchingTests {
     #expect(try database.resolveID("ABCD5") == ids[1])
     #expect(try database.resolveID("abcd1234-0000-4") == ids[0])
     #expect(try database.journey(matching: ids[0].uuidString).id == ids[0])
-    #expect(throws: JourneyDatabaseError.ambiguousID("abcd", candidates: [ids[0], ids[1]])) {
+    #expect(throws: JourneyDatabaseError.ambiguousID("abcd", candidates: [ids[0], ids[1]], names: ["", ""])) {
       try database.resolveID("abcd")
     }
     #expect(throws: JourneyDatabaseError.journeyNotFound("ffff")) { try database.resolveID("ffff") }

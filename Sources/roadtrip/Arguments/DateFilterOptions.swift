@@ -1,0 +1,44 @@
+import ArgumentParser
+import JourneyStore
+
+/// `--since`, `--until` and `--on`: the dates `list`, `summary` and `history` keep, read as
+/// `DateBounds` reads them (weekdays look back; a day or a week counts whole).
+struct DateFilterOptions: ParsableArguments {
+  @Option(
+    parsing: .unconditional,
+    help: ArgumentHelp(
+      "Keep from this date on (ISO 8601 in local time, today, monday (the most recent), last-week, -2d, …).",
+      valueName: "date"))
+  var since: String?
+
+  @Option(
+    parsing: .unconditional,
+    help: ArgumentHelp(
+      "Keep up to this date; a day (2026-11-24, today, friday) or a week (this-week) is kept whole.",
+      valueName: "date"))
+  var until: String?
+
+  @Option(
+    parsing: .unconditional,
+    help: ArgumentHelp("Keep this whole day (2026-11-24, yesterday, monday) or week (this-week, last-week).", valueName: "date"))
+  var on: String?
+
+  func validate() throws {
+    if on != nil, since != nil || until != nil {
+      throw ValidationError("--on is a whole day or week by itself; give --on DATE, or --since and --until")
+    }
+    _ = try ValidationError.checking { () throws(JourneyInputError) in try bounds() }
+  }
+}
+
+extension DateFilterOptions {
+  /// Whether a date filter is given.
+  var isFiltering: Bool {
+    since != nil || until != nil || on != nil
+  }
+
+  /// The bounds the options give.
+  func bounds() throws(JourneyInputError) -> DateBounds {
+    try DateBounds(since: since, until: until, on: on)
+  }
+}

@@ -1,0 +1,3 @@
+extension OutputFormat: ListedFormat {
+  var outputFormat: OutputFormat { self }
+}
