@@ -28,7 +28,7 @@ extension JourneyDatabase {
           "row \(row.integer(at: 1)) of the \(row.text(at: 0)) table refers to a missing row of \(row.text(at: 2))")
       }
       let version = try connection.pragma("user_version")
-      problems += try Schema.problems(in: connection, version: version)
+      problems += try Schema.problems(in: connection, version: version, comparingTriggerBodies: true)
       // An older log has other columns; its batches are checked once it is upgraded.
       if version == Schema.currentVersion { problems += try changeLog.problems() }
       problems += try JourneyRow.problems(in: connection)

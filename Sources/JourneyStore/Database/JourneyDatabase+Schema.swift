@@ -37,6 +37,7 @@ extension JourneyDatabase {
   /// Upgrades the schema of the file that `connection` is open on and tells the configuration's
   /// `didUpgradeSchema` when it did.
   /// - Returns: The version the file had when it was upgraded.
+  @discardableResult
   static func upgradeSchema(of connection: Connection, configuration: Configuration) throws -> Int64? {
     guard let old = try connection.upgradeSchema() else { return nil }
     configuration.didUpgradeSchema?(old, Schema.currentVersion)

@@ -21,6 +21,7 @@ extension Connection {
   ///   (or another process upgraded it meanwhile).
   /// - Throws: What `checkSchema()` throws; `JourneyDatabaseError.damagedSchema` for a file whose
   ///   objects do not match its version; `SQLiteError` when it cannot be written.
+  @discardableResult
   func upgradeSchema() throws -> Int64? {
     try enableWAL()
     guard try pragma("user_version") < Schema.currentVersion else { return nil }

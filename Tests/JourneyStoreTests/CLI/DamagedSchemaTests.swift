@@ -33,24 +33,22 @@ struct DamagedSchemaTests {
     #expect(check.standardOutput.contains("'journey_logs_update' is missing"), "\(check)")
   }
 
-  /// A trigger another program replaced with one of the same name that logs nothing: writes
-  /// would go unlogged, so they are refused, and `db check` names it.
-  @Test func aChangedTriggerBodyRefusesWritesAndDbCheckNamesIt() async throws {
+  /// A trigger another program replaced with one of the same name that logs nothing: roadtrip
+  /// logs its own writes (the triggers are silent for them), but other programs' writes would go
+  /// unlogged; `db check` names it.
+  @Test func aChangedTriggerBodyIsNamedByDbCheck() async throws {
     let sandbox = try CLISandbox()
     try sandbox.seedSamples()
     try await sqlite3("""
       DROP TRIGGER journey_logs_update;
       CREATE TRIGGER journey_logs_update AFTER UPDATE ON journey BEGIN SELECT 1; END;
       """, in: sandbox)
-    let before = sandbox.bytes(of: sandbox.databasePath)
-    let set = try await sandbox.run("set", "aaaa1", "name=Unlogged")
-    #expect(set.exitCode == 65, "\(set)")
-    #expect(set.standardError.contains("the trigger 'journey_logs_update' is not the one roadtrip wrote"), "\(set)")
-    #expect(try sandbox.bytes(of: sandbox.databasePath) == before)
     let check = try await sandbox.run("db", "check")
     #expect(check.exitCode == 65, "\(check)")
     #expect(check.standardOutput.contains("the trigger 'journey_logs_update' is not the one roadtrip wrote (its body was changed)"), "\(check)")
-    #expect(try await sandbox.run("export").lines.count == 3)
+    let set = try await sandbox.run("set", "aaaa1", "name=Logged")
+    #expect(set.exitCode == 0, "\(set)")
+    #expect(try await sandbox.run("history", "aaaa1", "--format", "ndjson").standardOutput.contains("\"new\":\"Logged\""))
   }
 
   /// Reading the log needs the log whole: `history` and `watch` refuse as writes do, and so does
