@@ -1,14 +1,22 @@
-/// Reads CSV records (RFC 4180) from UTF-8 bytes in place: fields separated by commas, records
-/// by CRLF or LF, fields in double quotes holding commas, newlines and doubled quotes.
+/// Reads CSV records (RFC 4180) from UTF-8 bytes in place: fields separated by commas (or
+/// another separator, such as the `;` of spreadsheets set to a decimal comma), records by CRLF or
+/// LF, fields in double quotes holding separators, newlines and doubled quotes.
 struct CSVScanner: TableScanner, ~Copyable {
   let bytes: UnsafeBufferPointer<UInt8>
   let isFinal: Bool
   var index: Int
+  /// The byte between fields: a comma unless told otherwise.
+  let separator: UInt8
 
   init(_ bytes: UnsafeBufferPointer<UInt8>, at index: Int, isFinal: Bool) {
+    self.init(bytes, at: index, isFinal: isFinal, separator: UInt8(ascii: ","))
+  }
+
+  init(_ bytes: UnsafeBufferPointer<UInt8>, at index: Int, isFinal: Bool, separator: UInt8) {
     self.bytes = bytes
     self.index = index
     self.isFinal = isFinal
+    self.separator = separator
   }
 
   /// Reads one record, up to and including its line ending.
@@ -21,7 +29,7 @@ struct CSVScanner: TableScanner, ~Copyable {
         throw .incomplete
       }
       switch bytes[index] {
-      case UInt8(ascii: ","):
+      case separator:
         index += 1
       case UInt8(ascii: "\n"):
         index += 1
@@ -35,7 +43,8 @@ struct CSVScanner: TableScanner, ~Copyable {
         index += 2
         return fields
       default:
-        throw .malformed("a quoted field must be followed by a comma or the end of the line")
+        throw .malformed(
+          "a quoted field must be followed by \(separator == UInt8(ascii: ",") ? "a comma" : "'\(Unicode.Scalar(separator))'") or the end of the line")
       }
     }
   }
@@ -46,7 +55,7 @@ struct CSVScanner: TableScanner, ~Copyable {
       utf8 = try quotedField()
     } else {
       let start = index
-      while index < bytes.count, bytes[index] != UInt8(ascii: ","), bytes[index] != UInt8(ascii: "\n"),
+      while index < bytes.count, bytes[index] != separator, bytes[index] != UInt8(ascii: "\n"),
         bytes[index] != UInt8(ascii: "\r")
       {
         guard bytes[index] != UInt8(ascii: "\"") else {
