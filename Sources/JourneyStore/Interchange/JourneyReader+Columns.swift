@@ -23,14 +23,15 @@ extension JourneyReader {
   }
 
   /// The index in `JourneyRecord.keys` of the key a column names, or `nil` for a column to
-  /// ignore: one that names no key and looks like none, unless `refusingUnknown`.
+  /// ignore: one that names no key and looks like none (a name of one or two characters looks
+  /// like none: `km` is no typo of `id`), unless `refusingUnknown`.
   /// - Throws: `.malformed` for a column that names no key, with the nearest key when there is one.
   static func columnIndex(named name: String, refusingUnknown: Bool) throws(JSONScanner.Failure) -> Int? {
     if let index = knownColumnIndex(named: name) { return index }
     let key = name.lowercased()
     let names = JourneyRecord.keys + JourneyField.all.flatMap(\.aliases) + JourneyField.Edit.endNames
     let suggestion = key.nearest(among: names.map { ($0.lowercased(), $0) })
-    guard refusingUnknown || suggestion != nil else { return nil }
+    guard refusingUnknown || (suggestion != nil && name.count >= 3) else { return nil }
     throw .malformed(
       "'\(name)' is not a journey key\(suggestion.map { " (did you mean '\($0)'?)" } ?? ""); "
         + "the keys are: \(JourneyRecord.keys.joined(separator: ", ")), in any case"
