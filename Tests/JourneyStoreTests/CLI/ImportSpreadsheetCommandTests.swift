@@ -184,4 +184,25 @@ struct ImportSpreadsheetCommandTests {
     #expect(unknown.standardError.contains("it was read as NDJSON, as its first line is neither JSON nor a header that names a journey key: give --format csv, tsv or json"), "\(unknown)")
     #expect(!sandbox.exists(sandbox.databasePath))
   }
+
+  /// The README's dry run of a spreadsheet's week, run as written: its three lines of standard
+  /// error are what the command prints.
+  @Test func theReadmesDryRunPrintsWhatTheReadmeShows() async throws {
+    let readme = try String(contentsOf: ReadmeSetupTests.root.appendingPathComponent("README.md"), encoding: .utf8)
+    let lines = readme.components(separatedBy: "\n")
+    let command = try #require(lines.firstIndex { $0.hasPrefix("$ roadtrip import week.csv --dry-run") })
+    let shown = lines[(command + 1)...].prefix { !$0.hasPrefix("$") && !$0.hasPrefix("```") }
+    let sandbox = try CLISandbox()
+    try sandbox.seedSamples()
+    let rows = [
+      "Coast road;car;2026-11-21T08:00:00Z;2026-11-21T09:30:00Z;already there",
+      "Morning run;walk-or-run;2026-11-20T06:30:00Z;2026-11-20T07:00:00Z;already there",
+    ] + (23...27).map { "School run;car;2026-11-\($0)T08:15:00Z;2026-11-\($0)T08:35:00Z;" }
+    _ = try Self.file("week.csv", "name;transport;start;end;notes\n" + rows.joined(separator: "\n") + "\n", in: sandbox)
+    let before = try sandbox.snapshot()
+    let result = try await sandbox.run("import", "week.csv", "--dry-run")
+    #expect(result.exitCode == 0, "\(result)")
+    #expect(result.standardError == shown.joined(separator: "\n") + "\n")
+    #expect(try sandbox.snapshot() == before)
+  }
 }
