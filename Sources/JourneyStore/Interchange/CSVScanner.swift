@@ -55,14 +55,25 @@ struct CSVScanner: TableScanner, ~Copyable {
       utf8 = try quotedField()
     } else {
       let start = index
-      while index < bytes.count, bytes[index] != separator, bytes[index] != UInt8(ascii: "\n"),
-        bytes[index] != UInt8(ascii: "\r")
-      {
-        guard bytes[index] != UInt8(ascii: "\"") else {
+      // In locals, so that the loop reads no stored property: this is the importer's inner loop.
+      let separator = self.separator
+      var end = start
+      while end < bytes.count {
+        let byte = bytes[end]
+        // Most bytes are above the quote, the line endings and a tab: one comparison besides
+        // the separator's.
+        if byte > UInt8(ascii: "\""), byte != separator {
+          end += 1
+          continue
+        }
+        if byte == separator || byte == UInt8(ascii: "\n") || byte == UInt8(ascii: "\r") { break }
+        guard byte != UInt8(ascii: "\"") else {
+          index = end
           throw .malformed("a field with a double quote in it must be in double quotes, with the quote doubled")
         }
-        index += 1
+        end += 1
       }
+      index = end
       // A field that runs to the end of the bytes read so far may go on (and may end inside a
       // UTF-8 sequence): it is checked once the bytes that end it have come in.
       if index == bytes.count && !isFinal { throw .incomplete }
