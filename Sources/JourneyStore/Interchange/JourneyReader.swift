@@ -13,14 +13,32 @@ import Foundation
 /// header names its columns as `roadtrip set` names fields: in any case, aliases allowed. TSV may
 /// also come without a header, as `roadtrip list` writes it into a pipe: a first line that starts
 /// with a journey id is a journey, with the columns `JourneyRecord.keys` in order.
+///
+/// A table may give `end` (or `endDate`) instead of the duration: the duration is the time from
+/// the start to the end. Given both, they must agree. A CSV header's separator is the one the
+/// header has most of, unless `Options.delimiter` says; a column that names no key is refused or
+/// ignored as `Options.refusesUnknownColumns` says. Without a format, the reader tells it from the
+/// first bytes (`InterchangeFormat.sniffed`).
 public final class JourneyReader {
-  /// The format read.
-  public let format: InterchangeFormat
-  private let input: ByteInput
+  /// The format read: the one given, or the one the first bytes tell once the first journey has
+  /// been read (NDJSON until then).
+  public private(set) var format: InterchangeFormat
+  /// Whether the format is yet to be told from the first bytes.
+  private var sniffsFormat: Bool
+  /// How tables are read.
+  let options: Options
+  /// The separator of CSV fields, once the header has been read: the one given, else the one
+  /// the header has most of.
+  public internal(set) var delimiter: Unicode.Scalar?
+  /// Whether `delimiter` was taken from the header rather than given.
+  public var isDelimiterFromHeader: Bool { options.delimiter == nil && delimiter != nil }
+  /// The CSV or TSV columns that name no journey key and were ignored, as the header names them.
+  public internal(set) var ignoredColumns: [String] = []
+  let input: ByteInput
   /// The most bytes one record may take: a longer one is refused rather than held in memory.
-  private let maximumRecordSize: Int
+  let maximumRecordSize: Int
   /// The line the next record starts on, counted from 1.
-  private var line = 1
+  var line = 1
   private var state = State.start
   /// Whether the input is yet to be read from its first byte (where a byte-order mark may be).
   private var isAtInputStart = true
@@ -38,29 +56,42 @@ public final class JourneyReader {
   public static let defaultMaximumRecordSize = 16 << 20
 
   /// A reader of the input open on a file descriptor, which stays the caller's to close.
-  public convenience init(descriptor: Int32, format: InterchangeFormat) {
-    self.init(descriptor: descriptor, format: format, chunkSize: 1 << 18)
+  /// - Parameters:
+  ///   - format: The format, or `nil` to tell it from the first bytes.
+  ///   - options: How to read CSV and TSV.
+  public convenience init(descriptor: Int32, format: InterchangeFormat?, options: Options = Options()) {
+    self.init(descriptor: descriptor, format: format, options: options, chunkSize: 1 << 18)
   }
 
   /// A reader that reads `chunkSize` bytes at a time, and refuses a record of more than
   /// `maximumRecordSize` bytes.
   init(
-    descriptor: Int32, format: InterchangeFormat, chunkSize: Int,
+    descriptor: Int32, format: InterchangeFormat?, options: Options = Options(), chunkSize: Int,
     maximumRecordSize: Int = JourneyReader.defaultMaximumRecordSize
   ) {
-    self.format = format
+    self.format = format ?? .ndjson
+    sniffsFormat = format == nil
+    self.options = options
     self.maximumRecordSize = maximumRecordSize
     input = ByteInput(descriptor: descriptor, chunkSize: chunkSize)
   }
 
   /// A reader of text that is all in memory.
-  public convenience init(text: String, format: InterchangeFormat) {
-    self.init(bytes: Array(text.utf8), format: format)
+  /// - Parameters:
+  ///   - format: The format, or `nil` to tell it from the first bytes.
+  ///   - options: How to read CSV and TSV.
+  public convenience init(text: String, format: InterchangeFormat?, options: Options = Options()) {
+    self.init(bytes: Array(text.utf8), format: format, options: options)
   }
 
   /// A reader of bytes that are all in memory, which need not be valid UTF-8.
-  init(bytes: [UInt8], format: InterchangeFormat, maximumRecordSize: Int = JourneyReader.defaultMaximumRecordSize) {
-    self.format = format
+  init(
+    bytes: [UInt8], format: InterchangeFormat?, options: Options = Options(),
+    maximumRecordSize: Int = JourneyReader.defaultMaximumRecordSize
+  ) {
+    self.format = format ?? .ndjson
+    sniffsFormat = format == nil
+    self.options = options
     self.maximumRecordSize = maximumRecordSize
     input = ByteInput(bytes: bytes)
   }
@@ -71,6 +102,10 @@ public final class JourneyReader {
     if isAtInputStart {
       try input.skipByteOrderMark()
       isAtInputStart = false
+      if sniffsFormat {
+        format = try sniffedFormat()
+        sniffsFormat = false
+      }
     }
     while true {
       let start = input.position
@@ -128,7 +163,9 @@ public final class JourneyReader {
     case (.finished, _):
       return (start, start, nil)
     case (_, .csv):
-      return try scanTableRecord(CSVScanner(bytes, at: start, isFinal: input.isAtEnd), state: &state)
+      let separator = try csvSeparator(bytes, from: start)
+      return try scanTableRecord(
+        CSVScanner(bytes, at: start, isFinal: input.isAtEnd, separator: separator), state: &state)
     case (_, .tsv):
       return try scanTableRecord(TSVScanner(bytes, at: start, isFinal: input.isAtEnd), state: &state)
     case (_, .json), (_, .ndjson):
@@ -205,7 +242,8 @@ public final class JourneyReader {
       throw .malformed("\(fields.count) fields where the \(format == .tsv ? "columns are" : "header has") \(columns.count)")
     }
     var values = [JSONScanner.Value?](repeating: nil, count: JourneyRecord.keys.count)
-    for (column, field) in zip(columns, fields) where !field.isEmpty || JourneyRecord.keys[column] == JourneyField.name.name {
+    for (column, field) in zip(columns, fields)
+    where column != Self.ignoredColumn && (!field.isEmpty || JourneyRecord.keys[column] == JourneyField.name.name) {
       values[column] = .string(field)
     }
     return (recordStart, scanner.index, values)
@@ -243,32 +281,6 @@ public final class JourneyReader {
     return false
   }
 
-  /// Maps a CSV or TSV header to key indexes. A column is named as `roadtrip set` names a field
-  /// (`JourneyField.named(_:)`: any case, aliases such as `start`), or is `id` or `endDate` in any
-  /// case.
-  private func columns(of header: [String]) throws(JSONScanner.Failure) -> [Int] {
-    var columns: [Int] = []
-    for name in header {
-      let index = try Self.columnIndex(named: name)
-      guard !columns.contains(index) else { throw .malformed("the column '\(name)' appears twice") }
-      columns.append(index)
-    }
-    return columns
-  }
-
-  private static func columnIndex(named name: String) throws(JSONScanner.Failure) -> Int {
-    let key = name.lowercased()
-    if let index = JourneyRecord.keys.firstIndex(where: { $0.lowercased() == key }) { return index }
-    if let field = try? JourneyField.named(name), let offset = JourneyField.all.firstIndex(of: field) {
-      return offset + 1
-    }
-    let names = JourneyRecord.keys + JourneyField.all.flatMap(\.aliases)
-    let suggestion = key.nearest(among: names.map { ($0.lowercased(), $0) })
-    throw .malformed(
-      "'\(name)' is not a journey key\(suggestion.map { " (did you mean '\($0)'?)" } ?? ""); "
-        + "the keys are: \(JourneyRecord.keys.joined(separator: ", ")), in any case")
-  }
-
   private static let keyBytes = JourneyRecord.keys.map { Array($0.utf8) }
 
   private static func isKey(_ candidate: [UInt8], _ key: UnsafeBufferPointer<UInt8>) -> Bool {
@@ -304,9 +316,18 @@ public final class JourneyReader {
     }
     var stored: [DatabaseValue] = []
     stored.reserveCapacity(JourneyField.all.count)
+    let endIndex = JourneyRecord.keys.count - 1
+    var isDurationFromEnd = false
     for (offset, field) in JourneyField.all.enumerated() {
       guard let text = try text(offset + 1) ?? (field == .name ? "" : nil) else {
-        throw .malformed(line: line, reason: "the journey has no '\(field.name)'")
+        // The start comes before the duration: a duration can be the time from it to the end.
+        if field == .duration, let endText = try text(endIndex) {
+          stored.append(try Self.duration(from: stored[JourneyRow.startIndex], to: endText, line: line))
+          isDurationFromEnd = true
+          continue
+        }
+        throw .malformed(
+          line: line, reason: "the journey has no '\(field.name)'\(field == .duration ? " (nor an end to take it from)" : "")")
       }
       do {
         stored.append(try field.parse(text).stored)
@@ -326,9 +347,9 @@ public final class JourneyReader {
       throw .malformed(
         line: line, reason: "duration: \(JourneyInputError.durationTooLong(durationText)) (it starts at \(startText))")
     }
-    if let endText = try text(JourneyRecord.keys.count - 1), endText != JourneyRecord.endDate(of: stored).iso8601 {
+    if !isDurationFromEnd, let endText = try text(endIndex), endText != JourneyRecord.endDate(of: stored).iso8601 {
       let end = JourneyRecord.endDate(of: stored)
-      guard let given = Date(iso8601: endText) else {
+      guard let given = Date(iso8601: endText) ?? (try? DateExpression.date(endText)) else {
         throw .malformed(line: line, reason: "\(JourneyRecord.endDateKey): \(JourneyInputError.invalidDate(endText))")
       }
       // Equal dates have equal texts: only unequal ones need formatting, to compare as written.
@@ -339,6 +360,25 @@ public final class JourneyReader {
       }
     }
     return ImportedJourney(line: line, id: id, values: stored)
+  }
+
+  /// The duration from a start in stored form to an end as typed, read as a start is read.
+  /// - Throws: `.malformed` for an end that is not a date or lies before the start.
+  private static func duration(
+    from start: DatabaseValue, to endText: String, line: Int
+  ) throws(InterchangeError) -> DatabaseValue {
+    let end: Date
+    do {
+      end = try DateExpression.date(endText)
+    } catch {
+      throw .malformed(line: line, reason: "\(JourneyRecord.endDateKey): \(error)")
+    }
+    let startDate = Date(timeIntervalSinceReferenceDate: start.double ?? 0)
+    guard end >= startDate else {
+      throw .malformed(
+        line: line, reason: "\(JourneyRecord.endDateKey) \(end.iso8601) lies before startDate \(startDate.iso8601)")
+    }
+    return JourneyField.duration.storedValue(end.timeIntervalSince(startDate))
   }
 
   /// The first byte from `start` on that is not a space, tab, carriage return or newline, nor in

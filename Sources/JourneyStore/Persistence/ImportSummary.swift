@@ -9,17 +9,21 @@ public struct ImportSummary: Equatable, Sendable {
   /// Journeys whose id was already taken with exactly the imported values (`.replace`): nothing
   /// to write.
   public var unchanged = 0
+  /// Journeys without an id identical to one already in the database or read before them,
+  /// left out (`DuplicatePolicy.skip`).
+  public var duplicates = 0
 
   /// Creates a summary; all counts are zero by default.
-  public init(inserted: Int = 0, skipped: Int = 0, replaced: Int = 0, unchanged: Int = 0) {
+  public init(inserted: Int = 0, skipped: Int = 0, replaced: Int = 0, unchanged: Int = 0, duplicates: Int = 0) {
     self.inserted = inserted
     self.skipped = skipped
     self.replaced = replaced
     self.unchanged = unchanged
+    self.duplicates = duplicates
   }
 
   /// Every journey read.
   public var total: Int {
-    inserted + skipped + replaced + unchanged
+    inserted + skipped + replaced + unchanged + duplicates
   }
 }

@@ -3,34 +3,67 @@ import Glibc
 import JourneyStore
 
 extension Roadtrip {
-  /// `roadtrip import [FILE | -] [--format ndjson|json|csv|tsv] [--on-conflict fail|skip|replace]`
+  /// `roadtrip import [FILE | -] [--format ndjson|json|csv|tsv] [--delimiter CHAR] [--strict]
+  /// [--on-conflict fail|skip|replace] [--keep-duplicates] [--dry-run]`
   struct Import: ParsableCommand {
     static let configuration = CommandConfiguration(
       commandName: "import",
       abstract: "Load journeys from NDJSON, JSON, CSV or TSV: all of them, or none.",
       discussion: """
         Reads the keys (or CSV columns) that export writes: id (a new one when missing), name, \
-        transportationType, startDate, duration, and endDate, which is checked against startDate + \
-        duration. The format is --format, else the file's extension (.ndjson, .jsonl, .json, .csv, \
-        .tsv), else NDJSON. TSV reads with a header or without one: a first line that starts with \
-        a journey id is a journey, in the columns id, name, transportationType, startDate, \
-        duration, endDate (what list writes into a pipe). CSV and TSV headers take any case and \
-        set's aliases (transport, type, start). A byte-order mark at the start is skipped; a \
-        record over 16 MiB is refused (65). Everything is imported in one transaction: a \
-        malformed record (exit 65, with its line) or an interruption (exit 130) imports nothing. \
-        A summary goes to standard error.
+        transportationType, startDate, duration, and endDate (or end), which is checked against \
+        startDate + duration, or gives the duration when there is none. The format is --format, \
+        else CSV with --delimiter, else the file's extension (.ndjson, .jsonl, .json, .csv, .tsv), \
+        else what the first bytes say: [ is JSON, { is NDJSON, a first line that names journey \
+        keys is a CSV or (with tabs) TSV header, and anything else NDJSON. TSV reads with a header \
+        or without one: a first line that starts with a journey id is a journey, in the columns \
+        id, name, transportationType, startDate, duration, endDate (what list writes into a \
+        pipe). CSV and TSV headers take any case and set's aliases (transport, type, start, \
+        end); a CSV's separator is the one its header has most of among , ; tab and | (said on \
+        standard error when it is not a comma), unless --delimiter gives it. A column that names \
+        no key is ignored, with a warning, unless --strict; one that looks like a misspelt key \
+        (transprot) is refused. A journey without an id that has the name, type, start and \
+        duration of one already in the database (or read before it) is skipped and counted, \
+        unless --keep-duplicates. A byte-order mark at the start is skipped; a record over \
+        16 MiB is refused (65). Everything is imported in one transaction: a malformed record \
+        (exit 65, with its line) or an interruption (exit 130) imports nothing. A summary goes \
+        to standard error; --dry-run prints what it would import and writes nothing.
         """)
 
     @Argument(help: ArgumentHelp("The file to read; - or nothing reads standard input.", valueName: "file"), completion: .file())
     var file: String?
 
-    @Option(help: "The input format: ndjson, json, csv or tsv. Default: from the file's extension, else ndjson.")
+    @Option(help: "The input format: ndjson, json, csv or tsv. Default: from the file's extension, else from its first bytes.")
     var format: InterchangeFormat?
+
+    @Option(
+      help: ArgumentHelp(
+        "The separator of CSV fields: , ; | or a tab (\\t or tab). Implies --format csv. Default: the one the header has most of.",
+        valueName: "char"))
+    var delimiter: String?
+
+    @Flag(help: "Refuse a CSV or TSV column that names no journey key, rather than ignore it.")
+    var strict = false
 
     @Option(help: "What to do with a journey whose id is already in the database: fail, skip or replace.")
     var onConflict: ConflictPolicy = .fail
 
+    @Flag(help: "Import a journey without an id even when one with the same name, type, start and duration is already there.")
+    var keepDuplicates = false
+
+    @Flag(help: "Read and check everything and print what would be imported; write nothing.")
+    var dryRun = false
+
     @OptionGroup var database: DatabaseOptions
+
+    func validate() throws {
+      guard delimiter == nil || delimiterScalar != nil else {
+        throw ValidationError("--delimiter takes one of , ; | or a tab (\\t or tab), not '\(delimiter ?? "")'")
+      }
+      if delimiter != nil, let format, format != .csv {
+        throw ValidationError("--delimiter is for CSV, not --format \(format.rawValue)")
+      }
+    }
 
     func run() throws {
       let (descriptor, source) = try openInput()
@@ -41,41 +74,80 @@ extension Roadtrip {
       // Ctrl-C rolls the transaction back: nothing was imported. On a line of its own, in case a
       // progress bar is showing. The string lives as long as the process.
       ProcessSetup.interruptionMessage = UnsafePointer(strdup("\nroadtrip: interrupted; nothing was imported\n"))
+      let reader = JourneyReader(
+        descriptor: descriptor, format: givenFormat,
+        options: .init(delimiter: delimiterScalar, refusesUnknownColumns: strict))
       let started = ContinuousClock.now
       let summary: ImportSummary
       do {
-        summary = try importJourneys(from: descriptor, progress: progress)
+        summary = try importJourneys(from: reader, progress: progress)
       } catch {
         progress.clear()
-        if !existed { try? database.removeDatabase(sparing: besideBefore) }
+        if !existed && !dryRun { try? database.removeDatabase(sparing: besideBefore) }
+        writeNotes(of: reader)
         if let error = error as? InterchangeError {
-          throw CommandError.malformedInput(source: source, error: error, hint: formatHint(for: error))
+          throw CommandError.malformedInput(source: source, error: error, hint: formatHint(for: error, reader: reader))
         }
         throw error
       }
       progress.clear()
-      StandardError.write(summary.description(after: ContinuousClock.now - started))
+      writeNotes(of: reader)
+      StandardError.write(summary.description(after: ContinuousClock.now - started, isDryRun: dryRun))
     }
 
-    /// Opens the database, imports, and closes it again.
-    private func importJourneys(from descriptor: Int32, progress: ImportProgress) throws -> ImportSummary {
-      try database.openCreatingIfMissing().importJourneys(
-        from: JourneyReader(descriptor: descriptor, format: resolvedFormat), onConflict: onConflict,
+    /// Opens the database, imports (or, for a dry run, reads and checks in a transaction rolled
+    /// back, on an empty database in memory when there is no file), and closes it again.
+    private func importJourneys(from reader: JourneyReader, progress: ImportProgress) throws -> ImportSummary {
+      try (dryRun ? database.openExisting() : database.openCreatingIfMissing()).importJourneys(
+        from: reader, onConflict: onConflict, duplicates: keepDuplicates ? .keep : .skip, isDryRun: dryRun,
         progress: progress.report)
     }
 
-    /// What to try when the first line is not NDJSON, the format read when neither --format nor
-    /// an extension says: the other formats, and what `list` writes to a pipe.
-    private func formatHint(for error: InterchangeError) -> String? {
-      guard format == nil, resolvedFormat == .ndjson, case .malformed(line: 1, _) = error,
-        file.flatMap({ $0 == "-" ? nil : InterchangeFormat(pathExtensionOf: $0) }) == nil
-      else { return nil }
-      return "it was read as NDJSON, the format without --format or a file extension: give --format tsv "
-        + "for what 'roadtrip list' writes to a pipe, or --format csv or json"
+    /// Says on standard error which CSV separator the header chose, when not a comma, and which
+    /// columns were ignored.
+    private func writeNotes(of reader: JourneyReader) {
+      if reader.isDelimiterFromHeader, let delimiter = reader.delimiter, delimiter != "," {
+        StandardError.write(
+          "roadtrip: read the CSV with \(Self.name(of: delimiter)) between fields, the separator its header has most of "
+            + "(--delimiter chooses another)\n")
+      }
+      let ignored = reader.ignoredColumns
+      guard !ignored.isEmpty else { return }
+      let names = ignored.map { "'\($0)'" }.joined(separator: ", ")
+      StandardError.write(
+        ignored.count == 1
+          ? "roadtrip: warning: ignored the column \(names), which names no journey key (--strict refuses it)\n"
+          : "roadtrip: warning: ignored the columns \(names), which name no journey key (--strict refuses them)\n")
     }
 
-    private var resolvedFormat: InterchangeFormat {
-      format ?? file.flatMap { $0 == "-" ? nil : InterchangeFormat(pathExtensionOf: $0) } ?? .ndjson
+    private static func name(of delimiter: Unicode.Scalar) -> String {
+      delimiter == "\t" ? "tabs" : "'\(delimiter)'"
+    }
+
+    /// What to try when the first line is not NDJSON, the format read when neither --format nor
+    /// an extension says and the first bytes look like no other: the other formats.
+    private func formatHint(for error: InterchangeError, reader: JourneyReader) -> String? {
+      guard givenFormat == nil, reader.format == .ndjson, case .malformed(line: 1, _) = error else { return nil }
+      return "it was read as NDJSON, as its first line is neither JSON nor a header that names a journey key: "
+        + "give --format csv, tsv or json"
+    }
+
+    /// The format --format, --delimiter or the file's extension gives; `nil` to tell it from the
+    /// first bytes.
+    private var givenFormat: InterchangeFormat? {
+      format ?? (delimiter != nil ? .csv : nil) ?? file.flatMap { $0 == "-" ? nil : InterchangeFormat(pathExtensionOf: $0) }
+    }
+
+    /// The separator --delimiter gives: one of `JourneyReader.Options.delimiters`, a tab also as
+    /// `\t` or `tab`.
+    private var delimiterScalar: Unicode.Scalar? {
+      guard let delimiter else { return nil }
+      let scalar: Unicode.Scalar? =
+        switch delimiter.lowercased() {
+        case "\\t", "tab": "\t"
+        default: delimiter.unicodeScalars.count == 1 ? delimiter.unicodeScalars.first : nil
+        }
+      return scalar.flatMap { JourneyReader.Options.delimiters.contains($0) ? $0 : nil }
     }
 
     /// The descriptor to read, and how to name it in messages.
@@ -87,17 +159,6 @@ extension Roadtrip {
       }
       return (descriptor, file)
     }
-  }
-}
-
-extension ImportSummary {
-  /// "Imported 1,000 journeys (3 skipped, 2 replaced, 1 unchanged) in 0.84 s.", for standard error.
-  func description(after duration: Duration) -> String {
-    var text = "Imported \(inserted) \(inserted == 1 ? "journey" : "journeys")"
-    let others = [(skipped, "skipped"), (replaced, "replaced"), (unchanged, "unchanged")].filter { $0.0 > 0 }.map { "\($0.0) \($0.1)" }
-    if !others.isEmpty { text += " (" + others.joined(separator: ", ") + ")" }
-    let seconds = Double(duration.components.seconds) + Double(duration.components.attoseconds) / 1e18
-    return text + " in " + String(format2: seconds) + " s.\n"
   }
 }
 

@@ -222,7 +222,8 @@ struct FileSafetyTests {
     // 0, 1 and 2 are the standard streams; the input, the database, its WAL and its
     // shared-memory file take 3 to 6.
     for policy in ["fail", "replace"] {
-      let command = "ulimit -n 7; exec '\(RoadtripBinary.path)' import new.ndjson --on-conflict \(policy)"
+      // The same journeys twice, as new journeys: the second import keeps its duplicates.
+      let command = "ulimit -n 7; exec '\(RoadtripBinary.path)' import new.ndjson --on-conflict \(policy) --keep-duplicates"
       let result = try await Child.run("/bin/sh", ["-c", command], environment: sandbox.environment, in: sandbox.folder)
       #expect(result.exitCode == 0, "\(result)")
       #expect(result.standardError.hasPrefix("Imported 5 journeys in"), "\(result)")
