@@ -86,7 +86,7 @@ extension JourneyDatabase {
       try forEachReadableRow(of: fileQuery, reading: read, onUnreadable: onUnreadable, take)
     }
     let isWindowFull = fileQuery.limit.map { rowsRead >= $0 } ?? false
-    for journey in edited where query.matches(journey) {
+    for journey in edited where query.matchesUntracked(journey) {
       guard let rowID = try connection.firstValue("SELECT rowid FROM journey WHERE id = ?", [.text(journey.id.lowercasedText)])?.integer
       else { continue }
       let position = journeys.firstIndex { query.sortsBefore((journey, rowID), $0) } ?? journeys.endIndex

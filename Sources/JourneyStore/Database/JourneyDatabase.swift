@@ -53,7 +53,7 @@ public final class JourneyDatabase {
   public init(path: String, configuration: Configuration = Configuration()) throws {
     self.path = path
     self.configuration = configuration
-    identityMap = IdentityMap(onEdit: { [liveLists] in liveLists.invalidateAll() })
+    identityMap = IdentityMap(onEdit: { [liveLists] in liveLists.journeyChanged($0) })
     connection = try Self.connect(path: path, configuration: configuration)
   }
 }

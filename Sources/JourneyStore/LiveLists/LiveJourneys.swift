@@ -20,7 +20,11 @@ public final class LiveJourneys: Observable {
   /// Reads the query's journeys from the database (`JourneyDatabase.journeys(_:)`).
   let fetch: (JourneyQuery) throws -> [Journey]
   let registrar = ObservationRegistrar()
-  var storage: [Journey] = []
+  var storage: [Journey] = [] {
+    didSet { members = nil }
+  }
+  /// The journeys of `storage`, by identity, made when an edit asks whether the list holds one.
+  var members: Set<ObjectIdentifier>?
   /// Whether a change happened since the list was last read from the file.
   var isStale = true
   /// Whether observers are being told of a change that has not happened yet (Observation calls
@@ -51,14 +55,34 @@ extension LiveJourneys {
     return failure
   }
 
-  /// Marks the list stale and tells its observers; called at the change, before it completes.
-  func invalidate() {
+  /// Marks the list stale and tells its observers; called at the change, before it completes,
+  /// unless `isChangeDone` says it is done: an observer that reads the list as it is told (one
+  /// that registers again in `onChange`) then reads it again from the file.
+  func invalidate(isChangeDone: Bool = false) {
     isStale = true
-    isNotifying = true
+    isNotifying = !isChangeDone
     defer { isNotifying = false }
     registrar.withMutation(of: self, keyPath: \.journeys) {}
   }
 
+  /// Marks the list stale and tells its observers if an edit of `journey`, just made, may have
+  /// changed its result: the list held the journey, or the journey matches the query now. An
+  /// edit that can change neither (a bike journey's, for a list of cars) notifies nobody.
+  func invalidate(after journey: Journey) {
+    guard isStale || query.matchesUntracked(journey) || holds(journey) else { return }
+    invalidate(isChangeDone: true)
+  }
+
+  private func holds(_ journey: Journey) -> Bool {
+    let members = self.members ?? Set(storage.map(ObjectIdentifier.init))
+    self.members = members
+    return members.contains(ObjectIdentifier(journey))
+  }
+
+  /// Reads the list again from the file. It runs when `journeys` is read, maybe inside an
+  /// observer's `withObservationTracking`: the reads of the managed journeys it makes are
+  /// untracked, and tracking them registers nothing, so that observer is registered for this
+  /// list alone.
   private func reload() {
     guard !isNotifying else { return }
     do {

@@ -18,8 +18,18 @@ final class LiveListRegistry: Sendable {
 
   /// Marks every live list stale and tells its observers.
   func invalidateAll() {
-    let current = lists.withLock { $0.compactMap(\.list) }
-    for list in current { list.invalidate() }
+    for list in currentLists { list.invalidate() }
+  }
+
+  /// Tells the lists whose result a journey's edit, just made, may have changed: those that held
+  /// it and those it matches now.
+  func journeyChanged(_ reference: JourneyReference) {
+    guard let journey = reference.journey else { return }
+    for list in currentLists { list.invalidate(after: journey) }
+  }
+
+  private var currentLists: [LiveJourneys] {
+    lists.withLock { $0.compactMap(\.list) }
   }
 
   /// A reference to a list that does not keep it alive. `@unchecked Sendable`: see the type's

@@ -21,6 +21,9 @@ public final class Journey: Identifiable {
   public var startDate: Date
   /// How long the journey lasts, in seconds; a database refuses to save a negative one.
   public var duration: TimeInterval
+  /// Observation's registrar, with the handler the managing database sets: see
+  /// `JourneyRegistrar`.
+  @ObservationIgnored let _$observationRegistrar = JourneyRegistrar()
 
   /// Creates a journey that no database manages yet.
   public init(
@@ -36,6 +39,22 @@ public final class Journey: Identifiable {
     self.startDate = startDate
     self.duration = duration
   }
+}
+
+extension Journey {
+  /// The registrar that tells observers of the journey's changes, and the database that manages
+  /// it.
+  var registrar: JourneyRegistrar {
+    _$observationRegistrar
+  }
+
+  /// The stored properties, read without telling Observation: the database compares, filters and
+  /// sorts by them, also while a live list reloads inside an observer's
+  /// `withObservationTracking`, which must not be registered for the fields read there.
+  var untrackedName: String { _name }
+  var untrackedTransportationType: TransportationType { _transportationType }
+  var untrackedStartDate: Date { _startDate }
+  var untrackedDuration: TimeInterval { _duration }
 }
 
 extension Journey {

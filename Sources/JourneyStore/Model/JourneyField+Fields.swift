@@ -10,13 +10,15 @@ extension JourneyField {
 
   /// The journey's name: any text.
   public static let name = JourneyField(
-    name: "name", column: "name", keyPath: \.name, get: { $0.name }, set: { $0.name = $1 },
+    name: "name", column: "name", keyPath: \.name, get: { $0.name }, getUntracked: { $0.untrackedName },
+    set: { $0.name = $1 },
     parse: { $0 }, format: { $1.append(contentsOf: $0.utf8) }, store: { .text($0) }, load: \.text)
 
   /// The transportation type, as its slug (`hired-car`).
   public static let transportationType = JourneyField(
     name: "transportationType", aliases: ["transport", "type"], column: "transportation_type",
-    keyPath: \.transportationType, get: { $0.transportationType }, set: { $0.transportationType = $1 },
+    keyPath: \.transportationType, get: { $0.transportationType },
+    getUntracked: { $0.untrackedTransportationType }, set: { $0.transportationType = $1 },
     parse: { text throws(JourneyInputError) in try TransportationType(parsing: text) },
     format: { $1.append(contentsOf: $0.rawValue.utf8) }, store: { .text($0.rawValue) },
     load: { $0.text.flatMap(TransportationType.init(slug:)) })
@@ -25,7 +27,7 @@ extension JourneyField {
   /// Typed as `DateExpression` reads it: ISO 8601, `now`, `tomorrow 9am`, `+2d`.
   public static let startDate = JourneyField(
     name: "startDate", aliases: ["start"], column: "start_date", keyPath: \.startDate,
-    get: { $0.startDate }, set: { $0.startDate = $1 },
+    get: { $0.startDate }, getUntracked: { $0.untrackedStartDate }, set: { $0.startDate = $1 },
     parse: { text throws(JourneyInputError) in try DateExpression.date(text) },
     format: { $0.appendISO8601(to: &$1) }, store: { .real($0.timeIntervalSinceReferenceDate) },
     load: { $0.double.map(Date.init(timeIntervalSinceReferenceDate:)) },
@@ -34,7 +36,7 @@ extension JourneyField {
   /// The duration in seconds, never negative.
   public static let duration = JourneyField(
     name: "duration", column: "duration", keyPath: \.duration, get: { $0.duration },
-    set: { $0.duration = $1 },
+    getUntracked: { $0.untrackedDuration }, set: { $0.duration = $1 },
     parse: { text throws(JourneyInputError) in try TimeInterval(parsingDuration: text) },
     format: { $0.appendSecondsText(to: &$1) }, isNumeric: true, store: { .real($0) },
     load: \.double, holds: { $0 >= 0 && $0 < Journey.longestDuration })

@@ -17,6 +17,10 @@ public final class JourneyField: Sendable {
   /// read and several thousand a write (the runtime's generic projection), and a batch edit reads
   /// and writes every field of every journey it edits several times (P4).
   let read: @Sendable (Journey) -> DatabaseValue
+  /// The field's value on a journey, as `read` gives it, read without telling Observation: for
+  /// the database's comparisons, which must not register whoever is tracking (see
+  /// `Journey.untrackedName`).
+  let readUntracked: @Sendable (Journey) -> DatabaseValue
   /// Sets the field from its stored form, as any edit does (observers see it); `false` when the
   /// value has the wrong form.
   let write: @Sendable (Journey, DatabaseValue) -> Bool
@@ -39,6 +43,7 @@ public final class JourneyField: Sendable {
     column: String,
     keyPath: ReferenceWritableKeyPath<Journey, Value> & Sendable,
     get: @escaping @Sendable (Journey) -> Value,
+    getUntracked: @escaping @Sendable (Journey) -> Value,
     set: @escaping @Sendable (Journey, Value) -> Void,
     parse: @escaping @Sendable (String) throws(JourneyInputError) -> Value,
     format: @escaping @Sendable (Value, inout [UInt8]) -> Void,
@@ -52,6 +57,7 @@ public final class JourneyField: Sendable {
     self.column = column
     self.keyPath = keyPath
     self.read = { journey in store(get(journey)) }
+    self.readUntracked = { journey in store(getUntracked(journey)) }
     self.write = { journey, stored in
       guard let value = load(stored) else { return false }
       set(journey, value)

@@ -5,8 +5,8 @@ import Foundation
 #endif
 
 /// The journeys a database manages: one object per id, with the values it last saved or read;
-/// which of them were edited since (the `ChangeTracker` hears of every edit through
-/// Observation); and those deleted, which an undo brings back as the same object.
+/// which of them were edited since (the `ChangeTracker` hears of every edit from the journey's
+/// registrar); and those deleted, which an undo brings back as the same object.
 ///
 /// Objects are held weakly, and strongly from their first edit until saved or rolled back
 /// (`ManagedJourney`), so memory follows the journeys in use. It knows nothing of SQL: the
@@ -21,9 +21,8 @@ final class IdentityMap {
   private var capacity = 1_024
   let tracker: ChangeTracker
 
-  /// A map that calls `onEdit` when a managed journey is edited (its first edit since it was
-  /// read, saved or last collected).
-  init(onEdit: @escaping @Sendable () -> Void) {
+  /// A map that calls `onEdit` after each mutation of a managed journey, with the journey.
+  init(onEdit: @escaping @Sendable (JourneyReference) -> Void) {
     tracker = ChangeTracker(onEdit: onEdit)
   }
 
@@ -79,7 +78,7 @@ final class IdentityMap {
   func revive(_ id: UUID, values: () throws -> [DatabaseValue]?) rethrows -> Bool {
     guard entries[id]?.object == nil, let object = detached[id]?.journey, let values = try values() else { return false }
     detached[id] = nil
-    for (field, value) in zip(JourneyField.all, values) where field.read(object) != value {
+    for (field, value) in zip(JourneyField.all, values) where field.readUntracked(object) != value {
       _ = field.write(object, value)
     }
     entries[id] = ManagedJourney(object: object, saved: values)
@@ -96,15 +95,13 @@ final class IdentityMap {
     entries[id] = entry
   }
 
-  /// Moves the journeys the tracker saw edited into the candidates, and registers for their next
-  /// edit.
+  /// Moves the journeys the tracker saw edited into the candidates.
   func collectEdits() {
     for (id, journey) in tracker.takeEdited() {
       guard var entry = entries[id], entry.object === journey else { continue }
       candidates.insert(id)
       entry.hold()
       entries[id] = entry
-      tracker.track(journey)
     }
   }
 
@@ -160,7 +157,7 @@ final class IdentityMap {
   func restore(field index: Int, of id: UUID, ifHolding value: DatabaseValue?) {
     guard let entry = entries[id], let object = entry.object else { return }
     let field = JourneyField.all[index]
-    if field.read(object) == value { _ = field.write(object, entry.saved[index]) }
+    if field.readUntracked(object) == value { _ = field.write(object, entry.saved[index]) }
   }
 
   /// Discards unsaved edits: the journeys return to their saved values, and observers see it.

@@ -26,9 +26,10 @@ enum JourneyRow {
   /// The query of one journey by id, built once: it runs once for every journey edited.
   private static let selectByID = "SELECT \(columns) FROM journey WHERE id = ?"
 
-  /// The stored values of a journey's fields as they are now.
+  /// The stored values of a journey's fields as they are now, read without telling Observation
+  /// (`JourneyField.readUntracked`).
   static func values(of journey: Journey) -> [DatabaseValue] {
-    JourneyField.all.map { $0.read(journey) }
+    JourneyField.all.map { $0.readUntracked(journey) }
   }
 
   /// The id of the row a statement is positioned on.

@@ -55,7 +55,7 @@ struct ManagedJourney {
     let field = JourneyField.all[index]
     guard field.canHold(value) else { return }
     if let object {
-      let current = field.read(object)
+      let current = field.readUntracked(object)
       if current == saved[index] && current != value {
         _ = field.write(object, value)
       }

@@ -8,8 +8,10 @@ import Darwin
 
 /// An error reported by SQLite, with the result codes, SQLite's message and the SQL that failed.
 ///
-/// Its description reads like `SQLite error 19 (CHECK constraint failed: duration >= 0) while
-/// executing UPDATE journey SET duration = ? WHERE id = ?`.
+/// Its description, what a person or a client's log sees, reads like `SQLite error 19 (CHECK
+/// constraint failed: duration >= 0)`: the library's SQL is internal, so it is left out. The
+/// debug description adds it (`… while executing UPDATE journey SET duration = ? WHERE id = ?`),
+/// and `sql` holds it.
 public struct SQLiteError: Error, Sendable {
   /// The primary result code, such as `.busy`.
   public let resultCode: ResultCode
@@ -95,9 +97,15 @@ extension SQLiteError {
 }
 
 extension SQLiteError: CustomStringConvertible {
+  /// The result code and SQLite's message, without the SQL.
   public var description: String {
-    var text = "SQLite error \(resultCode) (\(message))"
-    if let sql { text += " while executing \(sql)" }
-    return text
+    "SQLite error \(resultCode) (\(message))"
+  }
+}
+
+extension SQLiteError: CustomDebugStringConvertible {
+  /// The description, and the statement that failed when there was one.
+  public var debugDescription: String {
+    sql.map { "\(description) while executing \($0)" } ?? description
   }
 }

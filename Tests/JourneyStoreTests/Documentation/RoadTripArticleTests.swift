@@ -17,6 +17,36 @@ struct RoadTripArticleTests {
     }
   }
 
+  struct ContentView {
+    @State private var journey = Journey()
+    @State private var note = Note()
+
+    var editor: JourneyEditor {
+      JourneyEditor(journey: journey)
+    }
+    var picker: TransportationTypePicker {
+      TransportationTypePicker(transportationType: $journey.transportationType)
+    }
+    var destination: Binding<String> {
+      $note.leg.to
+    }
+  }
+
+  struct Note {
+    struct Leg { var from = "", to = "" }
+    var leg = Leg()
+  }
+
+  @Test func theSampleHoldsItsModelAsState() {
+    let view = ContentView()
+    view.picker.transportationType = .scooter
+    #expect(view.editor.journey.transportationType == .scooter)
+    let copy = view
+    copy.destination.wrappedValue = "Nice"
+    #expect(view.destination.wrappedValue == "Nice", "a copy of the view shares its state")
+    #expect(copy.editor.journey === view.editor.journey)
+  }
+
   @Test func runsAsWritten() async throws {
     let folder = try TemporaryFolder()
     let journey = Journey(name: "Coast road", transportationType: .car)

@@ -34,7 +34,8 @@ struct ConnectionTests {
     #expect(error.kind == .constraint)
     #expect(error.message == "NOT NULL constraint failed: strict.n")
     #expect(error.sql == "INSERT INTO strict VALUES (?)")
-    #expect("\(error)" == "SQLite error 19 (NOT NULL constraint failed: strict.n) while executing INSERT INTO strict VALUES (?)")
+    #expect("\(error)" == "SQLite error 19 (NOT NULL constraint failed: strict.n)", "no internal SQL in what a user sees")
+    #expect(String(reflecting: error) == "SQLite error 19 (NOT NULL constraint failed: strict.n) while executing INSERT INTO strict VALUES (?)")
 
     // A statement is given one value for each parameter, no more and no fewer.
     for values: [DatabaseValue] in [[], [.integer(1), .integer(2)]] {
