@@ -21,7 +21,17 @@ extension JourneyDatabase {
       return []
     }
     try catchUp()
-    return follower.takeUnreported()
+    let changes = follower.takeUnreported()
+    if !changes.isEmpty { deliver(changes) }
+    return changes
+  }
+
+  /// Hands changes taken in to every `OutsideChanges` sequence in use.
+  private func deliver(_ changes: [JourneyChange]) {
+    subscriptions.removeAll { $0.object == nil }
+    for case let subscription? in subscriptions.map(\.object) {
+      subscription.pending.append(changes)
+    }
   }
 
   /// Remembers where the change log ends, once: call it before reading the first journey to

@@ -40,6 +40,9 @@ public final class JourneyDatabase {
   /// The actor that owns the database, when write-through bindings were made on one: it takes
   /// their outcomes by itself.
   var writeThroughOwner: (any Actor)?
+  /// The `OutsideChanges` sequences in use, each told of every change `refresh()` takes in;
+  /// held weakly, so that a sequence no longer iterated drops out.
+  var subscriptions: [Weak<ChangeSubscription>] = []
 
   /// Opens the database at `path`, creating it (and its folders) when it does not exist.
   ///

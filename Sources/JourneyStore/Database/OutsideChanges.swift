@@ -8,18 +8,23 @@
 /// }
 /// ```
 ///
-/// The sequence sleeps between commits (a `DatabaseMonitor` wakes it) and ends when its task is
-/// cancelled. Iterate it where the database is used: it refreshes the database's journeys.
+/// Every iterator gets every change committed after it was made, whoever takes them in: any
+/// number of sequences may follow one database, and a `refresh()` of the caller's own hands its
+/// changes to them too. The sequence sleeps between commits (a `DatabaseMonitor` wakes it,
+/// holding no thread) and ends as soon as its task is cancelled. Iterate it where the database is
+/// used: it refreshes the database's journeys.
 public struct OutsideChanges: AsyncSequence {
   public typealias Element = [JourneyChange]
   let database: JourneyDatabase
-  let monitor: DatabaseMonitor
+  /// The database's file, whose folder the iterators' monitors watch.
+  let path: String
 }
 
 extension OutsideChanges {
-  /// An iterator that refreshes the database each time its file is written.
+  /// An iterator that refreshes the database each time its file is written, and hands over
+  /// every change taken in from now on.
   public func makeAsyncIterator() -> Iterator {
-    Iterator(database: database, monitor: monitor)
+    Iterator(database: database, monitor: DatabaseMonitor(path: path), subscription: database.subscribeToChanges())
   }
 }
 
@@ -28,14 +33,15 @@ extension OutsideChanges {
   public struct Iterator: AsyncIteratorProtocol {
     let database: JourneyDatabase
     let monitor: DatabaseMonitor
+    let subscription: ChangeSubscription
 
     /// The next changes committed by others, or `nil` once the task is cancelled.
     /// - Throws: `SQLiteError` when the change log cannot be read.
     public mutating func next(isolation actor: isolated (any Actor)? = #isolation) async throws -> [JourneyChange]? {
       var schedule = WakeSchedule()
       while !Task.isCancelled {
-        let changes = try database.refresh()
-        if !changes.isEmpty { return changes }
+        if subscription.pending.isEmpty { try database.refresh() }
+        if !subscription.pending.isEmpty { return subscription.pending.removeFirst() }
         schedule.noteWake(await monitor.wait(upTo: schedule.next))
       }
       return nil

@@ -1,12 +1,15 @@
-import Dispatch
-
 extension DatabaseMonitor {
-  /// Waits as `wait(timeout:)` does, on another thread, so that the caller's is free meanwhile.
+  /// Waits as `wait(timeout:)` does, without holding a thread: the caller's task is suspended
+  /// until the database is written, `timeout` passes, or the task is cancelled (which ends the
+  /// wait at once, with `false`).
   func wait(upTo timeout: Duration) async -> Bool {
-    await withCheckedContinuation { continuation in
-      DispatchQueue.global().async {
-        continuation.resume(returning: self.wait(timeout: timeout))
+    let wait = MonitorWait()
+    return await withTaskCancellationHandler {
+      await withCheckedContinuation { continuation in
+        wait.start(continuation, on: self, timeout: timeout)
       }
+    } onCancel: {
+      wait.finish(false)
     }
   }
 }

@@ -41,4 +41,64 @@ struct OutsideChangeSequenceTests {
     listener.cancel()
     #expect(try await listener.value == 0)
   }
+
+  /// Two sequences on one database, and a `refresh()` of the owner's own between the commits:
+  /// each sequence gets all four commits of another process (the sqlite3 shell), none takes them
+  /// from another.
+  @Test(.timeLimit(.minutes(1))) func everySequenceGetsEveryChange() async throws {
+    let folder = try TemporaryFolder()
+    let database = try Fixtures.database(in: folder)
+    let id = try database.add(Journey(name: "Shared", transportationType: .car)).id.lowercasedText
+    var first = try database.outsideChanges().makeAsyncIterator()
+    var second = try database.outsideChanges().makeAsyncIterator()
+    var seen: ([String], [String], refreshed: [String]) = ([], [], [])
+    for name in ["one", "two", "three", "four"] {
+      let shell = try await Child.run(
+        "/usr/bin/sqlite3", ["-cmd", ".timeout 10000", database.path, "UPDATE journey SET name = '\(name)' WHERE id = '\(id)'"],
+        environment: ["PATH": "/usr/bin:/bin"], in: folder)
+      #expect(shell.exitCode == 0, "\(shell)")
+      // Sometimes the owner looks first: what it takes in is still the sequences'.
+      if name == "two" || name == "four" {
+        seen.refreshed += try database.refresh().compactMap { $0.newValue?.description }
+      }
+      while seen.0.last != name {
+        seen.0 += try #require(try await first.next()).compactMap { $0.newValue?.description }
+      }
+      while seen.1.last != name {
+        seen.1 += try #require(try await second.next()).compactMap { $0.newValue?.description }
+      }
+    }
+    #expect(seen.0 == ["one", "two", "three", "four"])
+    #expect(seen.1 == ["one", "two", "three", "four"])
+    #expect(seen.refreshed == ["two", "four"])
+  }
+
+  /// A wait for a commit ends as soon as its task is cancelled, not when its time runs out: a
+  /// wait of ten minutes, cancelled, ends within the test's minute (it waited in a blocking
+  /// `poll` on a thread of its own before, and ended only at its timeout).
+  @Test(.timeLimit(.minutes(1))) func aCancelledWaitEndsAtOnce() async throws {
+    let folder = try TemporaryFolder()
+    let monitor = DatabaseMonitor(path: try Fixtures.database(in: folder).path)
+    let waiting = Task.detached { await monitor.wait(upTo: .seconds(600)) }
+    try await Task.sleep(for: .milliseconds(50))
+    waiting.cancel()
+    #expect(await waiting.value == false)
+    // And a wait that starts cancelled ends at once too.
+    let cancelled = Task.detached {
+      withUnsafeCurrentTask { $0?.cancel() }
+      return await monitor.wait(upTo: .seconds(600))
+    }
+    #expect(await cancelled.value == false)
+  }
+
+  /// A write to the database ends a long wait, which a timer does not end first.
+  @Test(.timeLimit(.minutes(1))) func aWriteEndsTheWait() async throws {
+    let folder = try TemporaryFolder()
+    let database = try Fixtures.database(in: folder)
+    let monitor = DatabaseMonitor(path: database.path)
+    let waiting = Task.detached { await monitor.wait(upTo: .seconds(600)) }
+    try await Task.sleep(for: .milliseconds(50))
+    try database.add(Journey(name: "Wakes it"))
+    #expect(await waiting.value == true)
+  }
 }
