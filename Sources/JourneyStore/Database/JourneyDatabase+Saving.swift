@@ -18,10 +18,16 @@ extension JourneyDatabase {
   /// transaction recorded as one batch of the change log.
   ///
   /// When it fails, the file is unchanged and the edits stay, unsaved (as SwiftData keeps them):
-  /// save again once the cause is gone (a lock released), or `rollback()` to discard them.
-  /// - Throws: `JourneyDatabaseError.journeyNotFound` when another process deleted an edited
-  ///   journey, or `SQLiteError` (a refused value, a lock held past the busy timeout, a full disk,
-  ///   a read-only file).
+  /// save again once the cause is gone (a lock released), or `rollback()` to discard them. A
+  /// journey another process deleted fails only its own save: the edits of the others are saved,
+  /// its own stay unsaved, and the error names it.
+  ///
+  /// It blocks its caller for at most `Configuration.busyTimeout` in all, the write-through
+  /// writes still in flight (which it waits for first, to save after them) included; past it, it
+  /// fails as busy.
+  /// - Throws: `JourneyDatabaseError.deletedElsewhere` naming the journeys another process
+  ///   deleted (the others' edits are saved), or `SQLiteError` (a refused value, a lock held past
+  ///   the busy timeout, a full disk, a read-only file): nothing is saved then.
   public func save() throws {
     try save(only: nil)
   }
@@ -39,21 +45,32 @@ extension JourneyDatabase {
   /// When it fails, nothing is written and the edits stay, unsaved: a retry after a lock timeout
   /// can save them, and `rollback()` discards them.
   func save(only ids: Set<UUID>?, fields: Set<Int>? = nil) throws {
-    waitForPendingWrites()
+    let started = ContinuousClock.now
+    guard waitForPendingWrites(within: configuration.busyTimeout) else {
+      throw SQLiteError(
+        extendedResultCode: SQLiteError.ResultCode.busy.rawValue,
+        message: "write-through writes were still waiting for another process's lock")
+    }
     let pending = identityMap.unsavedEdits(of: ids, fields: fields)
-    try write { batch in
-      for journey in pending {
-        // The log records the value the file held, which another process may have changed
-        // since this one read it: an undo then puts back what was really there.
-        guard let stored = try JourneyRow.values(of: journey.id, in: connection) else {
-          throw JourneyDatabaseError.journeyNotFound(journey.id.lowercasedText)
+    var deleted: [UUID] = []
+    let left = configuration.busyTimeout - started.duration(to: .now)
+    try connection.withBusyTimeout(max(left, .zero), usual: configuration.busyTimeout) {
+      try write { batch in
+        for journey in pending {
+          // The log records the value the file held, which another process may have changed
+          // since this one read it: an undo then puts back what was really there.
+          guard let stored = try JourneyRow.values(of: journey.id, in: connection) else {
+            deleted.append(journey.id)
+            continue
+          }
+          let old = JourneyField.all.indices.map { journey.fields.contains($0) ? stored[$0] : journey.current[$0] }
+          try batch.update(id: journey.id, from: old, to: journey.current)
         }
-        let old = JourneyField.all.indices.map { journey.fields.contains($0) ? stored[$0] : journey.current[$0] }
-        try batch.update(id: journey.id, from: old, to: journey.current)
       }
     }
-    for journey in pending {
+    for journey in pending where !deleted.contains(journey.id) {
       identityMap.markSaved(Dictionary(uniqueKeysWithValues: journey.fields.map { ($0, journey.current[$0]) }), of: journey.id)
     }
+    guard deleted.isEmpty else { throw JourneyDatabaseError.deletedElsewhere(deleted) }
   }
 }

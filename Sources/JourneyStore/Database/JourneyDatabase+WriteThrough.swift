@@ -32,6 +32,15 @@ extension JourneyDatabase {
   /// a write still in flight would be lost with the process.
   /// - Returns: The errors of the writes found refused now (each went to its failure handler
   ///   too), oldest first: a caller that quits can still report them.
+  /// Waits as `waitForPendingWrites()` does, for at most `timeout`.
+  /// - Returns: Whether every write was saved or refused in time (their outcomes are taken).
+  func waitForPendingWrites(within timeout: Duration) -> Bool {
+    guard let writeThroughQueue else { return true }
+    guard writeThroughQueue.waitUntilIdle(within: timeout) else { return false }
+    takeWriteThroughOutcomes()
+    return true
+  }
+
   @discardableResult
   public func waitForPendingWrites() -> [any Error] {
     guard let writeThroughQueue else { return [] }

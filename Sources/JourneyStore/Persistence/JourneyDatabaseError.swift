@@ -15,6 +15,9 @@ public enum JourneyDatabaseError: Error, Equatable, Sendable {
   case invalidID(String)
   /// A journey with this id is already in the database.
   case duplicateID(UUID)
+  /// Other processes deleted these managed journeys, which had unsaved edits: `save()` saved the
+  /// others, and kept these edits, unsaved (`rollback()` discards them).
+  case deletedElsewhere([UUID])
   /// The file was written by a newer version of roadtrip; it is left untouched.
   case newerSchema(path: String, version: Int64, supported: Int64)
   /// The file is a SQLite database, but not a roadtrip one; it is left untouched.
@@ -69,6 +72,10 @@ extension JourneyDatabaseError: CustomStringConvertible {
       return "'\(text)' is not a journey id; use the id, or at least its first 4 hexadecimal digits"
     case .duplicateID(let id):
       return "a journey with the id \(id.lowercasedText) already exists"
+    case .deletedElsewhere(let ids):
+      let list = ids.map(\.lowercasedText).joined(separator: ", ")
+      return "another program deleted \(ids.count == 1 ? "the journey" : "the journeys") \(list), "
+        + "whose edits were not saved; the other edits were"
     case .newerSchema(let path, let version, let supported):
       return "\(path) has schema version \(version), newer than this roadtrip knows (\(supported)); "
         + "upgrade roadtrip to use it"

@@ -45,8 +45,7 @@ final class Connection {
     self.handle = handle
     self.path = path
     sqlite3_extended_result_codes(handle, 1)
-    let milliseconds = busyTimeout.components.seconds * 1000 + busyTimeout.components.attoseconds / 1_000_000_000_000_000
-    sqlite3_busy_timeout(handle, Int32(clamping: milliseconds))
+    setBusyTimeout(busyTimeout)
     try execute("PRAGMA foreign_keys = ON")
   }
 
@@ -151,5 +150,22 @@ extension Connection {
   var hasMoved: Bool {
     var moved: Int32 = 0
     return sqlite3_file_control(handle, "main", SQLITE_FCNTL_HAS_MOVED, &moved) == SQLITE_OK && moved != 0
+  }
+}
+
+extension Connection {
+  /// How long a statement waits for another connection's lock from now on; the corresponding C
+  /// function is `sqlite3_busy_timeout`.
+  func setBusyTimeout(_ timeout: Duration) {
+    let milliseconds = timeout.components.seconds * 1000 + timeout.components.attoseconds / 1_000_000_000_000_000
+    sqlite3_busy_timeout(handle, Int32(clamping: max(milliseconds, 0)))
+  }
+
+  /// Runs `body` with statements waiting at most `timeout` for another connection's lock, then
+  /// waits `usual` again.
+  func withBusyTimeout<T>(_ timeout: Duration, usual: Duration, _ body: () throws -> T) throws -> T {
+    setBusyTimeout(timeout)
+    defer { setBusyTimeout(usual) }
+    return try body()
   }
 }

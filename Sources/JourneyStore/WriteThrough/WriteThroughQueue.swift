@@ -51,6 +51,15 @@ final class WriteThroughQueue: @unchecked Sendable {
     queue.sync {}
   }
 
+  /// Blocks until every write handed over so far is saved or refused, or `timeout` passes.
+  /// - Returns: Whether they were all saved or refused in time.
+  func waitUntilIdle(within timeout: Duration) -> Bool {
+    let idle = DispatchSemaphore(value: 0)
+    queue.async { idle.signal() }
+    let (seconds, attoseconds) = timeout.components
+    return idle.wait(timeout: .now() + .nanoseconds(Int(clamping: seconds * 1_000_000_000 + attoseconds / 1_000_000_000))) == .success
+  }
+
   /// The outcomes since the last call, in the order written.
   func takeOutcomes() -> [FieldWrite.Outcome] {
     state.withLock { state in

@@ -60,6 +60,8 @@ extension Failure {
     switch error {
     case .journeyNotFound:
       return (.noInput, error.description + "; 'roadtrip list' shows the ids")
+    case .deletedElsewhere:
+      return (.noInput, error.description)
     case .ambiguousID, .invalidID:
       return (.usage, error.description)
     case .duplicateID, .newerSchema, .notARoadtripDatabase, .needsMigration, .damagedSchema, .unreadableValue, .foreignID, .invalidSchemaVersion,

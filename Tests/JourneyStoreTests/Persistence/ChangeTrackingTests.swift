@@ -113,7 +113,7 @@ struct ChangeTrackingTests {
     let journey = try database.add(Journey(name: "Doomed"))
     try Fixtures.connection(to: database).run("DELETE FROM journey")
     journey.name = "Too late"
-    #expect(throws: JourneyDatabaseError.journeyNotFound(journey.id.uuidString.lowercased())) { try database.save() }
+    #expect(throws: JourneyDatabaseError.deletedElsewhere([journey.id])) { try database.save() }
     #expect(journey.name == "Too late")
     // The log has the insert and the other process's delete; the failed save wrote nothing.
     #expect(try Fixtures.changes(in: database.path).map(\.kind) == ["insert", "delete", "delete", "delete", "delete"])

@@ -139,4 +139,46 @@ struct SaveFailureTests {
     #expect(second.name == "Second")
     #expect(second.duration == 900)
   }
+
+  /// Another process (the sqlite3 shell) deletes one of two edited journeys: the other's edit is
+  /// saved, the deleted one's stays unsaved and the error names it.
+  @Test func aJourneyDeletedElsewhereFailsOnlyItsOwnSave() async throws {
+    let setup = try Setup()
+    setup.editBoth()
+    let shell = try await Child.run(
+      "/usr/bin/sqlite3", ["-cmd", ".timeout 10000", setup.database.path,
+        "DELETE FROM journey WHERE id = '\(setup.second.id.lowercasedText)'"],
+      environment: ["PATH": "/usr/bin:/bin"], in: setup.folder)
+    #expect(shell.exitCode == 0, "\(shell)")
+    #expect(throws: JourneyDatabaseError.deletedElsewhere([setup.second.id])) { try setup.database.save() }
+    #expect(try Fixtures.row(setup.first.id, in: setup.database.path)?[0] == .text("First, edited"))
+    #expect(setup.second.transportationType == .lightRail)
+    #expect(setup.database.hasChanges)
+    // The next save saves nothing more, and names it again; a rollback ends it.
+    #expect(throws: JourneyDatabaseError.deletedElsewhere([setup.second.id])) { try setup.database.save() }
+    setup.database.rollback()
+    #expect(!setup.database.hasChanges)
+    try setup.database.save()
+  }
+
+  /// A lock held by another connection: `save()` waits for the write-through writes in flight
+  /// and for its own write within one busy timeout in all (it waited for each in turn before:
+  /// four timeouts here).
+  @Test func aSaveWaitsAtMostTheBusyTimeoutInAll() throws {
+    let setup = try Setup(busyTimeout: .seconds(1))
+    let other = try Fixtures.connection(to: setup.database)
+    try other.execute("BEGIN IMMEDIATE")
+    let bindings = setup.database.writeThrough(setup.first) { _ in }
+    for duration in [400.0, 500, 600] { bindings.duration.wrappedValue = duration }
+    setup.second.name = "Saved later"
+    let started = ContinuousClock.now
+    let error = try #require(throws: SQLiteError.self) { try setup.database.save() }
+    let waited = started.duration(to: .now)
+    #expect(error.kind == .busy)
+    #expect(waited < .milliseconds(2500), "\(waited)")
+    try other.execute("ROLLBACK")
+    setup.database.waitForPendingWrites()
+    try setup.database.save()
+    #expect(try Fixtures.row(setup.second.id, in: setup.database.path)?[0] == .text("Saved later"))
+  }
 }
