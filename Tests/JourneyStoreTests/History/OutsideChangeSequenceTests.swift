@@ -102,3 +102,31 @@ struct OutsideChangeSequenceTests {
     #expect(await waiting.value == true)
   }
 }
+
+/// `follow()`: managed journeys and live lists follow the file by themselves.
+@Suite("Following the file without a pump")
+struct FollowTests {
+  @MainActor @Test(.timeLimit(.minutes(1))) func managedJourneysAndLiveListsFollowTheFileByThemselves() async throws {
+    let folder = try TemporaryFolder()
+    let database = try Fixtures.database(in: folder)
+    let journey = try database.add(Journey(name: "Followed", transportationType: .car))
+    let bikes = database.liveJourneys(JourneyQuery(transportationTypes: [.bike]))
+    #expect(bikes.journeys.isEmpty)
+    let following = Task { @MainActor in try await database.follow() }
+    defer { following.cancel() }
+    let shell = try await Child.run(
+      "/usr/bin/sqlite3", ["-cmd", ".timeout 10000", database.path,
+        "UPDATE journey SET transportation_type = 'bike', name = 'Followed by itself' WHERE id = '\(journey.id.lowercasedText)'"],
+      environment: ["PATH": "/usr/bin:/bin"], in: folder)
+    #expect(shell.exitCode == 0, "\(shell)")
+    let deadline = ContinuousClock.now + .seconds(20)
+    while journey.name != "Followed by itself" && ContinuousClock.now < deadline {
+      try await Task.sleep(for: .milliseconds(10))
+    }
+    #expect(journey.name == "Followed by itself")
+    #expect(journey.transportationType == .bike)
+    #expect(bikes.journeys.map(\.id) == [journey.id])
+    following.cancel()
+    try await following.value
+  }
+}
