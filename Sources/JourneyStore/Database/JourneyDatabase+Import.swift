@@ -85,7 +85,7 @@ extension JourneyDatabase {
           }
         }
       } catch let error as SQLiteError where error.kind == .constraint {
-        throw InterchangeError.malformed(line: journey.line, reason: error.message)
+        throw InterchangeError.malformed(line: journey.line, reason: error.refusedValueDescription)
       }
       try deferral.noteInserted(summary.inserted)
       if summary.total % IndexDeferral.threshold == 0 { progress?(summary.total) }

@@ -36,6 +36,11 @@ extension Connection {
         for migration in Schema.migrations.dropFirst(Int(version)) {
           try execute(migration)
         }
+        // A migration that rebuilds a table (version 5) must break no foreign key (SQLite's advice).
+        if let table = try firstValue("PRAGMA foreign_key_check")?.text {
+          throw JourneyDatabaseError.damagedSchema(
+            path: path, problems: ["a row of '\(table)' refers to a row that does not exist"])
+        }
         try execute("PRAGMA user_version = \(Schema.currentVersion)")
         try execute("PRAGMA application_id = \(Schema.applicationID)")
         return version == 0 ? nil : version

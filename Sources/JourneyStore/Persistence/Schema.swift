@@ -12,7 +12,7 @@ enum Schema {
   static var currentVersion: Int64 { Int64(migrations.count) }
 
   /// The SQL that takes a database from version `n` to `n + 1`, at index `n`.
-  static let migrations: [String] = [version1, version2, version3, version4]
+  static let migrations: [String] = [version1, version2, version3, version4, version5]
 
   /// Journeys, and the change log of every committed insert, update and delete.
   ///
@@ -102,7 +102,8 @@ enum Schema {
   ///   `inverted` is 1. Undo and redo then cost no log rows.
   /// - Batch ids are never reused (`AUTOINCREMENT`); `reverts` and `source` may name batches that
   ///   `history prune` removed, whose number `log_horizon` keeps.
-  /// - A duration's end date is a date that can be written: before the year 10000.
+  /// - A duration's end date is a date that can be written: before the year 10000 (a CHECK
+  ///   constraint since version 5).
   private static let version3 = """
     CREATE TABLE batch_v3 (
       id INTEGER PRIMARY KEY AUTOINCREMENT,
@@ -267,8 +268,6 @@ enum Schema {
     DROP INDEX change_by_journey;
     CREATE INDEX change_by_journey ON change (substr(journey, 1, 8));
     """
-
-
 }
 
 extension Schema {
@@ -283,7 +282,8 @@ extension Schema {
       "log_horizon", "journey_replaced", "journey_before_end", "journey_before_end_update", "journey_keeps_replaced",
       "journey_logs_insert", "journey_logs_update", "journey_logs_id_change", "journey_logs_delete",
     ])
-    return [[], version1, version2, version3, version3]
+    let version5 = version3.subtracting(["journey_before_end", "journey_before_end_update"])
+    return [[], version1, version2, version3, version3, version5]
   }()
 
   /// What is wrong with the schema of a file whose `user_version` is `version`: objects of

@@ -13,7 +13,7 @@ extension StatusMessage {
   init(notSaved error: any Error) {
     var error = error
     if let refused = error as? SQLiteError, refused.kind == .constraint {
-      error = CommandError.refusedValue(message: refused.message)
+      error = CommandError.refusedValue(message: refused.refusedValueDescription)
     }
     self.init(text: "Not saved: " + Self.reason(for: error), isError: true)
   }

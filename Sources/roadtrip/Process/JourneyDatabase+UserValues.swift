@@ -9,7 +9,7 @@ extension JourneyDatabase {
     do {
       return try body(self)
     } catch let error as SQLiteError where error.kind == .constraint {
-      throw CommandError.refusedValue(message: error.message)
+      throw CommandError.refusedValue(message: error.refusedValueDescription)
     }
   }
 }

@@ -86,9 +86,11 @@ struct MigrationTests {
     try expectEveryJourneyIntact()
     #expect(try database.schemaVersion == version)
 
+    let before = try Self.rowsThatMustStay(in: database.connection, version: version)
     #expect(try database.upgradeSchema() == (version < Schema.currentVersion ? version : nil))
     #expect(try database.connection.pragma("user_version") == Schema.currentVersion)
     try expectEveryJourneyIntact()
+    #expect(try Self.rowsThatMustStay(in: database.connection, version: version) == before)
     let changes = try Fixtures.changes(in: copy)
     #expect(changes.filter { $0.kind == "insert" }.count == 9)
     #expect(changes.filter { $0.kind == "update" }.count == 15)
@@ -101,6 +103,21 @@ struct MigrationTests {
     #expect(try database.undo()?.inserted == 1)
     #expect(try database.journeys().contains { $0.name == "Deleted" })
     #expect(try database.checkIntegrity().isSound)
+  }
+
+  /// What no migration may change: each journey's rowid (the default order, and what the log's
+  /// range of an import would name), every batch's id, and from version 3 on, when the log has
+  /// its present shape, every change row's id and batch.
+  static func rowsThatMustStay(in connection: Connection, version: Int64) throws -> [String] {
+    var rows: [String] = []
+    try connection.forEachRow("SELECT rowid, id FROM journey ORDER BY rowid") { rows.append("journey \($0.integer(at: 0)) \($0.text(at: 1))") }
+    try connection.forEachRow("SELECT id FROM batch ORDER BY id") { rows.append("batch \($0.integer(at: 0))") }
+    if version >= 3 {
+      try connection.forEachRow("SELECT id, batch, journey, kind FROM change ORDER BY id") { row in
+        rows.append("change \(row.integer(at: 0)) \(row.integer(at: 1)) \(row.text(at: 2)) \(row.text(at: 3))")
+      }
+    }
+    return rows
   }
 
   /// A journey read before the upgrade is followed after it, and the first write upgrades the
