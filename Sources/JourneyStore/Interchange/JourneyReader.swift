@@ -341,11 +341,10 @@ public final class JourneyReader {
       let startText = try text(JourneyRow.startIndex + 1) ?? ""
       throw .malformed(line: line, reason: "startDate: '\(startText)' lies before the year 0000")
     }
-    guard Journey.liesWithinCalendar(start: Date(timeIntervalSinceReferenceDate: start), duration: duration) else {
-      let durationText = try text(JourneyRow.durationIndex + 1) ?? ""
-      let startText = Date(timeIntervalSinceReferenceDate: start).iso8601
-      throw .malformed(
-        line: line, reason: "duration: \(JourneyInputError.durationTooLong(durationText)) (it starts at \(startText))")
+    let startDate = Date(timeIntervalSinceReferenceDate: start)
+    guard Journey.endsWithinCalendar(start: startDate, duration: duration) else {
+      let refused = JourneyInputError.endAfterCalendar(try text(JourneyRow.durationIndex + 1) ?? "", start: startDate.iso8601)
+      throw .malformed(line: line, reason: "duration: \(refused)")
     }
     if !isDurationFromEnd, let endText = try text(endIndex), endText != JourneyRecord.endDate(of: stored).iso8601 {
       let end = JourneyRecord.endDate(of: stored)

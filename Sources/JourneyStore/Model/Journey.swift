@@ -82,8 +82,22 @@ extension Journey {
   /// Whether a journey with this start and duration lies within the years 0000 to 9999, with the
   /// arithmetic the database's CHECK constraint does: the end is `start + duration` in `Double`.
   public static func liesWithinCalendar(start: Date, duration: TimeInterval) -> Bool {
-    let startSeconds = start.timeIntervalSinceReferenceDate
-    return startSeconds >= earliestStart.timeIntervalSinceReferenceDate && duration >= 0
-      && startSeconds + duration < endLimit.timeIntervalSinceReferenceDate
+    start >= earliestStart && duration >= 0 && endsWithinCalendar(start: start, duration: duration)
+  }
+
+  /// Whether a journey with this start and duration ends before `endLimit`, with the arithmetic
+  /// of the database's CHECK constraint `journey_ends_before_10000`: `start + duration` in `Double`.
+  public static func endsWithinCalendar(start: Date, duration: TimeInterval) -> Bool {
+    start.timeIntervalSinceReferenceDate + duration < endLimit.timeIntervalSinceReferenceDate
+  }
+
+  /// Checks, where a start and a duration are read, that the journey ends within the calendar,
+  /// so that roadtrip says so before the database refuses it.
+  /// - Parameter durationText: The duration as it was given, for the message.
+  /// - Throws: `JourneyInputError.endAfterCalendar`, naming the duration and the start.
+  public static func checkEndWithinCalendar(start: Date, duration: TimeInterval, durationText: String) throws(JourneyInputError) {
+    guard endsWithinCalendar(start: start, duration: duration) else {
+      throw .endAfterCalendar(durationText, start: start.iso8601)
+    }
   }
 }

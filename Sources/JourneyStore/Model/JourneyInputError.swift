@@ -13,6 +13,9 @@ public enum JourneyInputError: Error, Equatable, Sendable {
   /// A duration no journey can last: its end would lie after 9999-12-31T23:59:59Z whatever its
   /// start (`Journey.longestDuration` or more), or after the start it is given.
   case durationTooLong(String)
+  /// A duration that would end a journey of this start after 9999-12-31T23:59:59.999Z: the
+  /// duration as typed, and the start.
+  case endAfterCalendar(String, start: String)
   /// No editable field has this name; `suggestion` is the nearest field name, if any is near.
   case unknownField(String, suggestion: String?)
   /// An edit that would end a journey before it starts: the end typed, and the start.
@@ -37,6 +40,9 @@ extension JourneyInputError: CustomStringConvertible {
       return "'\(text)' is negative; a duration is zero or more"
     case .durationTooLong(let text):
       return "'\(text)' is too long: a journey ends by 9999-12-31T23:59:59Z; give a shorter duration"
+    case .endAfterCalendar(let text, let start):
+      return "'\(text)' is too long: it starts at \(start), and a journey ends by 9999-12-31T23:59:59.999Z; "
+        + "give an earlier start or a shorter duration"
     case .unknownField(let name, let suggestion):
       let valid = JourneyField.all.map(\.name).joined(separator: ", ")
       return "'\(name)' is not a journey field\(Self.didYouMean(suggestion)); the fields are: \(valid)"

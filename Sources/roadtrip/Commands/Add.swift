@@ -84,6 +84,7 @@ extension Roadtrip {
       for (field, text) in [(JourneyField.name, name.joined(separator: " ")), (.transportationType, transport.rawValue), (.startDate, start), (.duration, duration)] {
         try field.assign(text, to: journey)
       }
+      try Journey.checkEndWithinCalendar(start: journey.startDate, duration: journey.duration, durationText: duration)
       return journey
     }
   }

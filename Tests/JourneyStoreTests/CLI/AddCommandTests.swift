@@ -104,4 +104,32 @@ struct AddCommandTests {
     #expect(result.standardError.hasPrefix("roadtrip: error: the database refused the value"))
     #expect(try sandbox.snapshot() == before)
   }
+
+  /// A journey that would end after the year 9999 is refused where its start and duration are
+  /// read, in roadtrip's words (which start, which duration, the last possible end), never in
+  /// SQLite's; nothing is written.
+  @Test(arguments: [
+    (["--start", "9999-12-31T23:59:59Z"], "'1h' is too long: it starts at 9999-12-31T23:59:59Z"),
+    (["--start", "2026-11-21T08:00:00Z", "--duration", "252423993600"],
+     "'252423993600' is too long: it starts at 2026-11-21T08:00:00Z"),
+  ])
+  func refusesAnEndAfterTheYear9999InItsOwnWords(_ arguments: [String], message: String) async throws {
+    let sandbox = try CLISandbox()
+    try sandbox.seedSamples()
+    let before = try sandbox.snapshot()
+    let result = try await sandbox.run(["add", "Too late"] + arguments)
+    #expect(result.exitCode == 64, "\(result)")
+    #expect(result.standardError.contains(message), "\(result)")
+    #expect(result.standardError.contains("a journey ends by 9999-12-31T23:59:59.999Z"), "\(result)")
+    #expect(!result.standardError.contains("CHECK"), "\(result)")
+    #expect(!result.standardError.contains("database refused"), "\(result)")
+    #expect(try sandbox.snapshot() == before)
+  }
+
+  /// The last instant a journey can end at is accepted.
+  @Test func acceptsAnEndJustBeforeTheYear10000() async throws {
+    let sandbox = try CLISandbox()
+    let result = try await sandbox.run("add", "Last", "--start", "9999-12-31T23:59:58Z", "--duration", "1.999")
+    #expect(result.exitCode == 0, "\(result)")
+  }
 }
