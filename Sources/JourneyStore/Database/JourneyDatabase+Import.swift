@@ -31,11 +31,16 @@ extension JourneyDatabase {
     var summary = ImportSummary()
     var replaced: [(UUID, [DatabaseValue])] = []
     do {
-      try write { batch in
-        try importJourneys(
-          from: reader, into: batch, onConflict: onConflict, duplicates: duplicates, summary: &summary,
-          replaced: &replaced, progress: progress)
-        if isDryRun { throw DryRunEnded() }
+      // Each journey's id goes to a random place of the table's index by id (the other indexes
+      // are built at the end, `IndexDeferral`): a cache larger than SQLite's default 2 MiB keeps
+      // those pages rather than writing them out and reading them again.
+      try connection.withPageCache(ofAtLeast: Self.largeWritePageCacheKiB) {
+        try write { batch in
+          try importJourneys(
+            from: reader, into: batch, onConflict: onConflict, duplicates: duplicates, summary: &summary,
+            replaced: &replaced, progress: progress)
+          if isDryRun { throw DryRunEnded() }
+        }
       }
     } catch is DryRunEnded {
       return summary

@@ -116,8 +116,12 @@ extension JourneyDatabase {
   /// journey and by batch) at random places: with less, dirty pages spill to the WAL before the
   /// commit and are read again (20,000 edits: 44,000 reads with 1 KiB a journey, 28,000 with 4).
   private static func pageCacheKiB(forEditing count: Int) -> Int {
-    min(4 * count, 65_536)
+    min(4 * count, largeWritePageCacheKiB)
   }
+
+  /// The page cache of a large write (an edit of many journeys, an import, an undo), in KiB:
+  /// 64 MiB. SQLite fills it only as it reads pages, so a small write costs nothing more.
+  static let largeWritePageCacheKiB = 65_536
 
   /// Runs `body` in an immediate transaction whose changes form one batch of the change log
   /// (`Batch.write`), after upgrading an older schema (`prepareForWriting()`). Write-through writes
