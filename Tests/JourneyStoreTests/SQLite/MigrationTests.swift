@@ -91,6 +91,16 @@ struct MigrationTests {
     #expect(try database.connection.pragma("user_version") == Schema.currentVersion)
     try expectEveryJourneyIntact()
     #expect(try Self.rowsThatMustStay(in: database.connection, version: version) == before)
+    // Upgraded, the file has the schema of a file the current version created, byte for byte.
+    let current = try FrozenSchemaTests.fixture(Schema.currentVersion, in: folder)
+    #expect(try FrozenSchemaTests.schema(of: database.connection) == FrozenSchemaTests.schema(of: current))
+    // The end bound is the table's own: another program's write past it is refused by name.
+    let outside = try Connection(path: copy, busyTimeout: .seconds(1))
+    let refused = #expect(throws: SQLiteError.self) {
+      try outside.execute("UPDATE journey SET duration = 1e12 WHERE id = '0b1e5c1a-6f0e-4d47-9a6e-3c2d8f1a0001'")
+    }
+    #expect(refused?.message == "CHECK constraint failed: \(Schema.endBoundConstraint)")
+    #expect(refused?.refusedValueDescription == "end date after the year 9999")
     let changes = try Fixtures.changes(in: copy)
     #expect(changes.filter { $0.kind == "insert" }.count == 9)
     #expect(changes.filter { $0.kind == "update" }.count == 15)
