@@ -20,7 +20,8 @@ extension Connection {
   /// - Returns: The version the file had when this call upgraded it; `nil` when it was current
   ///   (or another process upgraded it meanwhile).
   /// - Throws: What `checkSchema()` throws; `JourneyDatabaseError.damagedSchema` for a file whose
-  ///   objects do not match its version; `SQLiteError` when it cannot be written.
+  ///   objects do not match its version, or whose foreign keys are broken after the migrations
+  ///   (nothing is migrated then); `SQLiteError` when it cannot be written.
   @discardableResult
   func upgradeSchema() throws -> Int64? {
     try enableWAL()

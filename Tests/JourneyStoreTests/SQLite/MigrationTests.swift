@@ -130,6 +130,20 @@ struct MigrationTests {
     return rows
   }
 
+  /// A file whose foreign keys are broken (another program wrote with them off) is not migrated:
+  /// the upgrade checks them, as SQLite advises after rebuilding a table, and rolls back.
+  @Test func aFileWithABrokenForeignKeyIsNotMigrated() throws {
+    let folder = try TemporaryFolder()
+    let copy = folder.file("journeys.sqlite")
+    try FileManager.default.copyItem(atPath: Self.fixtures.appendingPathComponent("journeys-v4.sqlite").path, toPath: copy)
+    try Connection(path: copy, busyTimeout: .seconds(1)).execute("""
+      PRAGMA foreign_keys = OFF;
+      INSERT INTO change (batch, journey, kind) VALUES (999999, '0b1e5c1a-6f0e-4d47-9a6e-3c2d8f1a0001', 'insert');
+      """)
+    #expect(throws: JourneyDatabaseError.self) { try JourneyDatabase(path: copy).upgradeSchema() }
+    #expect(try Connection(path: copy, busyTimeout: .seconds(1)).pragma("user_version") == 4)
+  }
+
   /// A journey read before the upgrade is followed after it, and the first write upgrades the
   /// file once and says so.
   @Test func theFirstWriteUpgradesOnceAndSaysSo() throws {
