@@ -37,7 +37,7 @@ extension Roadtrip {
       let format = json ? .json : format
       switch format {
       case .card:
-        let width = BufferedOutput.standard.isTerminal ? TerminalSize.listingColumns : nil
+        let width = TerminalSize.fittingColumns(of: .standard)
         try BufferedOutput.standard.write(JourneyCard(journey: journey, style: .standardOutput, width: width).rendered)
       case .json:
         var printer = JourneyPrinter(format: .ndjson)

@@ -2,7 +2,9 @@ import FoundationEssentials
 import JourneyStore
 
 /// Prints changes of the log to standard output, one at a time, as `history` and `watch` do: a
-/// line of text each, or JSON objects.
+/// line of text each, or JSON objects. On a terminal a line fits its width: narrower than 100
+/// columns it leaves out the short id and the seconds, the name gets less room, and what does
+/// not fit is cut with an ellipsis; piped, nothing is cut.
 struct ChangePrinter {
   /// The JSON writer, when the format is one.
   private var writer: ChangeWriter?
@@ -12,6 +14,8 @@ struct ChangePrinter {
   private let nameOf: (UUID) -> String?
   /// The names found so far.
   private var names: [UUID: String] = [:]
+  /// The columns a line fits, on a terminal; `nil` when nothing is cut.
+  private let width: Int?
   /// The number of changes printed so far.
   private(set) var count = 0
 
@@ -23,6 +27,7 @@ struct ChangePrinter {
     self.output = output
     self.style = style
     self.nameOf = nameOf
+    width = format == .table ? TerminalSize.fittingColumns(of: output) : nil
     switch format {
     case .table: writer = nil
     case .json: writer = ChangeWriter(format: .json) { try output.write($0) }
@@ -65,7 +70,8 @@ extension ChangePrinter {
     return name
   }
 
-  /// `2026-11-21 09:00:03+01:00  #12  1a2b3c4d  Coast road            update  name  'Old' → 'New'  roadtrip set 1a2b name=New`
+  /// `2026-11-21 09:00:03+01:00  #12  1a2b3c4d  Coast road            update  name  'Old' → 'New'  roadtrip set 1a2b name=New`,
+  /// cut to fit a terminal.
   private func line(for change: JourneyChange, named name: String) -> String {
     var values = ""
     if let field = change.field {
@@ -73,29 +79,41 @@ extension ChangePrinter {
       let new = change.newValue.map { quoted($0, of: field) }
       values = [old, new].compactMap { $0 }.joined(separator: " → ")
     }
-    let columns = [
-      style.dim(change.date.localText),
-      style.yellow("#\(change.batch)".padded(to: 5)),
-      String(change.journeyID.uuidString.lowercased().prefix(8)),
-      name.escapingControlCharacters.cut(toWidth: Self.nameWidth).padded(to: Self.nameWidth),
-      change.kind.rawValue.padded(to: 6),
-      (change.field?.name ?? "").padded(to: Self.fieldWidth),
-      values,
-      style.dim(change.origin.escapingControlCharacters),
-    ]
-    return columns.joined(separator: "  ") + "\n"
+    let nameWidth = Self.nameWidth(fitting: width)
+    let isNarrow = width.map { $0 < Self.narrowWidth } ?? false
+    var line = TerminalLine()
+    line.append(change.date.localText(showsSeconds: !isNarrow), decorate: style.dim)
+    line.append("#\(change.batch)".padded(to: 5), decorate: style.yellow)
+    if !isNarrow {
+      line.append(String(change.journeyID.uuidString.lowercased().prefix(8)))
+    }
+    let shownName = name.escapingControlCharacters
+    line.append((width == nil ? shownName : shownName.cut(toWidth: nameWidth)).padded(to: nameWidth))
+    line.append(change.kind.rawValue.padded(to: 6))
+    line.append((change.field?.name ?? "").padded(to: Self.fieldWidth))
+    line.append(values)
+    line.append(change.origin.escapingControlCharacters, decorate: style.dim)
+    return line.rendered(fitting: width)
   }
 
-  /// The width of the name column: names are cut to it.
-  private static let nameWidth = 20
+  /// The width of the name column: names are padded to it, and cut to it on a terminal. 20 columns, or on a terminal too narrow
+  /// to leave the values 24 beside them, down to 10.
+  private static func nameWidth(fitting width: Int?) -> Int {
+    guard let width else { return 20 }
+    return min(20, max(10, width - 100))
+  }
+
+  /// Below this width a line leaves out the short id and the seconds, for the values to show.
+  private static let narrowWidth = 100
 
   /// The width of the field column: the longest field name.
   private static let fieldWidth = JourneyField.all.map(\.name.count).max() ?? 0
 
   /// A value as it reads in a line: text in quotes, with control characters escaped; a date in
-  /// the local time zone.
+  /// the local time zone; a duration as the table shows it (`21h`).
   private func quoted(_ value: JourneyField.Value, of field: JourneyField) -> String {
     if field == .startDate, let date = try? Date(parsing: value.description) { return date.localText }
+    if field == .duration, let seconds = TimeInterval(value.description) { return seconds.durationDescription }
     let text = value.description.escapingControlCharacters
     return field == .name ? "'\(text)'" : text
   }

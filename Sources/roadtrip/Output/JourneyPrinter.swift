@@ -26,7 +26,7 @@ struct JourneyPrinter {
     if let interchange = format.interchangeFormat {
       writer = JourneyWriter(format: interchange, includesHeader: includesHeader) { try output.write($0) }
     } else if format == .table {
-      table = .journeys(fitting: output.isTerminal ? TerminalSize.listingColumns : nil)
+      table = .journeys(fitting: TerminalSize.fittingColumns(of: output))
     }
   }
 }

@@ -2,8 +2,8 @@
 /// one line a row, columns separated by two spaces, trailing spaces trimmed.
 ///
 /// A table that fits a width (on a terminal) cuts one column, the names, with an ellipsis so that
-/// every line fits, and leaves out the columns it can do without, in their order, where even a
-/// short name would not fit beside them; piped, nothing is cut. A long table is sized from its first rows and then
+/// every line fits, and leaves out the columns it can do without, in their order, before a name
+/// is cut below `roomyCut` characters; piped, nothing is cut. A long table is sized from its first rows and then
 /// streamed (`freezeWidths`), so that it neither waits for nor holds every row.
 struct TextTable {
   /// The column headings.
@@ -70,7 +70,12 @@ extension TextTable {
   }
 
   /// The widest cell of each column, and the column that fits cut so that a line fits; `nil` for
-  /// the columns left out so that the cut column keeps `shortestCut` characters.
+  /// the columns left out.
+  ///
+  /// The cut column (the names) gets its room first, up to `roomyCut` characters: the columns it
+  /// can do without are left out, first the first, before it is cut below that. It gets more than
+  /// that only once every column is shown, so that a wider terminal, showing a column again,
+  /// never shows less of the name.
   private func widths(includesHeader: Bool) -> [Int?] {
     var widths: [Int?] = headings.map { includesHeader ? $0.displayWidth : 0 }
     for row in rows {
@@ -83,16 +88,19 @@ extension TextTable {
       let shown = widths.indices.filter { widths[$0] != nil }
       return fitting.width - shown.filter { $0 != fitting.column }.reduce(0) { $0 + widths[$1]! } - 2 * (shown.count - 1)
     }
-    let shortest = min(widths[fitting.column]!, max(Self.shortestCut, headings[fitting.column].displayWidth))
-    for column in droppable where available() < shortest {
+    let widest = widths[fitting.column]!
+    let heading = headings[fitting.column].displayWidth
+    let room = min(widest, max(Self.roomyCut, heading))
+    for column in droppable where available() < room {
       widths[column] = nil
     }
-    widths[fitting.column] = max(min(widths[fitting.column]!, available()), headings[fitting.column].displayWidth)
+    let isComplete = droppable.allSatisfy { widths[$0] != nil }
+    widths[fitting.column] = max(min(widest, isComplete ? available() : min(available(), room)), heading)
     return widths
   }
 
-  /// The fewest characters of a cut column (the names) a table keeps before it leaves columns out.
-  static let shortestCut = 8
+  /// The characters of a cut column (the names) a table keeps before it leaves columns out.
+  static let roomyCut = 20
 
   private func line(_ cells: [String], widths: [Int?], decorate: (Int, String) -> String) -> String {
     var parts: [String] = []

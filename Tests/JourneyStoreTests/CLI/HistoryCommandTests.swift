@@ -92,7 +92,7 @@ extension HistoryCommandTests {
     let result = try await sandbox.run("history", "--format", "table")
     #expect(result.exitCode == 0, "\(result)")
     #expect(result.lines.contains { $0.contains(#"bbbb3333  Ferry, "the big one"  delete"#) }, "\(result)")
-    #expect(result.lines.contains { $0.contains("aaaa1111  A name much longer…   update  name") }, "\(result)")
+    #expect(result.lines.contains { $0.contains("aaaa1111  A name much longer than twenty columns  update  name") }, "\(result)")
   }
 
   /// `at` is to the millisecond, rounded down: `--since` that time keeps the batch.

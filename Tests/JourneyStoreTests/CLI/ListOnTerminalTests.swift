@@ -44,7 +44,8 @@ struct ListOnTerminalTests {
   }
 
   /// On a terminal of 80 columns a long name is cut with an ellipsis, counting wide characters
-  /// and emoji as two columns; piped, the same table is never cut.
+  /// and emoji as two columns, to 20 columns, the end left out for it; at 100 every column is
+  /// shown and the name gets the rest; piped, the same table is never cut.
   @Test func theTableFitsTheTerminalWidth() async throws {
     let sandbox = try CLISandbox()
     let long = "Coast road 🚗 along the 海岸 " + String(repeating: "and on ", count: 40)
@@ -54,12 +55,37 @@ struct ListOnTerminalTests {
       let result = try await sandbox.runInTerminal(["list"], environment: ["NO_COLOR": "1", "COLUMNS": "\(columns)"])
       #expect(result.exitCode == 0)
       #expect(result.lines.allSatisfy { $0.displayWidth <= columns }, "\(result)")
-      #expect(result.lines.contains { $0.displayWidth == columns && $0.contains("…") }, "\(result)")
-      #expect(result.standardOutput.contains(columns == 80 ? "  Coast roa…  " : "  Coast road 🚗 along the 海岸…   car"))
+      #expect(result.lines.contains { $0.displayWidth > columns - 5 && $0.contains("…") }, "\(result)")
+      #expect(result.standardOutput.contains(columns == 80 ? "  Coast road 🚗 along…  " : "  Coast road 🚗 along the 海岸…   car"), "\(result)")
+      #expect(result.lines.first?.hasSuffix("END") == (columns == 100), "\(result)")
     }
     let piped = try await sandbox.run("list", "--format", "table")
     #expect(piped.standardOutput.contains(long.trimmingCharacters(in: .whitespaces)))
     #expect(!piped.standardOutput.contains("…"))
+  }
+
+  /// A wider terminal never shows less of a name: the name gets 20 columns before the end, the
+  /// duration and the type are shown, and more only once they all are.
+  @Test func aWiderTerminalNeverShowsLessOfTheName() async throws {
+    let sandbox = try CLISandbox()
+    let long = "Coast road along the sea and on " + String(repeating: "and on ", count: 20)
+    try sandbox.seed([Journey(name: long, transportationType: .car, startDate: SampleJourneys.morning, duration: 600)])
+    try sandbox.seedSamples()
+    var shown: [(columns: Int, name: Int, header: String)] = []
+    for columns in stride(from: 40, through: 160, by: 5) {
+      let result = try await sandbox.runInTerminal(["list"], environment: ["NO_COLOR": "1", "COLUMNS": "\(columns)"])
+      #expect(result.exitCode == 0 && result.lines.allSatisfy { $0.displayWidth <= columns }, "\(result)")
+      let row = try #require(result.lines.dropFirst().first { !$0.hasPrefix("aaaa") && !$0.hasPrefix("bbbb") }, "\(result)")
+      let name = row.dropFirst(10).prefix { $0 != "…" }
+      shown.append((columns, name.count, try #require(result.lines.first)))
+    }
+    for (narrower, wider) in zip(shown, shown.dropFirst()) {
+      #expect(narrower.name <= wider.name, "\(narrower) then \(wider)")
+    }
+    for entry in shown where entry.header.contains("TYPE") {
+      #expect(entry.name >= 19, "\(entry)")
+    }
+    #expect(shown.contains { $0.header.hasSuffix("END") } && shown.contains { !$0.header.contains("TYPE") })
   }
 
   /// Below about 75 columns even a short name left the lines too wide: the table leaves out the
