@@ -49,7 +49,7 @@ struct ReadmeTourTests {
     // History, undo and watch.
     let history = try await sandbox.run("history", "--limit", "2", "--format", "table")
     #expect(history.lines.count == 2)
-    #expect(history.lines[0].contains("#5     \(school.prefix(8))  School run            update  duration            1200 → 2700  roadtrip set - 'name=School run' duration=45m"))
+    #expect(history.lines[0].contains("#5     \(school.prefix(8))  School run            update  duration            20m → 45m  roadtrip set - 'name=School run' duration=45m"))
     #expect(history.lines[1].contains("#4     \(school.prefix(8))  School run            update  transportationType  car → bike  roadtrip transport - bike"))
     let undo = try await sandbox.run("undo")
     #expect(undo.standardError.hasPrefix("Undid roadtrip set - 'name=School run' duration=45m (batch 5, "))
