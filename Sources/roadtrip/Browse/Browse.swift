@@ -33,6 +33,7 @@ extension Roadtrip {
         Needs a terminal on standard input and output: in scripts, use list.
         """)
 
+    @OptionGroup var colors: ColorOptions
     @OptionGroup var database: DatabaseOptions
 
     func run() throws {
@@ -56,3 +57,5 @@ extension Roadtrip {
     }
   }
 }
+
+extension Roadtrip.Browse: ColoredCommand {}

@@ -31,6 +31,7 @@ extension Roadtrip {
     @Argument(help: "The journey: its id, or a unique prefix of at least 4 hex digits.", completion: JourneyCompletion.ids)
     var id: String
 
+    @OptionGroup var colors: ColorOptions
     @OptionGroup var database: DatabaseOptions
 
     func run() throws {
@@ -45,3 +46,5 @@ extension Roadtrip {
     }
   }
 }
+
+extension Roadtrip.Edit: ColoredCommand {}

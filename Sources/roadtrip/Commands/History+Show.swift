@@ -17,6 +17,7 @@ extension Roadtrip.History {
     /// group of a subcommand).
     @OptionGroup var options: HistoryOptions
 
+    @OptionGroup var colors: ColorOptions
     @OptionGroup var database: DatabaseOptions
 
     func run() throws {
@@ -24,3 +25,5 @@ extension Roadtrip.History {
     }
   }
 }
+
+extension Roadtrip.History.Show: ColoredCommand {}

@@ -27,6 +27,9 @@ extension Roadtrip {
 
     @OptionGroup var options: HistoryOptions
 
+    @OptionGroup var colors: ColorOptions
     @OptionGroup var database: DatabaseOptions
   }
 }
+
+extension Roadtrip.History: ColoredCommand {}

@@ -32,6 +32,7 @@ extension Roadtrip {
     var limit: Int?
 
     @OptionGroup var output: FormatOptions<OutputFormat>
+    @OptionGroup var colors: ColorOptions
     @OptionGroup var database: DatabaseOptions
 
     func validate() throws {
@@ -78,3 +79,5 @@ extension Roadtrip {
     }
   }
 }
+
+extension Roadtrip.List: ColoredCommand {}

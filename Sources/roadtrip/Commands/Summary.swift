@@ -19,6 +19,7 @@ extension Roadtrip {
 
     @OptionGroup var output: FormatOptions<TotalsFormat>
 
+    @OptionGroup var colors: ColorOptions
     @OptionGroup var database: DatabaseOptions
 
     func run() throws {
@@ -48,3 +49,5 @@ extension Roadtrip {
     }
   }
 }
+
+extension Roadtrip.Summary: ColoredCommand {}

@@ -10,6 +10,7 @@ extension Roadtrip {
       discussion: "JSON objects have the keys slug, title and icon; --format ids prints the slugs.")
 
     @OptionGroup var output: FormatOptions<OutputFormat>
+    @OptionGroup var colors: ColorOptions
     @OptionGroup var database: DatabaseOptions
 
     func run() throws {
@@ -37,3 +38,5 @@ extension Roadtrip {
     }
   }
 }
+
+extension Roadtrip.Types: ColoredCommand {}

@@ -25,6 +25,7 @@ extension Roadtrip {
     @Option(help: "Stop after printing this many changes.")
     var count: Int?
 
+    @OptionGroup var colors: ColorOptions
     @OptionGroup var database: DatabaseOptions
 
     func validate() throws {
@@ -114,3 +115,5 @@ extension Roadtrip {
     }
   }
 }
+
+extension Roadtrip.Watch: ColoredCommand {}

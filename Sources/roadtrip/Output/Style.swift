@@ -1,14 +1,16 @@
 /// How text for people is decorated: colour, symbols and box drawing on a terminal, plain text
-/// elsewhere and whenever `NO_COLOR` is set (https://no-color.org) or `TERM` is `dumb`.
+/// elsewhere and whenever `NO_COLOR` is set (https://no-color.org) or `TERM` is `dumb`; `--color`
+/// (`ColorChoice`) decides otherwise.
 struct Style {
   /// Whether to use colour, symbols and box drawing.
   let isDecorated: Bool
 }
 
 extension Style {
-  /// The style for a stream: decorated when it is a terminal and nothing asks for plain text.
+  /// The style for a stream: as `--color` chooses; by default decorated when it is a terminal
+  /// and nothing asks for plain text.
   init(isTerminal: Bool) {
-    isDecorated = isTerminal && Environment["NO_COLOR"] == nil && Environment["TERM"] != "dumb"
+    isDecorated = ColorChoice.current.isDecorated(isTerminal: isTerminal)
   }
 
   /// The style for standard output.

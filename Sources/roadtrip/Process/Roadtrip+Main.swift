@@ -12,6 +12,9 @@ extension Roadtrip {
         try words.checkCommandName()
         return try parseAsRoot()
       }()
+      if let colored = command as? any ColoredCommand {
+        ColorChoice.current = colored.colors.color
+      }
       try command.run()
     }
     if failure?.standardOutput != nil, let word = words.misreadHelpWord {

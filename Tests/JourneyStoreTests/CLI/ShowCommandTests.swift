@@ -60,9 +60,8 @@ struct ShowCommandTests {
     try sandbox.seedSamples()
     let result = try await sandbox.run("show", "-", "--format", "ids", input: "bbbb3333\n")
     #expect(result.lines == [SampleJourneys.ferryID])
-    let two = try await sandbox.run("show", "-", input: "bbbb3333\naaaa1111\n")
-    #expect(two.exitCode == 64, "\(two)")
-    #expect(two.standardError.contains("show takes one journey"))
+    let two = try await sandbox.run("show", "-", "--format", "ids", input: "bbbb3333\naaaa1111\n")
+    #expect(two.lines == [SampleJourneys.ferryID, SampleJourneys.coastID], "\(two)")
   }
 
   @Test func anAmbiguousPrefixListsTheCandidates() async throws {
@@ -112,5 +111,53 @@ struct ShowWidthTests {
     }
     let piped = try await sandbox.run("show", id)
     #expect(piped.standardOutput.contains(name))
+  }
+}
+
+/// `show ID ID…` and `show -`: cards separated by a blank line, the other formats as `list`
+/// prints them, JSON an array whenever several ids are given or `-` reads them.
+@Suite("roadtrip show with several ids")
+struct ShowSeveralTests {
+  @Test func cardsAreSeparatedByABlankLineInTheOrderGiven() async throws {
+    let sandbox = try CLISandbox()
+    try sandbox.seedSamples()
+    let ferry = try await sandbox.run("show", "bbbb")
+    let coast = try await sandbox.run("show", "aaaa1")
+    let both = try await sandbox.run("show", "bbbb", "aaaa1", "bbbb3333")
+    #expect(both.exitCode == 0, "\(both)")
+    #expect(both.standardOutput == ferry.standardOutput + "\n" + coast.standardOutput, "\(both)")
+    let piped = try await sandbox.run("show", "-", input: "bbbb3333\taaaa\naaaa1111\n")
+    #expect(piped.standardOutput == both.standardOutput, "\(piped)")
+    let boxed = try await sandbox.runInTerminal(["show", "bbbb", "aaaa1"])
+    #expect(boxed.lines.count == 17 && boxed.lines[8] == "" && boxed.lines[9].hasPrefix("╭─"), "\(boxed)")
+  }
+
+  @Test func jsonIsAnArrayForSeveralIdsOrStandardInput() async throws {
+    let sandbox = try CLISandbox()
+    try sandbox.seedSamples()
+    let one = try await sandbox.run("show", "aaaa2", "--json")
+    #expect(one.standardOutput.hasPrefix("{") && one.lines.count == 1, "\(one)")
+    let two = try await sandbox.run("show", "aaaa2", "bbbb", "--format", "json")
+    let array = try JSONSerialization.jsonObject(with: Data(two.standardOutput.utf8)) as? [[String: Any]]
+    #expect(array?.compactMap { $0["id"] as? String } == [SampleJourneys.runID, SampleJourneys.ferryID], "\(two)")
+    let piped = try await sandbox.run("show", "-", "--json", input: "aaaa2\n")
+    #expect(piped.standardOutput.hasPrefix("[") && piped.standardOutput.contains(SampleJourneys.runID), "\(piped)")
+    let table = try await sandbox.run("show", "aaaa2", "bbbb", "--format", "table")
+    #expect(table.lines.count == 3 && table.lines[0].hasPrefix("ID "), "\(table)")
+  }
+
+  @Test(arguments: [
+    (["show"], "", 64, "name at least one journey"),
+    (["show", "-", "-"], "aaaa2\n", 64, "give it only once"),
+    (["show", "-"], "", 64, "standard input held no journey ids"),
+    (["show", "aaaa2", "cccc"], "", 66, "no journey has an id starting with 'cccc'"),
+    (["show", "aaaa2", "zz"], "", 64, "'zz' is not a journey id"),
+  ])
+  func wrongIdsAreRefusedAndNothingIsPrinted(_ arguments: [String], input: String, code: Int32, message: String) async throws {
+    let sandbox = try CLISandbox()
+    try sandbox.seedSamples()
+    let result = try await sandbox.run(arguments, input: input)
+    #expect(result.exitCode == code, "\(result)")
+    #expect(result.standardOutput.isEmpty && result.standardError.contains(message), "\(result)")
   }
 }
