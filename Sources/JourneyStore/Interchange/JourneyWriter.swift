@@ -11,14 +11,25 @@
 /// leaves it out (or stops), so that what was written stays a valid document either way.
 public struct JourneyWriter {
   private var records: RecordWriter
+  /// The position in `JourneyRecord.keys` of each key written, in order.
+  private let columns: [Int]
 
   /// A writer that hands its text to `output`, in pieces.
   /// - Parameters:
   ///   - format: The format to write.
+  ///   - keys: The keys to write, in order: all of `JourneyRecord.keys` by default, or some of
+  ///     them (`--fields`, read by `JourneyRecord.key(named:)`).
   ///   - includesHeader: Whether CSV and TSV start with a header row; JSON formats ignore it.
   ///   - output: Receives the text, in order; what it throws stops the writing and is rethrown.
-  public init(format: InterchangeFormat, includesHeader: Bool = true, output: @escaping (String) throws -> Void) {
-    records = RecordWriter(format: format, keys: JourneyRecord.keys, includesHeader: includesHeader, output: output)
+  public init(
+    format: InterchangeFormat, keys: [String] = JourneyRecord.keys, includesHeader: Bool = true,
+    output: @escaping (String) throws -> Void
+  ) {
+    columns = keys.map { key in
+      guard let column = JourneyRecord.keys.firstIndex(of: key) else { preconditionFailure("\(key) is no key of a journey record") }
+      return column
+    }
+    records = RecordWriter(format: format, keys: keys, includesHeader: includesHeader, output: output)
   }
 
   /// The format written.
@@ -40,15 +51,20 @@ public struct JourneyWriter {
     try write(values: values) { id in row.withText(at: 0) { id.append(contentsOf: $0) } }
   }
 
-  /// Writes one journey: its id, rendered by `id`, then its fields and its end date.
+  /// Writes one journey, the keys chosen in their order: its id, rendered by `id`, its fields
+  /// and its end date.
   private mutating func write(values: [DatabaseValue], id: (inout [UInt8]) -> Void) throws {
     records.beginRecord()
-    records.appendValue(at: 0, isNumber: false, id)
-    for (offset, field) in JourneyField.all.enumerated() {
-      records.appendValue(at: offset + 1, isNumber: field.isNumeric) { field.appendText(values[offset], &$0) }
-    }
-    records.appendValue(at: JourneyRecord.keys.count - 1, isNumber: false) {
-      JourneyRecord.endDate(of: values).appendISO8601(to: &$0)
+    for (position, column) in columns.enumerated() {
+      switch column {
+      case 0:
+        records.appendValue(at: position, isNumber: false, id)
+      case JourneyRecord.keys.count - 1:
+        records.appendValue(at: position, isNumber: false) { JourneyRecord.endDate(of: values).appendISO8601(to: &$0) }
+      default:
+        let field = JourneyField.all[column - 1]
+        records.appendValue(at: position, isNumber: field.isNumeric) { field.appendText(values[column - 1], &$0) }
+      }
     }
     try records.endRecord()
   }

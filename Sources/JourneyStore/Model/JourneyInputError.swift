@@ -18,6 +18,8 @@ public enum JourneyInputError: Error, Equatable, Sendable {
   case endAfterCalendar(String, start: String)
   /// No editable field has this name; `suggestion` is the nearest field name, if any is near.
   case unknownField(String, suggestion: String?)
+  /// A name that is no key of a journey record (`--fields`), and the keys there are.
+  case unknownKey(String, suggestion: String?, keys: [String])
   /// An edit that would end a journey before it starts: the end typed, and the start.
   case endBeforeStart(String, start: String)
   /// A shift (`duration=-2h`) that would make a duration negative.
@@ -46,6 +48,8 @@ extension JourneyInputError: CustomStringConvertible {
     case .unknownField(let name, let suggestion):
       let valid = JourneyField.all.map(\.name).joined(separator: ", ")
       return "'\(name)' is not a journey field\(Self.didYouMean(suggestion)); the fields are: \(valid)"
+    case .unknownKey(let name, let suggestion, let keys):
+      return "'\(name)' is not a journey key\(Self.didYouMean(suggestion)); the keys are: \(keys.joined(separator: ", "))"
     case .endBeforeStart(let text, let start):
       return "'\(text)' is before the journey's start (\(start)); give an end at or after it"
     case .shiftBelowZero(let text, let field):

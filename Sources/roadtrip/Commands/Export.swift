@@ -9,8 +9,8 @@ extension Roadtrip {
       commandName: "export",
       abstract: "Write every journey, streamed, in a format that import reads back exactly.",
       discussion: """
-        Keys and columns: id, name, transportationType, startDate, duration, endDate; journeys in \
-        the order they were stored. The format is --format, else the --output file's extension \
+        Keys and columns: id, name, transportationType, startDate, duration, endDate, or the keys \
+        --fields names, in its order; journeys in the order they were stored. The format is --format, else the --output file's extension \
         (.ndjson, .jsonl, .json, .csv, .tsv), else NDJSON for a name without an extension; an \
         --output file with another extension (.txt, .xlsx, .sqlite) needs --format. With \
         --output, a file appears complete or not at all: a new one with mode 0600 (journeys are \
@@ -27,6 +27,8 @@ extension Roadtrip {
 
     @Option(name: .shortAndLong, help: ArgumentHelp("Write to this file instead of standard output.", valueName: "file"), completion: .file())
     var output: String?
+
+    @OptionGroup var fields: FieldsOptions
 
     @Flag(help: "Replace the --output file even when it is a SQLite database, such as one of other journeys.")
     var force = false
@@ -60,7 +62,7 @@ extension Roadtrip {
     private func export(
       _ database: JourneyDatabase, to output: BufferedOutput, unreadable: inout UnreadableJourneys
     ) throws {
-      var writer = JourneyWriter(format: resolvedFormat) { try output.write($0) }
+      var writer = JourneyWriter(format: resolvedFormat, keys: try fields.keys()) { try output.write($0) }
       try database.write(JourneyQuery(sortField: nil), to: &writer, onUnreadable: { unreadable.leaveOut($0) })
       try writer.finish()
       try output.flush()

@@ -32,6 +32,7 @@ extension Roadtrip {
     var limit: Int?
 
     @OptionGroup var output: FormatOptions<OutputFormat>
+    @OptionGroup var fields: FieldsOptions
     @OptionGroup var colors: ColorOptions
     @OptionGroup var database: DatabaseOptions
 
@@ -40,12 +41,15 @@ extension Roadtrip {
         throw ValidationError("--limit is a number of journeys, 0 or more, not \(limit)")
       }
       _ = try ValidationError.checking { () throws(JourneyInputError) in try query() }
+      if fields.isChosen && output.resolved.format == .ids {
+        throw ValidationError("--format ids prints ids only; leave out --fields, or choose another format")
+      }
     }
 
     func run() throws {
       let query = try query()
       let (format, includesHeader) = output.resolved
-      var printer = JourneyPrinter(format: format, includesHeader: includesHeader)
+      var printer = JourneyPrinter(format: format, includesHeader: includesHeader, keys: try fields.keys())
       let isTerminal = BufferedOutput.standard.isTerminal
       let database = try self.database.openExisting()
       if format == .table { Pager.start() }

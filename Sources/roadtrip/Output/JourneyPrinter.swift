@@ -12,21 +12,25 @@ struct JourneyPrinter {
   private let includesHeader: Bool
   private let style: Style
   private let output: BufferedOutput
+  /// The keys printed, in order (`--fields`).
+  private let keys: [String]
   /// The number of journeys printed so far.
   private(set) var count = 0
 
+  /// - Parameter keys: The keys, and columns, to print, in order (`--fields`); all by default.
   init(
-    format: OutputFormat, includesHeader: Bool? = nil, output: BufferedOutput = .standard,
-    style: Style = .standardOutput
+    format: OutputFormat, includesHeader: Bool? = nil, keys: [String] = JourneyRecord.keys,
+    output: BufferedOutput = .standard, style: Style = .standardOutput
   ) {
     let includesHeader = includesHeader ?? format.includesHeaderByDefault
     self.includesHeader = includesHeader
     self.style = style
     self.output = output
+    self.keys = keys
     if let interchange = format.interchangeFormat {
-      writer = JourneyWriter(format: interchange, includesHeader: includesHeader) { try output.write($0) }
+      writer = JourneyWriter(format: interchange, keys: keys, includesHeader: includesHeader) { try output.write($0) }
     } else if format == .table {
-      table = .journeys(fitting: TerminalSize.fittingColumns(of: output))
+      table = .journeys(fitting: TerminalSize.fittingColumns(of: output), keys: keys)
     }
   }
 }
@@ -39,7 +43,7 @@ extension JourneyPrinter {
     if writer != nil {
       try writer?.write(journey)
     } else if table != nil {
-      table?.append(journey, style: style)
+      table?.append(journey, style: style, keys: keys)
       try printTableRows()
     } else {
       try output.write(journey.id.uuidString.lowercased() + "\n")
@@ -70,7 +74,7 @@ extension JourneyPrinter {
   mutating func finish() throws {
     try writer?.finish()
     if table?.rows.isEmpty == false {
-      try output.write(table!.render(style: style, includesHeader: includesHeader, decorate: Self.decorate(style)))
+      try output.write(table!.render(style: style, includesHeader: includesHeader, decorate: decorate(style)))
     }
   }
 
@@ -79,9 +83,9 @@ extension JourneyPrinter {
   private mutating func printTableRows() throws {
     guard var table, table.fitting != nil else { return }
     if table.frozenWidths != nil {
-      try output.write(table.render(style: style, includesHeader: includesHeader, decorate: Self.decorate(style)))
+      try output.write(table.render(style: style, includesHeader: includesHeader, decorate: decorate(style)))
     } else if table.rows.count >= Self.sampleSize {
-      try output.write(table.freezeWidths(style: style, includesHeader: includesHeader, decorate: Self.decorate(style)))
+      try output.write(table.freezeWidths(style: style, includesHeader: includesHeader, decorate: decorate(style)))
       try output.flush()  // the first screen at once, before the rest is read
     }
     self.table = table
@@ -91,7 +95,8 @@ extension JourneyPrinter {
   static let sampleSize = 100
 
   /// Ids in yellow, as git shows hashes.
-  private static func decorate(_ style: Style) -> (Int, String) -> String {
-    { column, text in column == 0 ? style.yellow(text) : text }
+  private func decorate(_ style: Style) -> (Int, String) -> String {
+    let idColumn = keys.firstIndex(of: JourneyRecord.keys[0])
+    return { column, text in column == idColumn ? style.yellow(text) : text }
   }
 }

@@ -40,6 +40,8 @@ struct ReadmeTourTests {
     #expect(card.lines.first == "Bike (bike)")
     let both = try await sandbox.run("show", prefix, String(school.prefix(8)), "--json")
     #expect(both.standardOutput.hasPrefix("[") && both.standardOutput.contains(coast) && both.standardOutput.contains(school), "\(both)")
+    let chosen = try await sandbox.run("list", "--fields", "id,name,duration", "--format", "csv")
+    #expect(chosen.standardOutput.hasPrefix("id,name,duration\r\n\(coast),Coast road,5400\r\n"), "\(chosen)")
     let coloured = try await sandbox.run("list", "--format", "table", "--color=always")
     #expect(coloured.standardOutput.contains("\u{1B}["), "\(coloured)")
     #expect(card.standardOutput.contains("Duration  1h 30m\n"))
