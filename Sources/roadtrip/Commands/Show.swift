@@ -7,6 +7,7 @@ extension Roadtrip {
     static let configuration = CommandConfiguration(
       commandName: "show",
       abstract: "Show journeys, each as a card by default.",
+      usage: "roadtrip show ID... [--format <format>] [--json] [--color <when>] [--db <path>]",
       discussion: """
         Cards are separated by a blank line; other formats print the journeys as list does. \
         --format json prints one JSON object for one id, and an array when several ids are \
@@ -14,7 +15,9 @@ extension Roadtrip {
         """)
 
     @Argument(
-      help: "The journeys: ids, unique prefixes of at least 4 hex digits, or - to read them from standard input.",
+      help: ArgumentHelp(
+        "The journeys: ids, unique prefixes of at least 4 hex digits, or - to read them from standard input.",
+        valueName: "ID"),
       completion: JourneyCompletion.ids)
     var ids: [String] = []
 
