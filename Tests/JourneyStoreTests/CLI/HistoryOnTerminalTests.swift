@@ -46,3 +46,24 @@ struct HistoryOnTerminalTests {
     #expect(!piped.standardOutput.contains("…") && !piped.standardOutput.contains("75600"), "\(piped)")
   }
 }
+
+/// `watch` for people: each change a line that fits the terminal, as `history` prints it.
+@Suite("roadtrip watch on a terminal")
+struct WatchOnTerminalTests {
+  @Test func linesFitTheTerminalWidth() async throws {
+    let sandbox = try CLISandbox()
+    try sandbox.seedSamples()
+    let watch = try WatchProcess(
+      sandbox: sandbox, arguments: ["watch", "--count", "2"], inTerminal: true, environment: ["NO_COLOR": "1", "COLUMNS": "60"])
+    defer { watch.stop() }
+    for round in 0..<200 where watch.isRunning {
+      #expect(try await sandbox.run("set", "aaaa1", "name=A long name for a journey along the coast, round \(round)").exitCode == 0)
+      try await Task.sleep(for: .milliseconds(20))
+    }
+    #expect(try await watch.waitForExit(within: .seconds(20)) == 0)
+    let lines = watch.output().replacingOccurrences(of: "\r\n", with: "\n").split(separator: "\n").map(String.init)
+      .filter { $0.contains("#") }
+    #expect(lines.count == 2, "\(lines)")
+    #expect(lines.allSatisfy { $0.displayWidth <= 60 && $0.hasSuffix("…") && $0.contains("update  name") }, "\(lines)")
+  }
+}

@@ -68,7 +68,8 @@ final class CLISandbox: Sendable {
     return environment
   }
 
-  private static func shellQuoted(_ text: String) -> String {
+  /// The text quoted for `/bin/sh`.
+  static func shellQuoted(_ text: String) -> String {
     "'" + text.replacingOccurrences(of: "'", with: "'\\''") + "'"
   }
 }

@@ -5,12 +5,22 @@ final class WatchProcess: @unchecked Sendable {
   let process = Process()
   private let outputPath: String
 
-  init(sandbox: CLISandbox, arguments: [String]) throws {
+  /// - Parameters:
+  ///   - inTerminal: Runs the watch on a terminal, through `script`, as `CLISandbox.runInTerminal`
+  ///     runs a command.
+  ///   - changes: Environment variables to set for it.
+  init(sandbox: CLISandbox, arguments: [String], inTerminal: Bool = false, environment changes: [String: String] = [:]) throws {
     outputPath = sandbox.folder.file("watch-\(UUID().uuidString).out")
     _ = FileManager.default.createFile(atPath: outputPath, contents: nil)
-    process.executableURL = URL(fileURLWithPath: RoadtripBinary.path)
-    process.arguments = arguments
-    process.environment = sandbox.environment
+    if inTerminal {
+      process.executableURL = URL(fileURLWithPath: "/usr/bin/script")
+      let commandLine = ([RoadtripBinary.path] + arguments).map(CLISandbox.shellQuoted).joined(separator: " ")
+      process.arguments = ["-q", "-e", "-c", commandLine, "/dev/null"]
+    } else {
+      process.executableURL = URL(fileURLWithPath: RoadtripBinary.path)
+      process.arguments = arguments
+    }
+    process.environment = sandbox.environment.merging(changes) { $1 }
     process.standardInput = FileHandle.nullDevice
     process.standardOutput = try FileHandle(forWritingTo: URL(fileURLWithPath: outputPath))
     process.standardError = FileHandle.nullDevice
