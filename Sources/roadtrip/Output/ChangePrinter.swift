@@ -96,8 +96,8 @@ extension ChangePrinter {
     return line.rendered(fitting: width)
   }
 
-  /// The width of the name column: names are padded to it, and cut to it on a terminal. 20 columns, or on a terminal too narrow
-  /// to leave the values 24 beside them, down to 10.
+  /// The width of the name column: names are padded to it, and cut to it on a terminal. 20
+  /// columns, or on a terminal too narrow to leave the values 24 beside them, down to 10.
   private static func nameWidth(fitting width: Int?) -> Int {
     guard let width else { return 20 }
     return min(20, max(10, width - 100))
