@@ -10,6 +10,12 @@ struct CommandLineWords {
 }
 
 extension CommandLineWords {
+  /// Whether a word is the `--color` option (`--color WHEN` or `--color=WHEN`): without it,
+  /// every command colours as `auto` says.
+  var mentionsColor: Bool {
+    words.contains { $0 == "--color" || $0.hasPrefix("--color=") }
+  }
+
   /// The command's name as typed: the first word, or the first after `--db PATH`; `nil` when
   /// that is an option (such as `--generate-completion-script bash`) or there is none.
   var commandName: String? {

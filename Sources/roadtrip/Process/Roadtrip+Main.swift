@@ -12,7 +12,10 @@ extension Roadtrip {
         try words.checkCommandName()
         return try parseAsRoot()
       }()
-      if let colored = command as? any ColoredCommand {
+      // Only a --color on the command line changes the choice from auto: the cast to an
+      // existential looks through every conformance of the static binary (5% of a one-edit
+      // command), so it is made only then.
+      if words.mentionsColor, let colored = command as? any ColoredCommand {
         ColorChoice.current = colored.colors.color
       }
       try command.run()
