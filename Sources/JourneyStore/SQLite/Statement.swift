@@ -134,6 +134,13 @@ final class Statement {
     sqlite3_column_int64(handle, column)
   }
 
+  /// The bytes of a column, whatever its storage class (none for NULL).
+  func blob(at column: Int32) -> [UInt8] {
+    let count = Int(sqlite3_column_bytes(handle, column))
+    guard count > 0, let start = sqlite3_column_blob(handle, column) else { return [] }
+    return Array(UnsafeRawBufferPointer(start: start, count: count))
+  }
+
 }
 
 /// Tells SQLite to copy bound text and blobs before the bind call returns (`SQLITE_TRANSIENT`).
