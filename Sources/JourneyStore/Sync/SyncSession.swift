@@ -36,7 +36,9 @@ struct SyncSession {
         if let known = registers[journey] { return known }
         return try store.registers(of: journey) ?? .empty
       }
-      try confirmSent(listing[state.id] ?? [], in: folder)
+      if !state.isNew {
+        try checkOwnFiles(listing[state.id] ?? [], in: folder, state: &state, summary: &summary)
+      }
       try send(&state, summary: &summary) { journey, update in
         var current = try cached(journey)
         update(&current)
@@ -81,18 +83,67 @@ struct SyncSession {
     }
   }
 
-  /// Forgets the bytes of this replica's files that the remote now holds, as written.
-  private func confirmSent(_ present: [Int64], in folder: RemoteFolder) throws {
-    var pending: [(Int64, [UInt8])] = []
-    try connection.forEachRow("SELECT seq, digest FROM sync_sent WHERE pending IS NOT NULL") {
+  /// Checks this replica's files on the remote: forgets the bytes of those it now holds as
+  /// written; a file under this replica's id that it did not write means a copy of the database
+  /// synced first (SYNC.md, "Copies of a database"), and this one takes a new id.
+  private func checkOwnFiles(
+    _ present: [Int64], in folder: RemoteFolder, state: inout ReplicaState, summary: inout SyncSummary
+  ) throws {
+    var sent: [Int64: (digest: [UInt8], pending: Bool)] = [:]
+    try connection.forEachRow("SELECT seq, digest, pending IS NOT NULL FROM sync_sent") {
+      sent[$0.integer(at: 0)] = ($0.blob(at: 1), $0.integer(at: 2) != 0)
+    }
+    var foreign: [Int64] = []
+    for seq in present {
+      guard let mine = sent[seq] else { foreign.append(seq); continue }
+      guard mine.pending else { continue }
+      guard let bytes = try folder.read(ChangeFile.name(replica: state.id, seq: seq)) else { continue }
+      if FileDigest.of(bytes) == mine.digest {
+        try connection.run("UPDATE sync_sent SET pending = NULL WHERE seq = ?", [.integer(seq)])
+      } else {
+        foreign.append(seq)
+      }
+    }
+    guard let firstForeign = foreign.min() else { return }
+    summary.renewedFrom = try renew(&state, sharedUpTo: firstForeign - 1)
+  }
+
+  /// Takes a new replica id: the old id's files up to `shared` are this database's (and its
+  /// copy's) history; those after it are the copy's, received like another replica's. Files of
+  /// this database not on the remote yet are written again under the new id, and the registers
+  /// that name them follow.
+  /// - Returns: The old id.
+  private func renew(_ state: inout ReplicaState, sharedUpTo shared: Int64) throws -> String {
+    let old = state.id
+    let oldNumber = try state.number(of: old)
+    var pending: [(seq: Int64, bytes: [UInt8])] = []
+    try connection.forEachRow("SELECT seq, pending FROM sync_sent WHERE pending IS NOT NULL AND seq > ? ORDER BY seq", [.integer(shared)]) {
       pending.append(($0.integer(at: 0), $0.blob(at: 1)))
     }
-    let replica = try connection.firstValue("SELECT id FROM sync_replica")?.text ?? ""
-    for (seq, digest) in pending where present.contains(seq) {
-      guard let bytes = try folder.read(ChangeFile.name(replica: replica, seq: seq)), FileDigest.of(bytes) == digest
-      else { continue }
-      try connection.run("UPDATE sync_sent SET pending = NULL WHERE seq = ?", [.integer(seq)])
+    _ = try state.renew()
+    let newNumber = try state.number(of: state.id)
+    try state.markSeen(old, seq: shared)
+    try connection.run("DELETE FROM sync_sent")
+    for (index, file) in pending.enumerated() {
+      let seq = Int64(index + 1)
+      let oldName = ChangeFile.name(replica: old, seq: file.seq)
+      var decoded = try ChangeFile(decoding: try sealing.open(file.bytes, name: oldName), replica: old, seq: file.seq)
+      decoded.header.replica = state.id
+      decoded.header.seq = seq
+      decoded.header.vector[old] = min(decoded.header.vector[old] ?? 0, shared)
+      decoded.header.vector[state.id] = seq - 1
+      let bytes = try sealing.seal(try decoded.encoded(), name: ChangeFile.name(replica: state.id, seq: seq))
+      try connection.run(
+        "INSERT INTO sync_sent (seq, first_batch, last_batch, digest, pending) VALUES (?, 0, 0, ?, ?)",
+        [.integer(seq), .blob(FileDigest.of(bytes)), .blob(bytes)])
+      for register in ["present"] + JourneyField.all.map(\.column) {
+        try connection.run(
+          "UPDATE sync_register SET \(register)_by = ?1, \(register)_seq = ?2 WHERE \(register)_by = ?3 AND \(register)_seq = ?4",
+          [.integer(newNumber), .integer(seq), .integer(oldNumber), .integer(file.seq)])
+      }
+      try state.markSeen(state.id, seq: seq)
     }
+    return old
   }
 
   /// Stamps the local batches not sent yet, merges them into the registers through `update`, and

@@ -187,3 +187,28 @@ struct SyncMergeTests {
     #expect(try world[0].syncStatus().pendingFiles == 0)
   }
 }
+
+extension SyncMergeTests {
+  @Test func aCopiedDatabaseTakesANewIdAndNothingIsLost() throws {
+    let world = try SyncWorld(replicas: 2)
+    try world[0].add(Journey.sample("Before the copy"))
+    try world.sync(0)
+    let copyPath = world.folder.file("copy.sqlite")
+    try world[0].connection.execute("VACUUM INTO '\(copyPath)'")
+    let copy = try JourneyDatabase(path: copyPath, configuration: .init(origin: "copy"))
+    try copy.add(Journey.sample("On the copy"))
+    try world[0].add(Journey.sample("On the original"))
+    let copySync = try copy.synchronize(with: FolderRemote(path: world.remotePath))
+    #expect(copySync.renewedFrom == nil)
+    let original = try world.sync(0)
+    #expect(original.renewedFrom == copySync.replica)
+    #expect(original.replica != copySync.replica)
+    #expect(original.receivedChanges == 1)
+    try copy.synchronize(with: FolderRemote(path: world.remotePath))
+    try world.syncAll()
+    let names = ["Before the copy", "On the copy", "On the original"]
+    for database in [world[0], world[1], copy] {
+      #expect(try database.journeys().map(\.name).sorted() == names)
+    }
+  }
+}
