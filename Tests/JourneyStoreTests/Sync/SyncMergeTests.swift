@@ -212,3 +212,17 @@ extension SyncMergeTests {
     }
   }
 }
+
+extension SyncMergeTests {
+  @Test func pruningKeepsEveryBatchNotSentYet() throws {
+    let world = try SyncWorld(replicas: 2)
+    try world.sync(0)
+    let journey = Journey.sample("Unsent")
+    try world[0].add(journey)
+    try world[0].edit(journey.id) { $0.name = "Unsent, edited" }
+    _ = try world[0].pruneHistory(.keepingLast(1))
+    try world.sync(0)
+    try world.sync(1)
+    #expect(try world[1].journey(id: journey.id)?.name == "Unsent, edited")
+  }
+}
