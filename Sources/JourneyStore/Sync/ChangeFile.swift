@@ -8,7 +8,8 @@ import Foundation
 ///
 /// On the remote it is `replicas/<replica>/<seq, 9 digits>.rtc`: the 8 bytes `RTRIPCF1`, the
 /// header's length (4 bytes, little-endian) and the header as JSON, then each batch's body, its
-/// length first (`ChangeFileBody`).
+/// length first (`ChangeFileBody`), and last the `FileDigest` of all that, so that a file damaged
+/// anywhere (a flipped bit in a value) is refused, with or without encryption.
 struct ChangeFile: Equatable {
   var header: Header
   /// Each batch's row changes, in the order of `header.batches`.
@@ -50,16 +51,17 @@ struct ChangeFile: Equatable {
       let encoded = ChangeFileBody.encode(body)
       bytes += ByteReader.littleEndian(UInt32(encoded.count)) + encoded
     }
-    return bytes
+    return bytes + FileDigest.of(bytes)
   }
 
   /// Reads a file's bytes, checking that it is the file of `replica` and `seq` its name says.
   /// - Throws: `ChangeFileError.malformed`.
   init(decoding bytes: [UInt8], replica: String, seq: Int64) throws {
-    var reader = ByteReader(bytes: bytes[...])
-    guard Array(try reader.take(Self.magic.count)) == Self.magic else {
-      throw ChangeFileError.malformed("it is not a roadtrip change file")
-    }
+    guard bytes.starts(with: Self.magic) else { throw ChangeFileError.malformed("it is not a roadtrip change file") }
+    let digestStart = bytes.count - FileDigest.size
+    guard digestStart >= Self.magic.count, Array(bytes[digestStart...]) == FileDigest.of(Array(bytes[..<digestStart]))
+    else { throw ChangeFileError.malformed("it is truncated or damaged (its digest does not match)") }
+    var reader = ByteReader(bytes: bytes[Self.magic.count..<digestStart])
     let headerBytes = try reader.take(Int(try reader.uint32()))
     let header: Header
     do {

@@ -2,6 +2,9 @@
 /// offsets): what tells a file this replica wrote from one a copy of its database wrote under the
 /// same name. Not a defence against tampering (encryption's authentication is).
 enum FileDigest {
+  /// The digest's size in bytes.
+  static let size = 16
+
   static func of(_ bytes: [UInt8]) -> [UInt8] {
     var first: UInt64 = 0xcbf2_9ce4_8422_2325
     var second: UInt64 = 0x6c62_272e_07bb_0142
