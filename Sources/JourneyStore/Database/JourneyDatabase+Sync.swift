@@ -32,7 +32,10 @@ extension JourneyDatabase {
     waitForPendingWrites()
     try prepareForWriting()
     let session = SyncSession(connection: connection, remote: remote, kind: remote is FolderRemote ? "folder" : "git")
-    let summary = try session.run(verify: verifySchema)
+    // Received journeys and their registers go to random places of the file: a large write's cache.
+    let summary = try connection.withPageCache(ofAtLeast: Self.largeWritePageCacheKiB) {
+      try session.run(verify: verifySchema)
+    }
     if summary.batch != nil {
       liveLists.invalidateAll()
       _ = try refresh()

@@ -90,9 +90,10 @@ struct ReplicaState {
     return old
   }
 
-  /// Writes the clock and the sent position.
+  /// Writes the clock and the sent position, when they changed.
   func save() throws {
     try connection.run(
-      "UPDATE sync_replica SET last_hlc = ?, sent_batch = ?", [.integer(lastHLC), .integer(sentBatch)])
+      "UPDATE sync_replica SET last_hlc = ?1, sent_batch = ?2 WHERE last_hlc IS NOT ?1 OR sent_batch IS NOT ?2",
+      [.integer(lastHLC), .integer(sentBatch)])
   }
 }

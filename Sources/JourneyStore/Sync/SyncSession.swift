@@ -60,7 +60,10 @@ struct SyncSession {
       summary.batch = batch.id
       summary.replica = state.id
       try state.save()
-      try connection.run("UPDATE sync_remote SET last_sync = ?", [.real(Date().timeIntervalSinceReferenceDate)])
+      // A sync with nothing new writes nothing, so that it commits nothing (P12: under 50 ms).
+      if summary.sentChanges > 0 || summary.receivedFiles > 0 || state.isNew || summary.renewedFrom != nil {
+        try connection.run("UPDATE sync_remote SET last_sync = ?", [.real(Date().timeIntervalSinceReferenceDate)])
+      }
       try connection.forEachRow("SELECT seq, pending FROM sync_sent WHERE pending IS NOT NULL ORDER BY seq") { row in
         unpublished.append((ChangeFile.name(replica: state.id, seq: row.integer(at: 0)), row.blob(at: 1)))
       }
@@ -75,7 +78,9 @@ struct SyncSession {
     try connection.forEachRow("SELECT remote_id FROM sync_remote LIMIT 1") { known = $0.text(at: 0) }
     if let known {
       guard known == remoteID else { throw SyncError.otherRemote(path: folder.path, found: remoteID, known: known) }
-      try connection.run("UPDATE sync_remote SET url = ?, kind = ?", [.text(remote.description), .text(kind)])
+      try connection.run(
+        "UPDATE sync_remote SET url = ?1, kind = ?2 WHERE url IS NOT ?1 OR kind IS NOT ?2",
+        [.text(remote.description), .text(kind)])
     } else {
       try connection.run(
         "INSERT INTO sync_remote (url, kind, remote_id, added) VALUES (?, ?, ?, ?)",

@@ -11,7 +11,7 @@ public struct SyncStatus: Equatable, Sendable {
   /// The remembered remote and its kind (`folder`).
   public var remote: String?
   public var remoteKind: String?
-  /// When the last sync ended.
+  /// When a sync last sent or received something (a sync with nothing new writes nothing).
   public var lastSync: Date?
   /// The local batches not sent yet, and their row changes in the log.
   public var unsentBatches = 0

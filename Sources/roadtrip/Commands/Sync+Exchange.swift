@@ -45,7 +45,7 @@ extension Roadtrip.Sync {
       if let replica = status.replica {
         lines.append("remote: " + (status.remote.map { "\($0) (\(status.remoteKind ?? "folder"))" } ?? "none"))
         lines.append("replica: \(replica)")
-        lines.append("last sync: " + (status.lastSync?.iso8601 ?? "never"))
+        lines.append("last exchange: " + (status.lastSync?.iso8601 ?? "never"))
         lines.append("waiting to be sent: \(String(counting: status.unsentBatches, "batch", plural: "batches")), "
           + String(counting: status.unsentChanges, "change"))
         if status.pendingFiles > 0 {
