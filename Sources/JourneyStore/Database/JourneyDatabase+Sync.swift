@@ -1,7 +1,7 @@
 #if canImport(FoundationEssentials)
-import FoundationEssentials
+  import FoundationEssentials
 #else
-import Foundation
+  import Foundation
 #endif
 
 extension JourneyDatabase {
@@ -31,7 +31,8 @@ extension JourneyDatabase {
   public func synchronize(with remote: some SyncRemote) throws -> SyncSummary {
     waitForPendingWrites()
     try prepareForWriting()
-    let session = SyncSession(connection: connection, remote: remote, kind: remote is FolderRemote ? "folder" : "git")
+    let session = SyncSession(
+      connection: connection, remote: remote, kind: remote is FolderRemote ? "folder" : "git")
     // Received journeys and their registers go to random places of the file: a large write's cache.
     let summary = try connection.withPageCache(ofAtLeast: Self.largeWritePageCacheKiB) {
       try session.run(verify: verifySchema)
@@ -63,7 +64,9 @@ extension JourneyDatabase {
   @discardableResult
   public func restoreConflict(_ id: Int64) throws -> SyncConflict {
     let records = SyncRecords(connection: connection)
-    guard try hasCurrentSchema(), let conflict = try records.conflict(id), let lost = try records.lostValue(of: id) else {
+    guard try hasCurrentSchema(), let conflict = try records.conflict(id),
+      let lost = try records.lostValue(of: id)
+    else {
       throw SyncConflictError.noSuchConflict(id)
     }
     if let batch = conflict.restoredBy { throw SyncConflictError.alreadyRestored(id, batch: batch) }
@@ -75,7 +78,8 @@ extension JourneyDatabase {
         restored[field] = lost
         try batch.update(id: conflict.journeyID, from: current, to: restored)
       } else {
-        let registers = try RegisterStore(connection: connection).registers(of: conflict.journeyID.lowercasedText)
+        let registers = try RegisterStore(connection: connection).registers(
+          of: conflict.journeyID.lowercasedText)
         restored = registers?.values ?? []
         guard restored.count == JourneyField.all.count, !restored.contains(.null) else {
           throw SyncConflictError.noSuchConflict(id)

@@ -118,7 +118,8 @@ final class Batch {
       ])
     let id = connection.lastInsertedRowID
     if let receivedFrom {
-      try connection.run("UPDATE batch SET replica = ? WHERE id = ?", [.text(receivedFrom), .integer(id)])
+      try connection.run(
+        "UPDATE batch SET replica = ? WHERE id = ?", [.text(receivedFrom), .integer(id)])
     }
     self.id = id
     return id

@@ -1,7 +1,7 @@
 #if canImport(FoundationEssentials)
-import FoundationEssentials
+  import FoundationEssentials
 #else
-import Foundation
+  import Foundation
 #endif
 
 /// One change file: every batch a replica sent in one sync (SYNC.md, "Change files").
@@ -39,7 +39,8 @@ struct ChangeFile: Equatable {
   /// The file's path inside the remote.
   static func name(replica: String, seq: Int64) -> String {
     let digits = String(seq)
-    return "replicas/\(replica)/" + String(repeating: "0", count: max(0, 9 - digits.count)) + digits + ".rtc"
+    return "replicas/\(replica)/" + String(repeating: "0", count: max(0, 9 - digits.count)) + digits
+      + ".rtc"
   }
 
   func encoded() throws -> [UInt8] {
@@ -57,10 +58,15 @@ struct ChangeFile: Equatable {
   /// Reads a file's bytes, checking that it is the file of `replica` and `seq` its name says.
   /// - Throws: `ChangeFileError.malformed`.
   init(decoding bytes: [UInt8], replica: String, seq: Int64) throws {
-    guard bytes.starts(with: Self.magic) else { throw ChangeFileError.malformed("it is not a roadtrip change file") }
+    guard bytes.starts(with: Self.magic) else {
+      throw ChangeFileError.malformed("it is not a roadtrip change file")
+    }
     let digestStart = bytes.count - FileDigest.size
-    guard digestStart >= Self.magic.count, Array(bytes[digestStart...]) == FileDigest.of(Array(bytes[..<digestStart]))
-    else { throw ChangeFileError.malformed("it is truncated or damaged (its digest does not match)") }
+    guard digestStart >= Self.magic.count,
+      Array(bytes[digestStart...]) == FileDigest.of(Array(bytes[..<digestStart]))
+    else {
+      throw ChangeFileError.malformed("it is truncated or damaged (its digest does not match)")
+    }
     var reader = ByteReader(bytes: bytes[Self.magic.count..<digestStart])
     let headerBytes = try reader.take(Int(try reader.uint32()))
     let header: Header
@@ -70,16 +76,20 @@ struct ChangeFile: Equatable {
       throw ChangeFileError.malformed("its header cannot be read")
     }
     guard header.format == Self.format else {
-      throw ChangeFileError.malformed("it has format \(header.format); this roadtrip reads format \(Self.format)")
+      throw ChangeFileError.malformed(
+        "it has format \(header.format); this roadtrip reads format \(Self.format)")
     }
     guard header.replica == replica, header.seq == seq else {
-      throw ChangeFileError.malformed("it says it is file \(header.seq) of replica \(header.replica)")
+      throw ChangeFileError.malformed(
+        "it says it is file \(header.seq) of replica \(header.replica)")
     }
     var bodies: [[SyncRowChange]] = []
     for _ in header.batches {
       bodies.append(try ChangeFileBody.decode(try reader.take(Int(try reader.uint32()))))
     }
-    guard reader.isAtEnd else { throw ChangeFileError.malformed("it has bytes after its last batch") }
+    guard reader.isAtEnd else {
+      throw ChangeFileError.malformed("it has bytes after its last batch")
+    }
     self.header = header
     self.bodies = bodies
   }

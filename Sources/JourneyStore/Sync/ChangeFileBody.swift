@@ -33,10 +33,14 @@ enum ChangeFileBody {
     var changes: [SyncRowChange] = []
     while !reader.isAtEnd {
       let kind = try reader.byte()
-      func row() throws -> [DatabaseValue?] { try (0..<columnCount).map { _ in try reader.value() } }
+      func row() throws -> [DatabaseValue?] {
+        try (0..<columnCount).map { _ in try reader.value() }
+      }
       func full() throws -> [DatabaseValue] {
         let values = try row()
-        guard values.allSatisfy({ $0 != nil }) else { throw ChangeFileError.malformed("a row lacks a column") }
+        guard values.allSatisfy({ $0 != nil }) else {
+          throw ChangeFileError.malformed("a row lacks a column")
+        }
         return values.map { $0! }
       }
       switch kind {

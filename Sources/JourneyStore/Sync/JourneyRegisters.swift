@@ -11,7 +11,8 @@ struct JourneyRegisters: Equatable {
 
   /// A journey no write has reached yet: every register empty.
   static let empty = JourneyRegisters(
-    present: Register(value: .integer(0), hlc: 0, by: 0, seq: 0), fields: Array(repeating: .empty, count: JourneyField.all.count))
+    present: Register(value: .integer(0), hlc: 0, by: 0, seq: 0),
+    fields: Array(repeating: .empty, count: JourneyField.all.count))
 
   var isPresent: Bool { present.value == .integer(1) }
 

@@ -1,7 +1,7 @@
 #if canImport(FoundationEssentials)
-import FoundationEssentials
+  import FoundationEssentials
 #else
-import Foundation
+  import Foundation
 #endif
 
 /// The local batches a sync sends: every batch after the last one sent that this replica made
@@ -51,7 +51,9 @@ struct OutgoingBatches {
     var states: [String: State] = [:]
     func state(_ journey: String) throws -> State {
       if let known = states[journey] { return known }
-      let values = try UUID(text: journey.utf8).flatMap { try JourneyRow.values(of: $0, in: connection) }
+      let values = try UUID(text: journey.utf8).flatMap {
+        try JourneyRow.values(of: $0, in: connection)
+      }
       states[journey] = .some(values)
       return values
     }

@@ -18,10 +18,14 @@ struct RegisterMerge {
   }
 
   /// Merges one received row change into `registers`.
-  mutating func merge(_ change: SyncRowChange, journey: String, write: ReceivedWrite, into registers: inout JourneyRegisters) {
+  mutating func merge(
+    _ change: SyncRowChange, journey: String, write: ReceivedWrite,
+    into registers: inout JourneyRegisters
+  ) {
     switch change {
     case .insert(let values):
-      let wonExistence = write.wins(over: registers.present, writtenBy: replicas[registers.present.by])
+      let wonExistence = write.wins(
+        over: registers.present, writtenBy: replicas[registers.present.by])
       if wonExistence { registers.present = write.register(.integer(1)) }
       for (index, value) in values.dropFirst().enumerated() {
         mergeField(index, value, journey: journey, write: write, into: &registers)
@@ -38,10 +42,14 @@ struct RegisterMerge {
         // Fields edited concurrently with the delete, to a value it did not delete.
         for (index, register) in registers.fields.enumerated() {
           let writer = replicas[register.by]
-          guard !write.hasSeen(register, writtenBy: writer), register.value != old[index + 1] else { continue }
-          conflicts.append(MergeConflict(
-            journey: journey, field: JourneyField.all[index], kept: nil, keptHLC: write.hlc,
-            keptReplica: write.replica, lost: register.value, lostHLC: register.hlc, lostReplica: writer ?? ""))
+          guard !write.hasSeen(register, writtenBy: writer), register.value != old[index + 1] else {
+            continue
+          }
+          conflicts.append(
+            MergeConflict(
+              journey: journey, field: JourneyField.all[index], kept: nil, keptHLC: write.hlc,
+              keptReplica: write.replica, lost: register.value, lostHLC: register.hlc,
+              lostReplica: writer ?? ""))
         }
       }
       registers.present = write.register(.integer(0))
@@ -53,31 +61,39 @@ struct RegisterMerge {
   }
 
   private mutating func mergeField(
-    _ index: Int, _ value: DatabaseValue, journey: String, write: ReceivedWrite, into registers: inout JourneyRegisters
+    _ index: Int, _ value: DatabaseValue, journey: String, write: ReceivedWrite,
+    into registers: inout JourneyRegisters
   ) {
     let current = registers.fields[index]
     let writer = replicas[current.by]
     let field = JourneyField.all[index]
     let present = registers.present
     // An edit that did not see the delete that holds the journey deleted.
-    if present.value == .integer(0), present.hlc != 0, !write.hasSeen(present, writtenBy: replicas[present.by]),
+    if present.value == .integer(0), present.hlc != 0,
+      !write.hasSeen(present, writtenBy: replicas[present.by]),
       value != current.value
     {
-      conflicts.append(MergeConflict(
-        journey: journey, field: field, kept: nil, keptHLC: present.hlc, keptReplica: replicas[present.by] ?? "",
-        lost: value, lostHLC: write.hlc, lostReplica: write.replica))
+      conflicts.append(
+        MergeConflict(
+          journey: journey, field: field, kept: nil, keptHLC: present.hlc,
+          keptReplica: replicas[present.by] ?? "",
+          lost: value, lostHLC: write.hlc, lostReplica: write.replica))
     }
     if write.wins(over: current, writtenBy: writer) {
       if current.hlc != 0, !write.hasSeen(current, writtenBy: writer), current.value != value {
-        conflicts.append(MergeConflict(
-          journey: journey, field: field, kept: value, keptHLC: write.hlc, keptReplica: write.replica,
-          lost: current.value, lostHLC: current.hlc, lostReplica: writer ?? ""))
+        conflicts.append(
+          MergeConflict(
+            journey: journey, field: field, kept: value, keptHLC: write.hlc,
+            keptReplica: write.replica,
+            lost: current.value, lostHLC: current.hlc, lostReplica: writer ?? ""))
       }
       registers.fields[index] = write.register(value)
     } else if current.value != value {
-      conflicts.append(MergeConflict(
-        journey: journey, field: field, kept: current.value, keptHLC: current.hlc, keptReplica: writer ?? "",
-        lost: value, lostHLC: write.hlc, lostReplica: write.replica))
+      conflicts.append(
+        MergeConflict(
+          journey: journey, field: field, kept: current.value, keptHLC: current.hlc,
+          keptReplica: writer ?? "",
+          lost: value, lostHLC: write.hlc, lostReplica: write.replica))
     }
   }
 }

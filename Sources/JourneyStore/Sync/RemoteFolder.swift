@@ -1,12 +1,12 @@
 #if canImport(FoundationEssentials)
-import FoundationEssentials
+  import FoundationEssentials
 #else
-import Foundation
+  import Foundation
 #endif
 #if canImport(Glibc)
-import Glibc
+  import Glibc
 #elseif canImport(Darwin)
-import Darwin
+  import Darwin
 #endif
 
 /// The files of a remote, in the folder its `SyncRemote` made current: `roadtrip-remote.json`
@@ -51,7 +51,8 @@ struct RemoteFolder {
     guard let identity = try? JSONDecoder().decode(Identity.self, from: Data(bytes)),
       identity.format == 1, UUID(text: identity.id.utf8) != nil
     else {
-      throw SyncError.unreadableRemoteIdentity(path: path, reason: "not a roadtrip remote's of format 1")
+      throw SyncError.unreadableRemoteIdentity(
+        path: path, reason: "not a roadtrip remote's of format 1")
     }
     return identity.id
   }
@@ -60,8 +61,10 @@ struct RemoteFolder {
   /// Other names (temporary files, a file-sync engine's partial files) are not files.
   func changeFiles() throws -> [String: [Int64]] {
     var files: [String: [Int64]] = [:]
-    for replica in try names(in: path + "/replicas") ?? [] where UUID(text: replica.utf8)?.lowercasedText == replica {
-      let seqs = (try names(in: path + "/replicas/" + replica) ?? []).compactMap(Self.seq(ofFileNamed:))
+    for replica in try names(in: path + "/replicas") ?? []
+    where UUID(text: replica.utf8)?.lowercasedText == replica {
+      let seqs = (try names(in: path + "/replicas/" + replica) ?? []).compactMap(
+        Self.seq(ofFileNamed:))
       if !seqs.isEmpty { files[replica] = seqs.sorted() }
     }
     return files
@@ -104,7 +107,9 @@ struct RemoteFolder {
   func add(_ bytes: [UInt8], as name: String) throws -> Bool {
     let target = path + "/" + name
     let folder = String(target[..<target.lastIndex(of: "/")!])
-    do { try makeFolder(folder) } catch { throw RemoteWriteError(path: folder, reason: Self.reason()) }
+    do { try makeFolder(folder) } catch {
+      throw RemoteWriteError(path: folder, reason: Self.reason())
+    }
     let base = String(target[target.index(after: target.lastIndex(of: "/")!)...])
     let temporary = folder + "/." + base + ".tmp-" + UUID().lowercasedText.prefix(8)
     let descriptor = open(temporary, O_WRONLY | O_CREAT | O_EXCL | O_CLOEXEC, 0o644)

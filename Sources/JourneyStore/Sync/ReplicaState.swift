@@ -1,7 +1,7 @@
 #if canImport(FoundationEssentials)
-import FoundationEssentials
+  import FoundationEssentials
 #else
-import Foundation
+  import Foundation
 #endif
 
 /// This replica's sync state, read and written inside the sync's transaction: its id, its
@@ -29,7 +29,8 @@ struct ReplicaState {
       row = ($0.text(at: 0), $0.integer(at: 1), $0.integer(at: 2))
     }
     guard let (id, lastHLC, sentBatch) = row else { return nil }
-    var state = ReplicaState(connection: connection, id: id, lastHLC: lastHLC, sentBatch: sentBatch, isNew: false)
+    var state = ReplicaState(
+      connection: connection, id: id, lastHLC: lastHLC, sentBatch: sentBatch, isNew: false)
     try state.readSeen()
     return state
   }
@@ -78,7 +79,8 @@ struct ReplicaState {
   mutating func markSeen(_ replica: String, seq: Int64) throws {
     _ = try number(of: replica)
     seen[replica] = seq
-    try connection.run("UPDATE sync_seen SET seq = ? WHERE replica = ?", [.integer(seq), .text(replica)])
+    try connection.run(
+      "UPDATE sync_seen SET seq = ? WHERE replica = ?", [.integer(seq), .text(replica)])
   }
 
   /// Takes a new replica id (a copy of this database wrote under the old one).

@@ -35,7 +35,8 @@ public enum SyncConflictError: Error, Equatable, Sendable, CustomStringConvertib
   public var description: String {
     switch self {
     case .noSuchConflict(let id): "no conflict number \(id)"
-    case .alreadyRestored(let id, let batch): "conflict \(id) was restored already, by batch \(batch)"
+    case .alreadyRestored(let id, let batch):
+      "conflict \(id) was restored already, by batch \(batch)"
     }
   }
 }

@@ -1,7 +1,7 @@
 #if canImport(FoundationEssentials)
-import FoundationEssentials
+  import FoundationEssentials
 #else
-import Foundation
+  import Foundation
 #endif
 
 /// One sync of a database with a remote (SYNC.md), on one connection:
@@ -45,27 +45,35 @@ struct SyncSession {
         registers[journey] = current
       }
       var received = Set<String>()
-      let merge = try receive(listing, from: folder, state: &state, summary: &summary) { journey, body in
+      let merge = try receive(listing, from: folder, state: &state, summary: &summary) {
+        journey, body in
         var current = try cached(journey)
         body(&current)
         registers[journey] = current
         received.insert(journey)
       }
-      try write(received.sorted(), registers: registers, through: batch, summary: &summary)
+      let refused = try write(
+        received.sorted(), registers: registers, through: batch, state: state, summary: &summary)
       for (journey, journeyRegisters) in registers {
         try store.save(journeyRegisters, of: journey)
       }
-      try record(merge.conflicts, batch: batch.id)
-      summary.conflicts = merge.conflicts.count
+      try record(merge.conflicts + refused, batch: batch.id)
+      summary.conflicts = merge.conflicts.count + refused.count
       summary.batch = batch.id
       summary.replica = state.id
       try state.save()
       // A sync with nothing new writes nothing, so that it commits nothing (P12: under 50 ms).
-      if summary.sentChanges > 0 || summary.receivedFiles > 0 || state.isNew || summary.renewedFrom != nil {
-        try connection.run("UPDATE sync_remote SET last_sync = ?", [.real(Date().timeIntervalSinceReferenceDate)])
+      if summary.sentChanges > 0 || summary.receivedFiles > 0 || state.isNew
+        || summary.renewedFrom != nil
+      {
+        try connection.run(
+          "UPDATE sync_remote SET last_sync = ?", [.real(Date().timeIntervalSinceReferenceDate)])
       }
-      try connection.forEachRow("SELECT seq, pending FROM sync_sent WHERE pending IS NOT NULL ORDER BY seq") { row in
-        unpublished.append((ChangeFile.name(replica: state.id, seq: row.integer(at: 0)), row.blob(at: 1)))
+      try connection.forEachRow(
+        "SELECT seq, pending FROM sync_sent WHERE pending IS NOT NULL ORDER BY seq"
+      ) { row in
+        unpublished.append(
+          (ChangeFile.name(replica: state.id, seq: row.integer(at: 0)), row.blob(at: 1)))
       }
     }
     try publish(unpublished, to: folder, createdRemote: created, summary: &summary)
@@ -75,16 +83,23 @@ struct SyncSession {
   /// Remembers the remote, or refuses a remote other than the one this database syncs with.
   private func remember(_ remoteID: String, in folder: RemoteFolder) throws {
     var known: String?
-    try connection.forEachRow("SELECT remote_id FROM sync_remote LIMIT 1") { known = $0.text(at: 0) }
+    try connection.forEachRow("SELECT remote_id FROM sync_remote LIMIT 1") {
+      known = $0.text(at: 0)
+    }
     if let known {
-      guard known == remoteID else { throw SyncError.otherRemote(path: folder.path, found: remoteID, known: known) }
+      guard known == remoteID else {
+        throw SyncError.otherRemote(path: folder.path, found: remoteID, known: known)
+      }
       try connection.run(
         "UPDATE sync_remote SET url = ?1, kind = ?2 WHERE url IS NOT ?1 OR kind IS NOT ?2",
         [.text(remote.description), .text(kind)])
     } else {
       try connection.run(
         "INSERT INTO sync_remote (url, kind, remote_id, added) VALUES (?, ?, ?, ?)",
-        [.text(remote.description), .text(kind), .text(remoteID), .real(Date().timeIntervalSinceReferenceDate)])
+        [
+          .text(remote.description), .text(kind), .text(remoteID),
+          .real(Date().timeIntervalSinceReferenceDate),
+        ])
     }
   }
 
@@ -92,7 +107,8 @@ struct SyncSession {
   /// written; a file under this replica's id that it did not write means a copy of the database
   /// synced first (SYNC.md, "Copies of a database"), and this one takes a new id.
   private func checkOwnFiles(
-    _ present: [Int64], in folder: RemoteFolder, state: inout ReplicaState, summary: inout SyncSummary
+    _ present: [Int64], in folder: RemoteFolder, state: inout ReplicaState,
+    summary: inout SyncSummary
   ) throws {
     var sent: [Int64: (digest: [UInt8], pending: Bool)] = [:]
     try connection.forEachRow("SELECT seq, digest, pending IS NOT NULL FROM sync_sent") {
@@ -100,9 +116,14 @@ struct SyncSession {
     }
     var foreign: [Int64] = []
     for seq in present {
-      guard let mine = sent[seq] else { foreign.append(seq); continue }
+      guard let mine = sent[seq] else {
+        foreign.append(seq)
+        continue
+      }
       guard mine.pending else { continue }
-      guard let bytes = try folder.read(ChangeFile.name(replica: state.id, seq: seq)) else { continue }
+      guard let bytes = try folder.read(ChangeFile.name(replica: state.id, seq: seq)) else {
+        continue
+      }
       if FileDigest.of(bytes) == mine.digest {
         try connection.run("UPDATE sync_sent SET pending = NULL WHERE seq = ?", [.integer(seq)])
       } else {
@@ -122,7 +143,10 @@ struct SyncSession {
     let old = state.id
     let oldNumber = try state.number(of: old)
     var pending: [(seq: Int64, bytes: [UInt8])] = []
-    try connection.forEachRow("SELECT seq, pending FROM sync_sent WHERE pending IS NOT NULL AND seq > ? ORDER BY seq", [.integer(shared)]) {
+    try connection.forEachRow(
+      "SELECT seq, pending FROM sync_sent WHERE pending IS NOT NULL AND seq > ? ORDER BY seq",
+      [.integer(shared)]
+    ) {
       pending.append(($0.integer(at: 0), $0.blob(at: 1)))
     }
     _ = try state.renew()
@@ -132,18 +156,21 @@ struct SyncSession {
     for (index, file) in pending.enumerated() {
       let seq = Int64(index + 1)
       let oldName = ChangeFile.name(replica: old, seq: file.seq)
-      var decoded = try ChangeFile(decoding: try sealing.open(file.bytes, name: oldName), replica: old, seq: file.seq)
+      var decoded = try ChangeFile(
+        decoding: try sealing.open(file.bytes, name: oldName), replica: old, seq: file.seq)
       decoded.header.replica = state.id
       decoded.header.seq = seq
       decoded.header.vector[old] = min(decoded.header.vector[old] ?? 0, shared)
       decoded.header.vector[state.id] = seq - 1
-      let bytes = try sealing.seal(try decoded.encoded(), name: ChangeFile.name(replica: state.id, seq: seq))
+      let bytes = try sealing.seal(
+        try decoded.encoded(), name: ChangeFile.name(replica: state.id, seq: seq))
       try connection.run(
         "INSERT INTO sync_sent (seq, first_batch, last_batch, digest, pending) VALUES (?, 0, 0, ?, ?)",
         [.integer(seq), .blob(FileDigest.of(bytes)), .blob(bytes)])
       for register in ["present"] + JourneyField.all.map(\.column) {
         try connection.run(
-          "UPDATE sync_register SET \(register)_by = ?1, \(register)_seq = ?2 WHERE \(register)_by = ?3 AND \(register)_seq = ?4",
+          "UPDATE sync_register SET \(register)_by = ?1, \(register)_seq = ?2 "
+            + "WHERE \(register)_by = ?3 AND \(register)_seq = ?4",
           [.integer(newNumber), .integer(seq), .integer(oldNumber), .integer(file.seq)])
       }
       try state.markSeen(state.id, seq: seq)
@@ -161,15 +188,20 @@ struct SyncSession {
     let me = try state.number(of: state.id)
     let seq = (state.seen[state.id] ?? 0) + 1
     let vector = state.seen
-    let lastBatch = try connection.firstValue("SELECT coalesce(max(id), 0) FROM batch")?.integer ?? 0
-    var batches = try state.isNew ? [try everyJourney()] : OutgoingBatches(connection: connection).batches(after: state.sentBatch)
+    let lastBatch =
+      try connection.firstValue("SELECT coalesce(max(id), 0) FROM batch")?.integer ?? 0
+    var batches =
+      try state.isNew
+      ? [try everyJourney()]
+      : OutgoingBatches(connection: connection).batches(after: state.sentBatch)
     batches.removeAll { $0.changes.isEmpty }
     var headers: [ChangeFile.BatchHeader] = []
     for outgoing in batches {
       let hlc = HybridClock.stamp(outgoing.date, after: state.lastHLC)
       state.lastHLC = hlc
       if !state.isNew {
-        try connection.run("UPDATE batch SET hlc = ? WHERE id = ?", [.integer(hlc), .integer(outgoing.id)])
+        try connection.run(
+          "UPDATE batch SET hlc = ? WHERE id = ?", [.integer(hlc), .integer(outgoing.id)])
       }
       headers.append(ChangeFile.BatchHeader(hlc: hlc, kind: outgoing.kind, origin: outgoing.origin))
       let write = { (value: DatabaseValue) in Register(value: value, hlc: hlc, by: me, seq: seq) }
@@ -197,12 +229,17 @@ struct SyncSession {
     state.sentBatch = lastBatch
     guard !batches.isEmpty else { return }
     let file = ChangeFile(
-      header: ChangeFile.Header(format: ChangeFile.format, replica: state.id, seq: seq, vector: vector, batches: headers),
+      header: ChangeFile.Header(
+        format: ChangeFile.format, replica: state.id, seq: seq, vector: vector, batches: headers),
       bodies: batches.map(\.changes))
-    let bytes = try sealing.seal(try file.encoded(), name: ChangeFile.name(replica: state.id, seq: seq))
+    let bytes = try sealing.seal(
+      try file.encoded(), name: ChangeFile.name(replica: state.id, seq: seq))
     try connection.run(
       "INSERT INTO sync_sent (seq, first_batch, last_batch, digest, pending) VALUES (?, ?, ?, ?, ?)",
-      [.integer(seq), .integer(batches.first!.id), .integer(lastBatch), .blob(FileDigest.of(bytes)), .blob(bytes)])
+      [
+        .integer(seq), .integer(batches.first!.id), .integer(lastBatch),
+        .blob(FileDigest.of(bytes)), .blob(bytes),
+      ])
     try state.markSeen(state.id, seq: seq)
   }
 
@@ -212,7 +249,9 @@ struct SyncSession {
     try connection.forEachRow("SELECT \(JourneyRow.columns) FROM journey ORDER BY rowid") { row in
       changes.append(.insert((0..<Int32(1 + JourneyField.all.count)).map { row.value(at: $0) }))
     }
-    return OutgoingBatches.Batch(id: 0, date: Date(), origin: "every journey at the first sync", kind: "command", changes: changes)
+    return OutgoingBatches.Batch(
+      id: 0, date: Date(), origin: "every journey at the first sync", kind: "command",
+      changes: changes)
   }
 
   /// Applies the other replicas' files not applied yet: each replica's in order, stopping at a
@@ -235,7 +274,10 @@ struct SyncSession {
       progress = false
       for replica in waiting.keys.sorted() {
         while let seq = waiting[replica]?.first {
-          guard seq == (state.seen[replica] ?? 0) + 1 else { waiting[replica] = nil; break }
+          guard seq == (state.seen[replica] ?? 0) + 1 else {
+            waiting[replica] = nil
+            break
+          }
           let name = ChangeFile.name(replica: replica, seq: seq)
           let file: ChangeFile
           do {
@@ -253,11 +295,14 @@ struct SyncSession {
           let by = try state.number(of: replica)
           merge.replicas = state.replicas
           for (header, body) in zip(file.header.batches, file.bodies) {
-            let write = ReceivedWrite(hlc: header.hlc, replica: replica, by: by, seq: seq, vector: file.header.vector)
+            let write = ReceivedWrite(
+              hlc: header.hlc, replica: replica, by: by, seq: seq, vector: file.header.vector)
             state.lastHLC = max(state.lastHLC, header.hlc)
             for change in body {
               guard case .text(let journey) = change.journey else { continue }
-              try merging(journey) { merge.merge(change, journey: journey, write: write, into: &$0) }
+              try merging(journey) {
+                merge.merge(change, journey: journey, write: write, into: &$0)
+              }
             }
             summary.receivedChanges += body.count
           }
@@ -273,9 +318,12 @@ struct SyncSession {
   }
 
   /// A change file of the remote, opened and read; every journey it names must be an id.
-  private func read(_ name: String, replica: String, seq: Int64, from folder: RemoteFolder) throws -> ChangeFile {
+  private func read(_ name: String, replica: String, seq: Int64, from folder: RemoteFolder) throws
+    -> ChangeFile
+  {
     guard let bytes = try folder.read(name) else { throw ChangeFileError.malformed("it is gone") }
-    let file = try ChangeFile(decoding: try sealing.open(bytes, name: name), replica: replica, seq: seq)
+    let file = try ChangeFile(
+      decoding: try sealing.open(bytes, name: name), replica: replica, seq: seq)
     for change in file.bodies.joined() {
       guard case .text(let id) = change.journey, UUID(text: id.utf8)?.lowercasedText == id else {
         throw ChangeFileError.malformed("a change names a journey whose id is not a lowercase UUID")
@@ -294,27 +342,47 @@ struct SyncSession {
 
   /// Writes the journeys the received changes reached as their registers say, through the
   /// sync's batch (which the log records with the replicas it came from).
+  ///
+  /// A journey the table refuses as the registers say (fields merged from two writers whose
+  /// start and duration together end after the year 9999) keeps its values here, and each field
+  /// that would have changed is a conflict: its lost value is the refused one.
+  /// - Returns: Those conflicts.
   private func write(
-    _ journeys: [String], registers: [String: JourneyRegisters], through batch: Batch, summary: inout SyncSummary
-  ) throws {
-    guard !journeys.isEmpty else { return }
+    _ journeys: [String], registers: [String: JourneyRegisters], through batch: Batch,
+    state: ReplicaState, summary: inout SyncSummary
+  ) throws -> [MergeConflict] {
+    guard !journeys.isEmpty else { return [] }
     let origin = "sync from " + summary.receivedFrom.joined(separator: ", ")
     batch.describeReceived(origin: origin, replicas: summary.receivedFrom.joined(separator: " "))
+    var refused: [MergeConflict] = []
     for journey in journeys {
       guard let id = UUID(text: journey.utf8), let target = registers[journey] else { continue }
       let current = try JourneyRow.values(of: id, in: connection)
-      switch (current, target.isPresent) {
-      case (nil, true):
-        try batch.insert(id: id, values: target.values)
-      case (.some, false):
-        try batch.delete(id: id)
-      case (let current?, true) where current != target.values:
-        try batch.update(id: id, from: current, to: target.values)
-      default:
+      do {
+        switch (current, target.isPresent) {
+        case (nil, true):
+          try batch.insert(id: id, values: target.values)
+        case (.some, false):
+          try batch.delete(id: id)
+        case (let current?, true) where current != target.values:
+          try batch.update(id: id, from: current, to: target.values)
+        default:
+          continue
+        }
+      } catch {
+        // Not `catch let error where …`: that form crashes the Swift 6.3.1 optimizer (Batch).
+        guard let refusal = error as? SQLiteError, refusal.kind == .constraint else { throw error }
+        for (index, register) in target.fields.enumerated() where current?[index] != register.value {
+          refused.append(MergeConflict(
+            journey: journey, field: JourneyField.all[index], kept: current?[index], keptHLC: 0,
+            keptReplica: state.id, lost: register.value, lostHLC: register.hlc,
+            lostReplica: state.replicas[register.by] ?? ""))
+        }
         continue
       }
       summary.journeysChanged += 1
     }
+    return refused
   }
 
   private func record(_ conflicts: [MergeConflict], batch: Int64?) throws {
@@ -322,12 +390,15 @@ struct SyncSession {
     for conflict in conflicts {
       try connection.run(
         """
-        INSERT INTO sync_conflict (batch, at, journey, field, kept, kept_hlc, kept_replica, lost, lost_hlc, lost_replica)
+        INSERT INTO sync_conflict (batch, at, journey, field, kept, kept_hlc, kept_replica,
+          lost, lost_hlc, lost_replica)
         VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?)
         """,
         [
-          batch.map { .integer($0) } ?? .null, now, .text(conflict.journey), .text(conflict.field.name),
-          conflict.kept ?? .null, .integer(conflict.keptHLC), .text(conflict.keptReplica), conflict.lost,
+          batch.map { .integer($0) } ?? .null, now, .text(conflict.journey),
+          .text(conflict.field.name),
+          conflict.kept ?? .null, .integer(conflict.keptHLC), .text(conflict.keptReplica),
+          conflict.lost,
           .integer(conflict.lostHLC), .text(conflict.lostReplica),
         ])
     }

@@ -34,7 +34,8 @@ extension Roadtrip.Sync {
       let (format, includesHeader) = output.resolved
       let standardOutput = BufferedOutput.standard
       let keys = [
-        "id", "journey", "field", "deleted", "kept", "keptReplica", "keptAt", "lost", "lostReplica", "lostAt", "found", "restoredBy",
+        "id", "journey", "field", "deleted", "kept", "keptReplica", "keptAt", "lost", "lostReplica",
+        "lostAt", "found", "restoredBy",
       ]
       if let interchange = format.interchangeFormat {
         var writer = RecordWriter(format: interchange, keys: keys, includesHeader: includesHeader) {
@@ -42,25 +43,32 @@ extension Roadtrip.Sync {
         }
         for conflict in conflicts {
           try writer.write([
-            .number(String(conflict.id)), .string(conflict.journeyID.uuidString.lowercased()), .string(conflict.field.name),
-            .number(conflict.kept == nil ? "true" : "false"), .string(conflict.kept?.description ?? ""),
+            .number(String(conflict.id)), .string(conflict.journeyID.uuidString.lowercased()),
+            .string(conflict.field.name),
+            .number(conflict.kept == nil ? "true" : "false"),
+            .string(conflict.kept?.description ?? ""),
             .string(conflict.keptReplica),
             .string(conflict.keptDate.iso8601), .string(conflict.lost?.description ?? ""),
-            .string(conflict.lostReplica), .string(conflict.lostDate.iso8601), .string(conflict.found.iso8601),
+            .string(conflict.lostReplica), .string(conflict.lostDate.iso8601),
+            .string(conflict.found.iso8601),
             conflict.restoredBy.map { .number(String($0)) } ?? .string(""),
           ])
         }
         try writer.finish()
       } else {
-        var table = TextTable(headings: ["N", "JOURNEY", "FIELD", "KEPT", "LOST", "LOST BY", "RESTORED"])
+        var table = TextTable(headings: [
+          "N", "JOURNEY", "FIELD", "KEPT", "LOST", "LOST BY", "RESTORED",
+        ])
         for conflict in conflicts {
           table.append([
-            String(conflict.id), String(conflict.journeyID.uuidString.lowercased().prefix(8)), conflict.field.name,
+            String(conflict.id), String(conflict.journeyID.uuidString.lowercased().prefix(8)),
+            conflict.field.name,
             conflict.kept?.description ?? "(deleted)", conflict.lost?.description ?? "",
             String(conflict.lostReplica.prefix(8)), conflict.restoredBy.map { "batch \($0)" } ?? "",
           ])
         }
-        try standardOutput.write(table.render(style: Style.standardOutput, includesHeader: includesHeader))
+        try standardOutput.write(
+          table.render(style: Style.standardOutput, includesHeader: includesHeader))
       }
     }
   }

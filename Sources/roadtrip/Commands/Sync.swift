@@ -5,7 +5,8 @@ extension Roadtrip {
   struct Sync: ParsableCommand {
     static let configuration = CommandConfiguration(
       commandName: "sync",
-      abstract: "Exchange changes with a remote folder, so that several databases hold the same journeys.",
+      abstract:
+        "Exchange changes with a remote folder, so that several databases hold the same journeys.",
       usage: """
         roadtrip sync [<remote>] [--db <path>]
         roadtrip sync --status [--db <path>]

@@ -1,5 +1,6 @@
 import Foundation
 import Testing
+
 @testable import JourneyStore
 
 /// Sync through a folder, with the library: replicas converge, field by field, and every lost
@@ -88,7 +89,8 @@ struct SyncMergeTests {
     for index in 0..<2 {
       let conflicts = try world[index].syncConflicts()
       #expect(conflicts.count == 1)
-      #expect(conflicts.first?.kept == nil && conflicts.first?.lost?.description == "Edited meanwhile")
+      #expect(
+        conflicts.first?.kept == nil && conflicts.first?.lost?.description == "Edited meanwhile")
     }
     // Restoring brings the journey back, with the edit, everywhere.
     try world[0].restoreConflict(try #require(try world[0].syncConflicts().first).id)
@@ -115,7 +117,8 @@ struct SyncMergeTests {
     try world.sync(0)
     let received = try world.sync(1)
     #expect(received.journeysChanged == 1)
-    let origin = try world[1].connection.firstValue("SELECT origin FROM batch WHERE id = ?", [.integer(received.batch!)])
+    let origin = try world[1].connection.firstValue(
+      "SELECT origin FROM batch WHERE id = ?", [.integer(received.batch!)])
     #expect(origin?.text?.hasPrefix("sync from ") == true)
     #expect(try world[1].undo()?.deleted == 1)
     try world.syncAll()
@@ -129,15 +132,18 @@ struct SyncMergeTests {
     try world[0].add(journey)
     try world.syncAll()
     let outside = try Connection(path: world[0].path, busyTimeout: .seconds(5))
-    try outside.execute("UPDATE journey SET name = 'Written by a script' WHERE id = '\(journey.id.lowercasedText)'")
+    try outside.execute(
+      "UPDATE journey SET name = 'Written by a script' WHERE id = '\(journey.id.lowercasedText)'")
     try world.syncAll()
     #expect(try world[1].journey(id: journey.id)?.name == "Written by a script")
   }
 
   @Test func aFolderWithOtherFilesIsNotARemote() throws {
     let world = try SyncWorld(replicas: 1)
-    try FileManager.default.createDirectory(atPath: world.remotePath, withIntermediateDirectories: true)
-    FileManager.default.createFile(atPath: world.remotePath + "/notes.txt", contents: Data("mine".utf8))
+    try FileManager.default.createDirectory(
+      atPath: world.remotePath, withIntermediateDirectories: true)
+    FileManager.default.createFile(
+      atPath: world.remotePath + "/notes.txt", contents: Data("mine".utf8))
     #expect(throws: SyncError.notARemote(path: world.remotePath)) { try world.sync(0) }
     #expect(try world[0].syncStatus().replica == nil)
   }
@@ -178,7 +184,8 @@ struct SyncMergeTests {
     try world.sync(0)
     let replica0 = try #require(try world[0].syncStatus().replica)
     // As if the process had died between the commit and the file.
-    try FileManager.default.removeItem(atPath: world.remotePath + "/replicas/\(replica0)/000000001.rtc")
+    try FileManager.default.removeItem(
+      atPath: world.remotePath + "/replicas/\(replica0)/000000001.rtc")
     #expect(try world[0].syncStatus().pendingFiles == 1)
     try world.sync(0)
     try world.sync(1)
@@ -224,5 +231,49 @@ extension SyncMergeTests {
     try world.sync(0)
     try world.sync(1)
     #expect(try world[1].journey(id: journey.id)?.name == "Unsent, edited")
+  }
+}
+
+extension SyncMergeTests {
+  @Test func managedJourneysAndLiveListsFollowAnAsyncSync() async throws {
+    let world = try SyncWorld(replicas: 2)
+    let journey = Journey.sample("Before")
+    try world[0].add(journey)
+    try world.syncAll()
+    let managed = try #require(try world[1].journey(id: journey.id))
+    let list = world[1].liveJourneys()
+    #expect(list.journeys.count == 1)
+    try world[0].edit(journey.id) { $0.name = "After" }
+    try world[0].add(Journey.sample("New"))
+    _ = try await world[0].sync(with: FolderRemote(path: world.remotePath))
+    let summary = try await world[1].sync(with: FolderRemote(path: world.remotePath))
+    #expect(summary.journeysChanged == 2)
+    #expect(managed.name == "After")
+    #expect(list.journeys.count == 2)
+  }
+}
+
+extension SyncMergeTests {
+  /// A start from one database and a duration from another, each valid, together end after the
+  /// year 9999: the table refuses them, the journey keeps its values, and each refused field is
+  /// a conflict; the sync goes on.
+  @Test func aMergedJourneyTheTableRefusesKeepsItsValuesAndIsAConflict() throws {
+    let world = try SyncWorld(replicas: 2)
+    let journey = Journey.sample("Late")
+    try world[0].add(journey)
+    try world.syncAll()
+    let lateStart = Date(timeIntervalSinceReferenceDate: 252_423_993_600 - 10 * 86_400)
+    try world[0].edit(journey.id) { $0.startDate = lateStart }
+    try world[1].edit(journey.id) { $0.duration = 30 * 86_400 }
+    try world[1].add(Journey.sample("Also sent"))
+    try world.sync(0)
+    let summary = try world.sync(1)
+    #expect(summary.journeysChanged == 0)
+    #expect(try world[1].journey(id: journey.id)?.startDate == Journey.sample("").startDate)
+    let refused = try world[1].syncConflicts()
+    #expect(refused.map(\.field) == [.startDate])
+    #expect(refused.first?.lost?.description == JourneyField.startDate.format(.real(lateStart.timeIntervalSinceReferenceDate)))
+    try world.sync(0)
+    #expect(try world[0].count() == 2)
   }
 }

@@ -1,5 +1,6 @@
 import Foundation
 import Testing
+
 @testable import JourneyStore
 
 /// Random inserts, edits and deletes on 3 to 5 databases, synced in random orders: afterwards
@@ -51,18 +52,22 @@ struct SyncPropertyTests {
     }
     // Every name given is the journey's name, or was replaced by an edit that saw it, or lost
     // a conflict that every database lists.
-    let lost = try Set(world.databases.flatMap { try $0.syncConflicts().compactMap { $0.lost?.description } })
+    let lost = try Set(
+      world.databases.flatMap { try $0.syncConflicts().compactMap { $0.lost?.description } })
     for (id, given) in names {
       guard let journey = try world[0].journey(id: id) else { continue }
       for name in given where name != journey.name {
-        #expect(replaced.contains(name) || lost.contains(name), "\(name) of \(id) vanished (seed \(seed))")
+        #expect(
+          replaced.contains(name) || lost.contains(name), "\(name) of \(id) vanished (seed \(seed))"
+        )
       }
     }
     // Which pairs of three or more concurrent writes are recorded depends on the order they
     // arrive in (a write another replica knowingly replaced is no conflict where that replacement
     // arrives first; SYNC.md); two databases list the same ones (SyncMergeTests).
     // Applying every file again changes nothing.
-    try world[0].connection.execute("UPDATE sync_seen SET seq = 0 WHERE replica <> (SELECT id FROM sync_replica)")
+    try world[0].connection.execute(
+      "UPDATE sync_seen SET seq = 0 WHERE replica <> (SELECT id FROM sync_replica)")
     try world.sync(0)
     #expect(try world.table(0) == table)
   }

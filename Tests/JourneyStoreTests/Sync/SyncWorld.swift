@@ -1,4 +1,5 @@
 import Foundation
+
 @testable import JourneyStore
 
 /// Several databases and one remote folder in a temporary folder, for tests of sync through the
@@ -12,7 +13,10 @@ final class SyncWorld {
     folder = try TemporaryFolder()
     remotePath = folder.file("remote")
     for index in 0..<replicas {
-      databases.append(try JourneyDatabase(path: folder.file("replica-\(index).sqlite"), configuration: .init(origin: "replica \(index)")))
+      databases.append(
+        try JourneyDatabase(
+          path: folder.file("replica-\(index).sqlite"),
+          configuration: .init(origin: "replica \(index)")))
     }
   }
 
@@ -33,7 +37,9 @@ final class SyncWorld {
   /// The journey table, row by row, as SQLite stores it.
   func table(_ index: Int) throws -> [[DatabaseValue]] {
     var rows: [[DatabaseValue]] = []
-    try databases[index].connection.forEachRow("SELECT \(JourneyRow.columns) FROM journey ORDER BY id") { row in
+    try databases[index].connection.forEachRow(
+      "SELECT \(JourneyRow.columns) FROM journey ORDER BY id"
+    ) { row in
       rows.append((0..<5).map { row.value(at: $0) })
     }
     return rows
@@ -42,13 +48,19 @@ final class SyncWorld {
   /// The names of the files in the remote, sorted.
   func remoteFiles() throws -> [String] {
     guard let enumerator = FileManager.default.enumerator(atPath: remotePath) else { return [] }
-    return (enumerator.allObjects as! [String]).filter { $0.hasSuffix(".rtc") || $0.hasSuffix(".json") }.sorted()
+    return (enumerator.allObjects as! [String]).filter {
+      $0.hasSuffix(".rtc") || $0.hasSuffix(".json")
+    }.sorted()
   }
 }
 
 extension Journey {
   /// A journey with a fixed start, for tests.
-  static func sample(_ name: String, _ type: TransportationType = .car, id: UUID = UUID()) -> Journey {
-    Journey(id: id, name: name, transportationType: type, startDate: Date(timeIntervalSinceReferenceDate: 700_000_000), duration: 600)
+  static func sample(_ name: String, _ type: TransportationType = .car, id: UUID = UUID())
+    -> Journey
+  {
+    Journey(
+      id: id, name: name, transportationType: type,
+      startDate: Date(timeIntervalSinceReferenceDate: 700_000_000), duration: 600)
   }
 }
