@@ -1,7 +1,7 @@
 #if canImport(FoundationEssentials)
-  import FoundationEssentials
+import FoundationEssentials
 #else
-  import Foundation
+import Foundation
 #endif
 
 /// A hybrid logical clock (SYNC.md, "The clock"): 48 bits of milliseconds since 1970 and 16 bits

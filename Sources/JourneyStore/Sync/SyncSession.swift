@@ -1,7 +1,7 @@
 #if canImport(FoundationEssentials)
-  import FoundationEssentials
+import FoundationEssentials
 #else
-  import Foundation
+import Foundation
 #endif
 
 /// One sync of a database with a remote (SYNC.md), on one connection:
@@ -27,7 +27,14 @@ struct SyncSession {
     var summary = SyncSummary(remote: remote.description, replica: "")
     summary.createdRemote = created
     var unpublished: [(name: String, bytes: [UInt8])] = []
-    _ = try Batch.write(on: connection, origin: "sync", verify: verify) { batch in
+    var conflicts: [MergeConflict] = []
+    // The conflicts name the received batch as it is committed: none when it changed nothing.
+    let recordConflicts = { (batch: Int64?) in
+      try record(conflicts, batch: batch)
+      summary.batch = batch
+    }
+    _ = try Batch.write(on: connection, origin: "sync", verify: verify, beforeCommit: recordConflicts) {
+      batch in
       var state = try ReplicaState.loadOrCreate(in: connection)
       try remember(remoteID, in: folder)
       let store = RegisterStore(connection: connection)
@@ -57,9 +64,8 @@ struct SyncSession {
       for (journey, journeyRegisters) in registers {
         try store.save(journeyRegisters, of: journey)
       }
-      try record(merge.conflicts + refused, batch: batch.id)
-      summary.conflicts = merge.conflicts.count + refused.count
-      summary.batch = batch.id
+      conflicts = merge.conflicts + refused
+      summary.conflicts = conflicts.count
       summary.replica = state.id
       try state.save()
       // A sync with nothing new writes nothing, so that it commits nothing (P12: under 50 ms).
