@@ -3,11 +3,24 @@ import CSQLite
 extension Changeset {
   /// Hands `body` every change of `table`, in the changeset's order, one at a time as SQLite's
   /// iterator reads it (`sqlite3changeset_start`, `next`, `op`, `old`, `new`).
-  /// - Throws: `SQLiteError`: `.corrupt` for bytes that are not a changeset, or are truncated or
-  ///   damaged (changes before the damage have been handed over); `.format` for a change of
-  ///   another table or of a table of another shape; or what `body` throws.
+  /// - Throws: `SQLiteError`, before any change is handed over: `.corrupt` for bytes that are
+  ///   not a changeset, or are truncated or damaged; `.format` for a changeset that holds
+  ///   another table or a table of another shape. Or what `body` throws.
   func forEachChange(of table: ChangesetTable, _ body: (RowChange) throws -> Void) throws {
-    try withCursor { cursor in try body(cursor.change(of: table)) }
+    try withCheckedBytes(of: table) { count, start in
+      var iterator: OpaquePointer?
+      guard sqlite3changeset_start(&iterator, count, start) == SQLITE_OK, let iterator else {
+        sqlite3changeset_finalize(iterator)
+        throw Self.damaged(SQLITE_CORRUPT)
+      }
+      defer { sqlite3changeset_finalize(iterator) }
+      var code = sqlite3changeset_next(iterator)
+      while code == SQLITE_ROW {
+        try body(ChangesetCursor(handle: iterator).change(primaryKeyColumns: table.primaryKeyColumns))
+        code = sqlite3changeset_next(iterator)
+      }
+      guard code == SQLITE_DONE else { throw Self.damaged(code) }
+    }
   }
 
   /// Every change of `table`, in the changeset's order (`forEachChange`).
@@ -21,7 +34,7 @@ extension Changeset {
   /// swap their old and new values. The corresponding C function is `sqlite3changeset_invert`.
   /// - Throws: `SQLiteError` (`.corrupt`) for bytes that are not a changeset.
   func inverted() throws -> Changeset {
-    try withCheckedBytes { count, start in
+    try withCheckedBytes(of: nil) { count, start in
       var invertedCount: Int32 = 0
       var inverted: UnsafeMutableRawPointer?
       let code = sqlite3changeset_invert(count, start, &invertedCount, &inverted)
@@ -31,37 +44,29 @@ extension Changeset {
     }
   }
 
-  /// Runs `body` on SQLite's iterator at each change, in order.
-  func withCursor(_ body: (ChangesetCursor) throws -> Void) throws {
-    try withCheckedBytes { count, start in
-      var iterator: OpaquePointer?
-      guard sqlite3changeset_start(&iterator, count, start) == SQLITE_OK, let iterator else {
-        sqlite3changeset_finalize(iterator)
-        throw Self.damaged(SQLITE_CORRUPT)
-      }
-      defer { sqlite3changeset_finalize(iterator) }
-      var code = sqlite3changeset_next(iterator)
-      while code == SQLITE_ROW {
-        try body(ChangesetCursor(handle: iterator))
-        code = sqlite3changeset_next(iterator)
-      }
-      guard code == SQLITE_DONE else { throw Self.damaged(code) }
-    }
-  }
-
-  /// Hands `body` the bytes' count and address as SQLite's changeset functions take them.
-  /// - Throws: `SQLiteError`: `.corrupt` for a patchset (a changeset without the old values)
-  ///   or for more bytes than SQLite can count; or what `body` throws.
+  /// Hands `body` the bytes' count and address as SQLite's changeset functions take them, once
+  /// their layout is checked (`ChangesetLayout`): SQLite is never given bytes it could loop on
+  /// or read past.
+  /// - Throws: `SQLiteError`: `.corrupt` for bytes not laid out as a changeset (a patchset among
+  ///   them), `.format` when they hold a table that is not `table`; or what `body` throws.
   func withCheckedBytes<Result>(
-    _ body: (Int32, UnsafeMutableRawPointer) throws -> Result
+    of table: ChangesetTable?, _ body: (Int32, UnsafeMutableRawPointer) throws -> Result
   ) throws -> Result {
     guard bytes.first != UInt8(ascii: "P") else {
       throw SQLiteError(extendedResultCode: SQLITE_CORRUPT, message: "a patchset, not a changeset")
     }
     guard let count = Int32(exactly: bytes.count) else { throw Self.damaged(SQLITE_TOOBIG) }
-    // SQLite reads the bytes only, though its functions take them as mutable.
     return try bytes.withUnsafeBytes { buffer in
-      try body(count, UnsafeMutableRawPointer(mutating: buffer.baseAddress ?? UnsafeRawPointer(emptyAddress.utf8Start)))
+      let layout = try ChangesetLayout(buffer)
+      if let table, let other = layout.tables.first(where: { !$0.isShaped(like: table) }) {
+        throw SQLiteError(
+          extendedResultCode: SQLITE_FORMAT,
+          message: "a changeset of table \(other.description) where one of \(table.name) "
+            + "(\(table.columns.count) columns, key column \((0..<max(table.primaryKeyColumns, 0)).map { String($0 + 1) }.joined(separator: ", ")))) "
+            + "was expected")
+      }
+      // SQLite reads the bytes only, though its functions take them as mutable.
+      return try body(count, UnsafeMutableRawPointer(mutating: buffer.baseAddress ?? UnsafeRawPointer(emptyAddress.utf8Start)))
     }
   }
 

@@ -8,27 +8,15 @@ struct ChangesetCursor {
 }
 
 extension ChangesetCursor {
-  /// The change, once its table is checked to be `table`.
-  /// - Throws: `SQLiteError`: `.format` for a change of a table of another name or shape,
-  ///   `.corrupt` for a record without a value SQLite's format requires.
-  func change(of table: ChangesetTable) throws(SQLiteError) -> RowChange {
+  /// The change; the table's shape was checked with the bytes' layout (`ChangesetLayout`).
+  /// - Throws: `SQLiteError` (`.corrupt`) for a record without a value SQLite's format requires.
+  func change(primaryKeyColumns: Int) throws(SQLiteError) -> RowChange {
     var name: UnsafePointer<CChar>?
     var columns: Int32 = 0
     var operation: Int32 = 0
     var indirect: Int32 = 0
-    var primaryKey: UnsafeMutablePointer<UInt8>?
-    guard sqlite3changeset_op(handle, &name, &columns, &operation, &indirect) == SQLITE_OK,
-      sqlite3changeset_pk(handle, &primaryKey, nil) == SQLITE_OK, let name, let primaryKey
-    else { throw Changeset.damaged(SQLITE_CORRUPT) }
-    guard Int(columns) == table.columns.count, table.isNamed(name),
-      (0..<Int(columns)).allSatisfy({ (primaryKey[$0] != 0) == ($0 < table.primaryKeyColumns) })
-    else {
-      let keys = (0..<Int(columns)).filter { primaryKey[$0] != 0 }.map { String($0 + 1) }
-      throw SQLiteError(
-        extendedResultCode: SQLITE_FORMAT,
-        message: "a change of table \(String(cString: name)) (\(columns) columns, key column "
-          + "\(keys.joined(separator: ", "))) in a changeset of \(table.name) (\(table.columns.count) columns, "
-          + "key column \((1...max(table.primaryKeyColumns, 1)).map(String.init).joined(separator: ", ")))")
+    guard sqlite3changeset_op(handle, &name, &columns, &operation, &indirect) == SQLITE_OK else {
+      throw Changeset.damaged(SQLITE_CORRUPT)
     }
     let all = 0..<columns
     switch operation {
@@ -36,7 +24,7 @@ extension ChangesetCursor {
     case SQLITE_DELETE: return .delete(try all.map { column throws(SQLiteError) in try required(value(sqlite3changeset_old, column)) })
     case SQLITE_UPDATE:
       let old = try all.map { column throws(SQLiteError) in try value(sqlite3changeset_old, column) }
-      guard old.prefix(table.primaryKeyColumns).allSatisfy({ $0 != nil }) else { throw Changeset.damaged(SQLITE_CORRUPT) }
+      guard old.prefix(primaryKeyColumns).allSatisfy({ $0 != nil }) else { throw Changeset.damaged(SQLITE_CORRUPT) }
       return .update(old: old, new: try all.map { column throws(SQLiteError) in try value(sqlite3changeset_new, column) })
     default: throw Changeset.damaged(SQLITE_CORRUPT)
     }
@@ -62,17 +50,5 @@ extension ChangesetCursor {
   private func required(_ value: DatabaseValue?) throws(SQLiteError) -> DatabaseValue {
     guard let value else { throw Changeset.damaged(SQLITE_CORRUPT) }
     return value
-  }
-}
-
-extension ChangesetTable {
-  /// Whether the table's name is these C characters.
-  fileprivate func isNamed(_ name: UnsafePointer<CChar>) -> Bool {
-    var index = 0
-    for byte in self.name.utf8 {
-      guard UInt8(bitPattern: name[index]) == byte else { return false }
-      index += 1
-    }
-    return name[index] == 0
   }
 }

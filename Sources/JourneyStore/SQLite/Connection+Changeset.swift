@@ -6,8 +6,7 @@ extension Connection {
   /// that cannot be made as it is. The corresponding C function is `sqlite3changeset_apply_v2`.
   ///
   /// SQLite skips without a word the changes of a table that is not there or is of another
-  /// shape; so both the database's table and every change of the changeset are checked to be
-  /// of `table`'s shape first.
+  /// shape; so both the database's table and the changeset's are checked to be `table` first.
   /// - Throws: `SQLiteError`: `.format` when the database's table or a change is not of
   ///   `table`'s shape, `.corrupt` for bytes that are not a changeset, `.abort` when `resolve`
   ///   aborts, `.misuse` when it answers `.replace` to a conflict that is not `.data` or
@@ -17,10 +16,9 @@ extension Connection {
     onConflict resolve: (ChangesetConflict) throws -> ChangesetConflict.Resolution
   ) throws {
     try checkShape(of: table)
-    try changeset.withCursor { cursor in _ = try cursor.change(of: table) }
     try withoutActuallyEscaping(resolve) { resolve in
       let handler = ConflictHandler(table: table, resolve: resolve)
-      let code = try changeset.withCheckedBytes { count, start in
+      let code = try changeset.withCheckedBytes(of: table) { count, start in
         sqlite3changeset_apply_v2(
           handle, count, start, nil,
           { context, kind, iterator in
@@ -97,10 +95,10 @@ private final class ConflictHandler {
       return ChangesetConflict(kind: .foreignKey, change: nil, foreignKeyViolations: Int(count))
     case SQLITE_CHANGESET_DATA, SQLITE_CHANGESET_CONFLICT:
       return ChangesetConflict(
-        kind: code == SQLITE_CHANGESET_DATA ? .data : .conflict, change: try cursor.change(of: table),
+        kind: code == SQLITE_CHANGESET_DATA ? .data : .conflict, change: try cursor.change(primaryKeyColumns: table.primaryKeyColumns),
         databaseRow: try cursor.conflictingRow(columns: table.columns.count))
     default:
-      return ChangesetConflict(kind: code == SQLITE_CHANGESET_NOTFOUND ? .notFound : .constraint, change: try cursor.change(of: table))
+      return ChangesetConflict(kind: code == SQLITE_CHANGESET_NOTFOUND ? .notFound : .constraint, change: try cursor.change(primaryKeyColumns: table.primaryKeyColumns))
     }
   }
 }

@@ -207,7 +207,7 @@ struct ChangesetTests {
       let error = try #require(throws: SQLiteError.self, "\(other)") { try changeset.changes(of: other) }
       #expect(error.resultCode == .format)
       #expect(error.kind == .corrupt)
-      #expect(error.message.hasPrefix("a change of table item (3 columns, key column 1) in a changeset of "), "\(error.message)")
+      #expect(error.message.hasPrefix("a changeset of table item (3 columns, key column 1) where one of "), "\(error.message)")
     }
   }
 
