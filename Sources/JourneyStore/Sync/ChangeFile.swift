@@ -13,7 +13,7 @@ import Foundation
 struct ChangeFile: Equatable {
   var header: Header
   /// Each batch's row changes, in the order of `header.batches`.
-  var bodies: [[SyncRowChange]]
+  var bodies: [[RowChange]]
 
   struct Header: Codable, Equatable {
     /// The format version: 1.
@@ -49,7 +49,7 @@ struct ChangeFile: Equatable {
     let header = Array(try encoder.encode(header))
     var bytes = Self.magic + ByteReader.littleEndian(UInt32(header.count)) + header
     for body in bodies {
-      let encoded = ChangeFileBody.encode(body)
+      let encoded = try ChangeFileBody.encode(body)
       bytes += ByteReader.littleEndian(UInt32(encoded.count)) + encoded
     }
     return bytes + FileDigest.of(bytes)
@@ -83,7 +83,7 @@ struct ChangeFile: Equatable {
       throw ChangeFileError.malformed(
         "it says it is file \(header.seq) of replica \(header.replica)")
     }
-    var bodies: [[SyncRowChange]] = []
+    var bodies: [[RowChange]] = []
     for _ in header.batches {
       bodies.append(try ChangeFileBody.decode(try reader.take(Int(try reader.uint32()))))
     }
@@ -94,7 +94,7 @@ struct ChangeFile: Equatable {
     self.bodies = bodies
   }
 
-  init(header: Header, bodies: [[SyncRowChange]]) {
+  init(header: Header, bodies: [[RowChange]]) {
     self.header = header
     self.bodies = bodies
   }

@@ -20,7 +20,7 @@ struct OutgoingBatches {
     let date: Date
     let origin: String
     let kind: String
-    var changes: [SyncRowChange]
+    var changes: [RowChange]
   }
 
   /// One row of the log as its batch applies it.
@@ -88,7 +88,7 @@ struct OutgoingBatches {
   }
 
   /// A journey's change between two states, or `nil` when they are the same.
-  private static func change(of journey: String, before: State, after: State) -> SyncRowChange? {
+  private static func change(of journey: String, before: State, after: State) -> RowChange? {
     let id = DatabaseValue.text(journey)
     switch (before, after) {
     case (nil, nil): return nil

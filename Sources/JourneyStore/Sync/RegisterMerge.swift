@@ -19,7 +19,7 @@ struct RegisterMerge {
 
   /// Merges one received row change into `registers`.
   mutating func merge(
-    _ change: SyncRowChange, journey: String, write: ReceivedWrite,
+    _ change: RowChange, journey: String, write: ReceivedWrite,
     into registers: inout JourneyRegisters
   ) {
     switch change {

@@ -251,7 +251,7 @@ struct SyncSession {
 
   /// Every journey as one batch of inserts: what a replica sends at its first sync.
   private func everyJourney() throws -> OutgoingBatches.Batch {
-    var changes: [SyncRowChange] = []
+    var changes: [RowChange] = []
     try connection.forEachRow("SELECT \(JourneyRow.columns) FROM journey ORDER BY rowid") { row in
       changes.append(.insert((0..<Int32(1 + JourneyField.all.count)).map { row.value(at: $0) }))
     }
