@@ -277,3 +277,23 @@ extension SyncMergeTests {
     #expect(try world[0].count() == 2)
   }
 }
+
+extension SyncMergeTests {
+  /// A change file's batches are SQLite's own changesets: SQLite applies the first file to an
+  /// empty journey table and it holds what the sender held.
+  @Test func aChangeFilesBatchesAreChangesetsSQLiteApplies() throws {
+    let world = try SyncWorld(replicas: 2)
+    try world[0].add(contentsOf: [Journey.sample("One"), Journey.sample("Two", .bus)])
+    try world.sync(0)
+    let replica = try #require(try world[0].syncStatus().replica)
+    let name = ChangeFile.name(replica: replica, seq: 1)
+    let bytes = try #require(FileManager.default.contents(atPath: world.remotePath + "/" + name))
+    let file = try ChangeFile(decoding: Array(bytes), replica: replica, seq: 1)
+    try world[1].upgradeSchema()
+    for body in file.bodies {
+      let changeset = try Changeset(table: .journey, changes: body)
+      try world[1].connection.apply(changeset, of: .journey) { _ in .abort }
+    }
+    #expect(try world.table(1) == world.table(0))
+  }
+}
