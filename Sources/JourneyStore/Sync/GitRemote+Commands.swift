@@ -18,6 +18,11 @@ extension GitRemote {
     }
   }
 
+  /// Refuses to go on when `git` is not on the `PATH`, before anything is made or looked at.
+  func requireGit() throws {
+    guard git.executablePath != nil else { throw SyncRemoteError.gitMissing(remote: url) }
+  }
+
   /// Runs a git command in the clone that must succeed; a failure is a damaged clone.
   @discardableResult
   func runChecked(_ arguments: [String]) throws -> Git.Output {

@@ -12,6 +12,7 @@ extension GitRemote {
   /// count it as sent.
   /// - Throws: `SyncRemoteError`.
   func fetch() throws -> String {
+    try requireGit()
     try makeCacheRoot()
     return try CloneLock.holding(lockPath) {
       if PathKind(of: folder) == .missing {

@@ -13,6 +13,7 @@ extension GitRemote {
   /// files as not sent, and the next `fetch` drops them from the clone.
   /// - Throws: `SyncRemoteError`.
   func publish(added: [String], message: String) throws {
+    try requireGit()
     try CloneLock.holding(lockPath) {
       guard PathKind(of: folder + "/.git") == .folder else {
         throw SyncRemoteError.damagedClone(folder: folder, reason: "it is not a git clone")
@@ -54,11 +55,14 @@ extension GitRemote {
     return try !isAncestor(tracking, of: "HEAD")
   }
 
-  /// Merges the remote's branch into the clone's, never opening an editor. Files added on both
-  /// sides with different contents are another replica's files of the same names: the merge is
-  /// undone and they are named.
+  /// Merges the remote's branch into the clone's, never opening an editor; two replicas that
+  /// both began on an empty remote have histories with no common commit, which merge as well.
+  /// Files added on both sides with different contents are another replica's files of the same
+  /// names: the merge is undone and they are named.
   private func merge(_ tracking: String) throws {
-    let merged = try run(["merge", "--quiet", "--no-edit", "--no-verify", "--ff", tracking])
+    let merged = try run(
+      ["merge", "--quiet", "--no-edit", "--no-verify", "--ff", "--allow-unrelated-histories",
+       tracking])
     guard !merged.succeeded else { return }
     let conflicts = try run(["diff", "--name-only", "--diff-filter=U"]).standardOutput
       .split(separator: "\n").map(String.init)
