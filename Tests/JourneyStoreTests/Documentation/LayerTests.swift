@@ -22,6 +22,8 @@ struct LayerTests {
     layer("WriteThrough", on: ["Persistence", "History"])
     layer("LiveLists", on: ["Persistence"])
     layer("Database", on: ["History", "WriteThrough", "LiveLists"])
+    // The transport of sync so far (SyncRemote, GitRemote), which uses no other folder.
+    layer("Sync", on: [])
     return uses
   }()
 
