@@ -21,7 +21,8 @@ struct LayerTests {
     layer("History", on: ["Persistence", "Interchange"])
     layer("WriteThrough", on: ["Persistence", "History"])
     layer("LiveLists", on: ["Persistence"])
-    layer("Database", on: ["History", "WriteThrough", "LiveLists"])
+    layer("Sync", on: ["History"])
+    layer("Database", on: ["History", "WriteThrough", "LiveLists", "Sync"])
     return uses
   }()
 
