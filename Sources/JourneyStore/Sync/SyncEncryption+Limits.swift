@@ -1,7 +1,8 @@
 extension SyncEncryption {
   /// The name of the key derivation function in `roadtrip-remote.json`.
   static let scrypt = "scrypt"
-  /// What a new remote uses: N = 2^15, r = 8, p = 1 (32 MiB, tens of milliseconds), a 16-byte salt.
+  /// What a new remote uses: N = 2^15, r = 8, p = 1 (32 MiB, tens of milliseconds), a salt of
+  /// 16 bytes.
   static let newCost = 1 << 15
   static let newBlockSize = 8
   static let newParallelism = 1
@@ -24,14 +25,15 @@ extension SyncEncryption {
     guard cost <= Self.workLimit, cost * blockSize <= Self.memoryLimit,
       cost * blockSize * parallelism <= Self.workLimit
     else {
-      return "asks for n = \(cost), r = \(blockSize), p = \(parallelism), more memory or work than "
-        + "this roadtrip gives a key"
+      return "asks for n = \(cost), r = \(blockSize), p = \(parallelism), more memory or work "
+        + "than this roadtrip gives a key"
     }
     guard (16...64).contains(salt.count) else {
       return "has a salt of \(salt.count) bytes; this roadtrip uses 16 to 64"
     }
     guard check.count == SyncKey.checkCount else {
-      return "has a key check value of \(check.count) bytes; this roadtrip uses \(SyncKey.checkCount)"
+      return "has a key check value of \(check.count) bytes; this roadtrip uses "
+        + "\(SyncKey.checkCount)"
     }
     return nil
   }

@@ -33,7 +33,8 @@ extension SyncEncryptionError: CustomStringConvertible {
       return "the remote's encryption (roadtrip-remote.json) \(reason): update roadtrip, or check "
         + "that no one changed that file"
     case .cannotDeriveKey(let reason):
-      return "cannot derive the key from the secret (\(reason)); close other programs and try again"
+      return "cannot derive the key from the secret (\(reason)); close other programs and try "
+        + "again"
     }
   }
 }

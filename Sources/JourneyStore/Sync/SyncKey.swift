@@ -28,13 +28,15 @@ struct SyncKey: Sendable {
           parallelism: parallelism)
       }
     } catch {
-      throw .cannotDeriveKey(reason: "scrypt with n = \(cost), r = \(blockSize), p = \(parallelism)")
+      throw .cannotDeriveKey(
+        reason: "scrypt with n = \(cost), r = \(blockSize), p = \(parallelism)")
     }
     fileKey = HKDF<SHA256>.expand(
       pseudoRandomKey: material, info: Array(Self.fileKeyLabel.utf8), outputByteCount: 32)
-    check = HKDF<SHA256>.expand(
-      pseudoRandomKey: material, info: Array(Self.checkLabel.utf8), outputByteCount: Self.checkCount
-    ).withUnsafeBytes { Array($0) }
+    let check = HKDF<SHA256>.expand(
+      pseudoRandomKey: material, info: Array(Self.checkLabel.utf8),
+      outputByteCount: Self.checkCount)
+    self.check = check.withUnsafeBytes { Array($0) }
   }
 }
 

@@ -24,7 +24,8 @@ extension SyncSecret {
     defer { close(descriptor) }
     var info = stat()
     guard fstat(descriptor, &info) == 0 else { throw Self.unreadable(path) }
-    var bytes = [UInt8](repeating: 0, count: Self.maximumByteCount + 2)
+    // Room for the longest secret, its newline (\r\n) and one byte more, which says "too long".
+    var bytes = [UInt8](repeating: 0, count: Self.maximumByteCount + 3)
     defer { bytes.withUnsafeMutableBytes { _ = memset($0.baseAddress!, 0, $0.count) } }
     var count = 0
     while count < bytes.count {
@@ -39,7 +40,7 @@ extension SyncSecret {
       count += received
     }
     let source = "the secret file \(path)"
-    guard count <= Self.maximumByteCount + 1 else { throw .secretTooLong(source: source) }
+    guard count < bytes.count else { throw .secretTooLong(source: source) }
     try self.init(
       bytes: bytes[..<count], source: source,
       permissionWarning: Self.permissionWarning(for: path, info))

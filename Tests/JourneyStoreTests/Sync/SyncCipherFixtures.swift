@@ -6,7 +6,8 @@ enum SyncCipherFixtures {
   /// A secret whose bytes no error or output may show.
   static let secretText = "correct horse battery staple 7f3a9c"
   static let secret = try! SyncSecret(bytes: Array(secretText.utf8)[...], source: "test")
-  static let otherSecret = try! SyncSecret(bytes: Array("another secret".utf8)[...], source: "test")
+  static let otherSecret = try! SyncSecret(
+    bytes: Array("another secret".utf8)[...], source: "test")
 
   /// A new remote's cipher for `secret`.
   static let cipher = try! SyncCipher(newRemoteWith: secret)

@@ -29,7 +29,9 @@ struct SyncCipherTests {
       let byte = bit / 8
       switch byte {
       case 0..<6: #expect(error == .plainFileOnEncryptedRemote(file: Fixtures.name), "bit \(bit)")
-      case 6: #expect(error == .unknownFormatVersion(file: Fixtures.name, version: 1 ^ (1 << (bit % 8))))
+      case 6:
+        let version: UInt8 = 1 ^ (1 << (bit % 8))
+        #expect(error == .unknownFormatVersion(file: Fixtures.name, version: version))
       case 7..<15: #expect(error == .anotherSecret(file: Fixtures.name), "bit \(bit)")
       default: #expect(error == .failedAuthentication(file: Fixtures.name), "bit \(bit)")
       }

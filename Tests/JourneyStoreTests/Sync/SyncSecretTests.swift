@@ -53,6 +53,8 @@ struct SyncSecretTests {
     let path = folder.file("large")
     try write(String(repeating: "x", count: 65_536) + "\n", to: path, mode: 0o600)
     #expect(bytes(of: try SyncSecret(fileAt: path)).count == 65_536)
+    try write(String(repeating: "x", count: 65_536) + "\r\n", to: path, mode: 0o600)
+    #expect(bytes(of: try SyncSecret(fileAt: path)).count == 65_536)
     try write(String(repeating: "x", count: 65_537), to: path, mode: 0o600)
     #expect(throws: SyncEncryptionError.secretTooLong(source: "the secret file \(path)")) {
       try SyncSecret(fileAt: path)
@@ -66,14 +68,13 @@ struct SyncSecretTests {
   @Test func aSecretFileThatCannotBeReadIsNamed() throws {
     let folder = try TemporaryFolder()
     let missing = folder.file("missing")
-    #expect(throws: SyncEncryptionError.unreadableSecret(path: missing, reason: "No such file or directory")) {
-      try SyncSecret(fileAt: missing)
-    }
-    #expect(throws: SyncEncryptionError.unreadableSecret(path: folder.path, reason: "Is a directory")) {
-      try SyncSecret(fileAt: folder.path)
-    }
-    let error = SyncEncryptionError.unreadableSecret(path: missing, reason: "No such file or directory")
-    #expect(error.description == "cannot read the secret file \(missing): No such file or directory")
+    let error = try #require(throws: SyncEncryptionError.self) { try SyncSecret(fileAt: missing) }
+    #expect(error == .unreadableSecret(path: missing, reason: "No such file or directory"))
+    #expect(error.description == "cannot read the secret file \(missing): No such file or "
+      + "directory")
+    let folderError = SyncEncryptionError.unreadableSecret(
+      path: folder.path, reason: "Is a directory")
+    #expect(throws: folderError) { try SyncSecret(fileAt: folder.path) }
   }
 
   @Test(arguments: [(0o600, false), (0o400, false), (0o640, true), (0o604, true), (0o620, true)])
