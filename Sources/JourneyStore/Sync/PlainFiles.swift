@@ -1,9 +1,9 @@
 /// The files of a remote without a secret: written and read as they are.
 ///
 /// A sealed file is refused: the remote is encrypted, and its secret was not given.
-struct PlainFiles: SyncFileSealing {}
+struct PlainFiles {}
 
-extension PlainFiles {
+extension PlainFiles: SyncFileSealing {
   /// The bytes as they are.
   func seal(_ bytes: [UInt8], name: String) throws -> [UInt8] {
     bytes

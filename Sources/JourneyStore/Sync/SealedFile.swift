@@ -24,7 +24,7 @@ enum SealedFile {
   static let overhead = headerCount + nonceCount + tagCount
 
   /// What a file's first bytes say it is.
-  enum Kind: Equatable {
+  enum Kind {
     /// Not a sealed file: its first bytes are not the magic.
     case plain
     /// A sealed file cut short: too short to hold a header, nonce and tag (or a part of the

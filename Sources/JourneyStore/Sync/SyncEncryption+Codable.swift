@@ -17,8 +17,14 @@ extension SyncEncryption: Codable {
     let container = try decoder.container(keyedBy: CodingKeys.self)
     let kdf = try container.decode(String.self, forKey: .kdf)
     guard kdf == Self.scrypt else {
+      // Written by whoever can write to the remote: shown as printable ASCII only, never as
+      // control sequences for the terminal.
+      let shown = String(
+        kdf.unicodeScalars.prefix(40).map {
+          (0x20..<0x7f).contains($0.value) ? Character($0) : "?"
+        })
       throw SyncEncryptionError.unsupportedEncryption(
-        reason: "names the key derivation '\(kdf.prefix(40))', which this roadtrip does not know")
+        reason: "names the key derivation '\(shown)', which this roadtrip does not know")
     }
     func bytes(_ key: CodingKeys) throws -> [UInt8] {
       let text = try container.decode(String.self, forKey: key)

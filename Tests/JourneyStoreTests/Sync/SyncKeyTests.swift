@@ -58,6 +58,7 @@ struct SyncKeyTests {
   /// wrong.
   @Test(arguments: [
     (#"{"kdf": "argon2id"}"#, "argon2id"),
+    (#"{"kdf": "x\u001b]0;owned\u0007y"}"#, "'x?]0;owned?y'"),
     (#"{"n": 1024}"#, "n = 1024"),
     (#"{"n": 40000}"#, "n = 40000"),
     (#"{"n": 4611686018427387904}"#, "more memory"),
