@@ -9,8 +9,3 @@ protocol SyncFileSealing: Sendable {
   func open(_ bytes: [UInt8], name: String) throws -> [UInt8]
 }
 
-/// No secret: files are written as they are (their format is in SYNC.md).
-struct PlainSealing: SyncFileSealing {
-  func seal(_ bytes: [UInt8], name: String) throws -> [UInt8] { bytes }
-  func open(_ bytes: [UInt8], name: String) throws -> [UInt8] { bytes }
-}

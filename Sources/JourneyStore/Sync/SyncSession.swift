@@ -18,7 +18,7 @@ struct SyncSession {
   let connection: Connection
   let remote: any SyncRemote
   let kind: String
-  var sealing: any SyncFileSealing = PlainSealing()
+  var sealing: any SyncFileSealing = PlainFiles()
 
   func run(verify: () throws -> Void) throws -> SyncSummary {
     let folder = RemoteFolder(path: try remote.fetch())
