@@ -3,7 +3,7 @@ import JourneyStore
 extension BrowseSession {
   /// Acts on keys, in order, as the mode says (see `BrowseKeys`).
   /// - Returns: How the session ends, or `nil` to go on.
-  func handle(_ keys: [Key]) -> EditorOutcome? {
+  func handle(_ keys: [Key]) -> SessionOutcome? {
     for key in keys {
       if key == .interrupt { return .interrupted }
       if key == .suspend {
@@ -22,7 +22,7 @@ extension BrowseSession {
     return nil
   }
 
-  private func handleInList(_ key: Key) -> EditorOutcome? {
+  private func handleInList(_ key: Key) -> SessionOutcome? {
     let page = max(1, BrowseLayout(size: state.size).listRows - 1)
     switch key {
     case .character("q"): return .quit

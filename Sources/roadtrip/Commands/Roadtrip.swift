@@ -34,5 +34,5 @@ struct Roadtrip: ParsableCommand {
   }
 
   /// Errors read `roadtrip: error: …`, as git's do.
-  static var _errorPrefix: String { "roadtrip: error: " }
+  static var _errorPrefix: String { Failure.errorPrefix }
 }

@@ -3,7 +3,7 @@ extension EditorSession {
   /// step the focused control's value, which saves it; `q` quits; Ctrl-C interrupts; Ctrl-Z
   /// suspends.
   /// - Returns: How the session ends, or `nil` to go on.
-  func handle(_ keys: [Key]) -> EditorOutcome? {
+  func handle(_ keys: [Key]) -> SessionOutcome? {
     for key in keys {
       switch key {
       case .interrupt: return .interrupted

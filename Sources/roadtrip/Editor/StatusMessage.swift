@@ -36,7 +36,7 @@ extension StatusMessage {
   /// What the command line would say about the error, without its `roadtrip: error: `.
   private static func reason(for error: any Error) -> String {
     var text = Failure(error).message ?? String(describing: error)
-    if text.hasPrefix(Roadtrip._errorPrefix) { text.removeFirst(Roadtrip._errorPrefix.count) }
+    if text.hasPrefix(Failure.errorPrefix) { text.removeFirst(Failure.errorPrefix.count) }
     return text
   }
 }

@@ -2,7 +2,7 @@ import Glibc
 import JourneyStore
 
 /// How an editing session ended.
-enum EditorOutcome: Equatable {
+enum SessionOutcome: Equatable {
   /// The user pressed `q`.
   case quit
   /// The user pressed Ctrl-C, or SIGINT arrived.
@@ -12,7 +12,7 @@ enum EditorOutcome: Equatable {
   case signalled(Int32)
 }
 
-extension EditorOutcome {
+extension SessionOutcome {
   /// Ends the command as the session ended, once the terminal is restored: waits for the edits
   /// still being saved (a write in flight would be lost with the process), then returns on `q`,
   /// throws for Ctrl-C (exit 130), and raises again a signal that asked the process to end.

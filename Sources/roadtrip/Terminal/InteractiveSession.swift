@@ -21,7 +21,7 @@ protocol InteractiveSession: AnyObject {
   var frame: [String] { get }
   /// Acts on keys, in order.
   /// - Returns: How the session ends, or `nil` to go on.
-  func handle(_ keys: [Key]) -> EditorOutcome?
+  func handle(_ keys: [Key]) -> SessionOutcome?
   /// Takes in what other processes committed (`JourneyDatabase.refresh()`).
   func takeOutsideChanges()
   /// Follows a new size of the terminal.
@@ -32,7 +32,7 @@ extension InteractiveSession {
   /// Runs the program until the user quits or a signal ends it, and restores the terminal on
   /// every way out, errors and crashes included (`CrashGuard`).
   /// - Throws: `CommandError` when the terminal cannot be used, read or written.
-  func run() throws -> EditorOutcome {
+  func run() throws -> SessionOutcome {
     CrashGuard.install()
     let signals = try SignalPipe(catching: [SIGINT, SIGTERM, SIGHUP, SIGQUIT, SIGTSTP, SIGWINCH])
     let terminal = try Terminal()
