@@ -17,17 +17,19 @@ extension Roadtrip {
 
         Keys:
           up, down (or j, k)     move the selection; PgUp, PgDn a screen; Home, End
-          Enter                  edit the journey: its name, type, start and duration
-          Esc, q                 back to the list from the editor
+          Enter                  edit the journey: its name, type, start, end and duration
+                                 (as roadtrip edit does: Enter on a control types its value)
+          Esc, q                 back to the list from the editor (q is a letter in a name)
           a                      add a journey (type its name, then Enter)
           d                      delete the selected journey (after Sure?)
           /                      search names as you type; Esc clears the search
           s                      sort by start, name, type or duration
           t                      show one type, the next at each press
-          u, U (or Ctrl-R)       undo, redo
+          u, U (or Ctrl-R)       undo, redo; a name is saved when it is left, so one undo
+                                 takes a whole rename back
           ?                      show every key
           q                      quit
-          Ctrl-C                 quit with exit code 130
+          Ctrl-C                 quit with exit code 130 (what was typed is saved)
           Ctrl-Z                 suspend (the shell's fg resumes)
 
         Needs a terminal on standard input and output: in scripts, use list.
@@ -53,7 +55,7 @@ extension Roadtrip {
       }
       let database = try options.openCreatingIfMissing()
       let session = BrowseSession(database: database, style: Style(isTerminal: true))
-      try session.run().finish(savingEditsOf: database)
+      try session.run(savingEditsOf: database)
     }
   }
 }

@@ -24,7 +24,7 @@ extension DurationSlider: TerminalControl {
   }
 
   func lines(width: Int) -> [String] {
-    let label = ControlLabel(title: "Duration", isFocused: isFocused, style: style).rendered
+    let label = ControlLabel(title: EditorFocus.duration.title, isFocused: isFocused, style: style).rendered
     let value = SteppedValue(
       text: duration.durationDescription, hint: "5 min steps", isFocused: isFocused, style: style)
     return [label + value.rendered + "  " + track]

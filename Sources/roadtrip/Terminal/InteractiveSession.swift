@@ -26,13 +26,27 @@ protocol InteractiveSession: AnyObject {
   func takeOutsideChanges()
   /// Follows a new size of the terminal.
   func resize(to size: TerminalSize)
+  /// Writes what is typed and not saved yet (a name, a value), before the session suspends or
+  /// ends, whichever way: nothing typed is lost.
+  func settle()
 }
 
 extension InteractiveSession {
+  /// Runs the program until the user quits or a signal ends it, restores the terminal, writes
+  /// what was being typed (`settle()`), and ends the command as the session ended once the edits
+  /// are saved (`SessionOutcome.finish`), also when the terminal went away.
+  /// - Throws: `CommandError` when the terminal cannot be used, read or written;
+  ///   `CommandError.interrupted` for Ctrl-C; an edit refused at the end.
+  func run(savingEditsOf database: JourneyDatabase) throws {
+    let outcome = Result { try runOnTerminal() }
+    settle()
+    try SessionOutcome.finish(outcome, savingEditsOf: database)
+  }
+
   /// Runs the program until the user quits or a signal ends it, and restores the terminal on
   /// every way out, errors and crashes included (`CrashGuard`).
   /// - Throws: `CommandError` when the terminal cannot be used, read or written.
-  func run() throws -> SessionOutcome {
+  private func runOnTerminal() throws -> SessionOutcome {
     CrashGuard.install()
     let signals = try SignalPipe(catching: [SIGINT, SIGTERM, SIGHUP, SIGQUIT, SIGTSTP, SIGWINCH])
     let terminal = try Terminal()
@@ -48,10 +62,11 @@ extension InteractiveSession {
     }
   }
 
-  /// Gives the terminal back and stops, as Ctrl-Z does to any program; once continued, takes the
+  /// Writes what is being typed, gives the terminal back and stops, as Ctrl-Z does to any program; once continued, takes the
   /// terminal again and draws the whole screen at its current size.
   private func suspend(terminal: Terminal, signals: SignalPipe) throws {
     isSuspending = false
+    settle()
     terminal.restore()
     signals.raiseWithDefaultAction(SIGTSTP)
     try terminal.takeOver()
