@@ -181,7 +181,7 @@ extension BrowseSession {
   private func addJourney(named name: String) {
     state.mode = .list
     do {
-      let journey = try database.add(Journey(name: name, startDate: DateExpression.referenceNow))
+      let journey = try writableDatabase().add(Journey(name: name, startDate: DateExpression.referenceNow))
       state.selectedID = journey.id
       openEditor()
     } catch {

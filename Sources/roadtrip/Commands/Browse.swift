@@ -12,8 +12,10 @@ extension Roadtrip {
       discussion: """
         The list of journeys with the selected journey's card beside it (or below it on a narrow \
         terminal). Changes that other processes commit appear as they are committed. Every \
-        change is saved at once; u undoes the last command of any process. Also what roadtrip \
-        with no arguments runs on a terminal.
+        change is saved at once (a name once it is left); u undoes the last command of any \
+        process. A database that does \
+        not exist yet is made by the first journey added, not before; one that another process \
+        makes meanwhile appears. Also what roadtrip with no arguments runs on a terminal.
 
         Keys:
           up, down (or j, k)     move the selection; PgUp, PgDn a screen; Home, End
@@ -47,15 +49,16 @@ extension Roadtrip {
       isatty(STDIN_FILENO) == 1 && BufferedOutput.standard.isTerminal
     }
 
-    /// Runs the browser on the database the options name (made when missing, as `add` does).
+    /// Runs the browser on the database the options name. A database that does not exist is
+    /// made by the first write, as `add` makes it, and not before: quitting at once leaves no
+    /// file and no folder.
     /// - Throws: `CommandError.usage` without a terminal, `CommandError.interrupted` on Ctrl-C.
     static func browse(_ options: DatabaseOptions) throws {
       guard hasTerminal else {
         throw CommandError.usage("browse needs a terminal on standard input and output; in scripts, use 'roadtrip list'")
       }
-      let database = try options.openCreatingIfMissing()
-      let session = BrowseSession(database: database, style: Style(isTerminal: true))
-      try session.run(savingEditsOf: database)
+      let session = BrowseSession(options: options, database: try options.openExisting(), style: Style(isTerminal: true))
+      try session.run()
     }
   }
 }

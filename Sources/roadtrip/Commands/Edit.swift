@@ -46,7 +46,7 @@ extension Roadtrip {
       let database = try self.database.openExisting()
       let journey = try database.journey(matching: id)
       let session = EditorSession(database: database, journey: journey, style: Style(isTerminal: true))
-      try session.run(savingEditsOf: database)
+      try session.run()
     }
   }
 }

@@ -8,6 +8,8 @@ import Observation
 /// signals. Conforming types say what a frame is and what keys and outside changes do; the loop
 /// is this protocol's.
 protocol InteractiveSession: AnyObject {
+  /// The database the session edits: its writes are waited for before the command ends.
+  var database: JourneyDatabase { get }
   /// Wakes the loop when the database file is written.
   var monitor: DatabaseMonitor { get }
   var decoder: KeyDecoder { get set }
@@ -37,7 +39,7 @@ extension InteractiveSession {
   /// are saved (`SessionOutcome.finish`), also when the terminal went away.
   /// - Throws: `CommandError` when the terminal cannot be used, read or written;
   ///   `CommandError.interrupted` for Ctrl-C; an edit refused at the end.
-  func run(savingEditsOf database: JourneyDatabase) throws {
+  func run() throws {
     let outcome = Result { try runOnTerminal() }
     settle()
     try SessionOutcome.finish(outcome, savingEditsOf: database)
