@@ -13,9 +13,9 @@ extension Roadtrip {
         The list of journeys with the selected journey's card beside it (or below it on a narrow \
         terminal). Changes that other processes commit appear as they are committed. Every \
         change is saved at once (a name once it is left); u undoes the last command of any \
-        process. A database that does \
-        not exist yet is made by the first journey added, not before; one that another process \
-        makes meanwhile appears. Also what roadtrip with no arguments runs on a terminal.
+        process. A database that does not exist yet is made by the first journey added, not \
+        before; one that another process makes meanwhile appears. Also what roadtrip with no \
+        arguments runs on a terminal.
 
         Keys:
           up, down (or j, k)     move the selection; PgUp, PgDn a screen; Home, End
