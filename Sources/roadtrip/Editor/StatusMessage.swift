@@ -28,9 +28,11 @@ extension StatusMessage {
     self.init(text: "Changed by another process: " + origin, isError: false)
   }
 
-  /// Another process deleted the journey.
-  init(deletedBy origin: String) {
-    self.init(text: "Deleted by another process (\(origin)); press q to quit.", isError: true)
+  /// Another process deleted the journey; `q` does what `leaveAction` says (`quit`, or go back
+  /// to the `list`).
+  init(deletedBy origin: String, leaveAction: String) {
+    let leave = leaveAction == "quit" ? "quit" : "go back to the \(leaveAction)"
+    self.init(text: "Deleted by another process (\(origin)); press q to \(leave).", isError: true)
   }
 
   /// What the command line would say about the error, without its `roadtrip: error: `.
