@@ -32,7 +32,8 @@ extension JourneyDatabase {
   ) throws -> ImportSummary {
     if isDryRun, try wouldUpgradeForWriting() {
       return try inMemoryCopy().importJourneys(
-        from: reader, onConflict: onConflict, duplicates: duplicates, isDryRun: true, progress: progress)
+        from: reader, onConflict: onConflict, duplicates: duplicates, isDryRun: true,
+        progress: progress)
     }
     var summary = ImportSummary()
     var replaced: [(UUID, [DatabaseValue])] = []
@@ -72,7 +73,8 @@ extension JourneyDatabase {
     try copy.copyPages(from: connection)
     try NameSearch.define(on: copy)
     let settings = Configuration(
-      busyTimeout: configuration.busyTimeout, origin: configuration.origin, createsFile: false, isInMemory: true)
+      busyTimeout: configuration.busyTimeout, origin: configuration.origin, createsFile: false,
+      isInMemory: true)
     return JourneyDatabase(path: path, configuration: settings, connection: copy)
   }
 

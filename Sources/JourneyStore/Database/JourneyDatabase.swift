@@ -54,7 +54,8 @@ public final class JourneyDatabase {
   ///   schema or cannot be created; `SQLiteError` when SQLite cannot open or read it (a file
   ///   that is not a database is `.corrupt`). A file that is refused is left untouched.
   public convenience init(path: String, configuration: Configuration = Configuration()) throws {
-    self.init(path: path, configuration: configuration, connection: try Self.connect(path: path, configuration: configuration))
+    let connection = try Self.connect(path: path, configuration: configuration)
+    self.init(path: path, configuration: configuration, connection: connection)
   }
 
   /// A database on a connection already open, such as a copy in memory.

@@ -17,8 +17,10 @@ enum JourneyCompletion {
   static let idsAndFields = CompletionKind.custom { words, index, prefix in
     let prefix = word(at: index, in: words) ?? prefix
     if let types = typesAfterTypeField(words: words, index: index, word: prefix) { return types }
-    let fields = JourneyField.all.map { $0.name + "=" } + JourneyField.Edit.endNames.map { $0 + "=" }
-    return fields.filter { $0.hasPrefix(prefix) } + journeyIDs(startingWith: prefix, databasePath: databasePath(in: words))
+    let fields =
+      JourneyField.all.map { $0.name + "=" } + JourneyField.Edit.endNames.map { $0 + "=" }
+    return fields.filter { $0.hasPrefix(prefix) }
+      + journeyIDs(startingWith: prefix, databasePath: databasePath(in: words))
   }
 
   /// Completes an id or a transportation type, for `transport`.
@@ -51,7 +53,8 @@ enum JourneyCompletion {
       (try? JourneyField.named(name)) == .transportationType
     }
     if let equals = word.firstIndex(of: "="), isTypeField(String(word[..<equals])) {
-      return types(startingWith: String(word[word.index(after: equals)...]), after: String(word[...equals]))
+      return types(
+        startingWith: String(word[word.index(after: equals)...]), after: String(word[...equals]))
     }
     if word == "=", index >= 1, isTypeField(words[index - 1]) {
       return types(startingWith: "", after: "")

@@ -13,9 +13,11 @@ extension BrowseHelpLine: TerminalView {
   func lines(width: Int) -> [String] {
     switch mode {
     case .searching:
-      return [typed(prefix: "/", hints: [("⏎", "enter", "keep"), ("Esc", "esc", "clear")], width: width)]
+      let hints = [("⏎", "enter", "keep"), ("Esc", "esc", "clear")]
+      return [typed(prefix: "/", hints: hints, width: width)]
     case .naming:
-      return [typed(prefix: "Name: ", hints: [("⏎", "enter", "add"), ("Esc", "esc", "cancel")], width: width)]
+      let hints = [("⏎", "enter", "add"), ("Esc", "esc", "cancel")]
+      return [typed(prefix: "Name: ", hints: hints, width: width)]
     case .confirmingDelete:
       let name = selectedName.escapingControlCharacters.cut(toWidth: max(1, width - 30))
       return [style.red("Delete \u{201C}\(name)\u{201D}? Sure? (y/n)")]
@@ -45,7 +47,8 @@ extension BrowseHelpLine: TerminalView {
     let keys = KeyHints(hints: hints.enumerated().map { rank, hint in
       KeyHints.Hint(hint.0, plain: hint.1, hint.2, rank: rank)
     })
-    var line = prefix + TextFieldLine.shown(text, width: max(2, width - prefix.count - 12), style: style)
+    let room = max(2, width - prefix.count - 12)
+    var line = prefix + TextFieldLine.shown(text, width: room, style: style)
     let hintLine = keys.line(width: width - line.displayWidth - 2, isDecorated: style.isDecorated)
     if !hintLine.isEmpty { line += "  " + style.dim(hintLine) }
     return line

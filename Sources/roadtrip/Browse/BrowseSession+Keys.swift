@@ -159,7 +159,8 @@ extension BrowseSession {
   /// Opens the editor on the selected journey, its name field first.
   func openEditor() {
     guard let journey = selectedJourney else { return }
-    let editor = EditorSession(database: database, journey: journey, style: style, leaveAction: "list", undoes: true)
+    let editor = EditorSession(
+      database: database, journey: journey, style: style, leaveAction: "list", undoes: true)
     editor.state.size = BrowseEditorScreen.editorSize(for: state.size)
     editor.state.hasFocus = false
     self.editor = editor
@@ -181,7 +182,8 @@ extension BrowseSession {
   private func addJourney(named name: String) {
     state.mode = .list
     do {
-      let journey = try writableDatabase().add(Journey(name: name, startDate: DateExpression.referenceNow))
+      let journey = try writableDatabase().add(
+        Journey(name: name, startDate: DateExpression.referenceNow))
       state.selectedID = journey.id
       openEditor()
     } catch {

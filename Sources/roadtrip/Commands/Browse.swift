@@ -57,7 +57,9 @@ extension Roadtrip {
       guard hasTerminal else {
         throw CommandError.usage("browse needs a terminal on standard input and output; in scripts, use 'roadtrip list'")
       }
-      let session = BrowseSession(options: options, database: try options.openExisting(), style: Style(isTerminal: true))
+      let database = try options.openExisting()
+      let style = Style(isTerminal: true)
+      let session = BrowseSession(options: options, database: database, style: style)
       try session.run()
     }
   }

@@ -26,19 +26,23 @@ extension ManualPage {
     page.macro("SH", "NAME")
     page.line("roadtrip \\- " + ManualText.escaped(root.abstract ?? ""))
     page.macro("SH", "SYNOPSIS")
-    page.line("\\fBroadtrip\\fR [\\fB\\-\\-db\\fR \\fIpath\\fR] \\fIcommand\\fR [\\fIargument\\fR ...]")
+    page.line(
+      "\\fBroadtrip\\fR [\\fB\\-\\-db\\fR \\fIpath\\fR] \\fIcommand\\fR [\\fIargument\\fR ...]")
     page.macro("br")
     page.line("\\fBroadtrip\\fR (on a terminal: \\fBroadtrip browse\\fR)")
     page.macro("SH", "DESCRIPTION")
     page.paragraphs(root.discussion ?? "")
     page.macro("SH", "OPTIONS")
-    page.line("Every command takes \\fB\\-\\-db\\fR \\fIpath\\fR, \\fB\\-\\-help\\fR and \\fB\\-\\-version\\fR.")
+    page.line(
+      "Every command takes \\fB\\-\\-db\\fR \\fIpath\\fR, \\fB\\-\\-help\\fR and \\fB\\-\\-version\\fR."
+    )
     for argument in root.arguments ?? [] where argument.shouldDisplay {
       page.argument(argument)
     }
     page.macro("SH", "COMMANDS")
     for (path, command) in Self.commands(under: root, path: ["roadtrip"]) {
-      page.command(command, path: path, usage: Self.type(at: path.dropFirst()).map { Roadtrip.usageString(for: $0) })
+      let usage = Self.type(at: path.dropFirst()).map { Roadtrip.usageString(for: $0) }
+      page.command(command, path: path, usage: usage)
     }
     page.macro("SH", "SEE ALSO")
     page.line("\\fBsqlite3\\fR(1); \\fBroadtrip help\\fR \\fIcommand\\fR; the README of roadtrip.")
@@ -48,7 +52,8 @@ extension ManualPage {
   /// Every command shown in help, depth first, with its path from the root (`roadtrip db
   /// check`); not `help`, whose page this is.
   static func commands(under command: CommandInfo, path: [String]) -> [([String], CommandInfo)] {
-    (command.subcommands ?? []).filter { $0.shouldDisplay && $0.commandName != "help" }.flatMap { sub in
+    let shown = (command.subcommands ?? []).filter { $0.shouldDisplay && $0.commandName != "help" }
+    return shown.flatMap { sub in
       [(path + [sub.commandName], sub)] + commands(under: sub, path: path + [sub.commandName])
     }
   }
@@ -57,7 +62,8 @@ extension ManualPage {
   static func type(at path: ArraySlice<String>) -> ParsableCommand.Type? {
     var type: ParsableCommand.Type = Roadtrip.self
     for name in path {
-      guard let sub = type.configuration.subcommands.first(where: { $0._commandName == name }) else { return nil }
+      let subcommands = type.configuration.subcommands
+      guard let sub = subcommands.first(where: { $0._commandName == name }) else { return nil }
       type = sub
     }
     return type
@@ -67,7 +73,8 @@ extension ManualPage {
   /// every command takes (`--db`, `--help`, `--version`, listed once under OPTIONS).
   static func ownArguments(of command: CommandInfo) -> [ArgumentInfo] {
     (command.arguments ?? []).filter { argument in
-      argument.shouldDisplay && !["db", "help", "version"].contains(argument.preferredName?.name ?? "")
+      argument.shouldDisplay
+        && !["db", "help", "version"].contains(argument.preferredName?.name ?? "")
     }
   }
 }
@@ -122,7 +129,8 @@ struct ArgumentInfo: Decodable {
 extension ArgumentInfo {
   /// The values, in the order help lists them, each with its description when it has one.
   var values: [(String, String?)] {
-    let order = allValues ?? completionKind?.list?.values ?? allValueDescriptions?.keys.sorted() ?? []
+    let order =
+      allValues ?? completionKind?.list?.values ?? allValueDescriptions?.keys.sorted() ?? []
     guard let allValueDescriptions else { return [] }
     return order.map { ($0, allValueDescriptions[$0]) }
   }

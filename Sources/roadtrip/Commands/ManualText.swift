@@ -7,7 +7,9 @@ struct ManualText {
 extension ManualText {
   /// A macro line, such as `.SH NAME`; arguments with spaces or none are quoted.
   mutating func macro(_ name: String, _ arguments: String...) {
-    let quoted = arguments.map { $0.isEmpty || $0.contains(" ") ? "\"\(Self.escaped($0))\"" : Self.escaped($0) }
+    let quoted = arguments.map {
+      $0.isEmpty || $0.contains(" ") ? "\"\(Self.escaped($0))\"" : Self.escaped($0)
+    }
     text += "." + ([name] + quoted).joined(separator: " ") + "\n"
   }
 
@@ -20,7 +22,8 @@ extension ManualText {
   /// line, as help prints it, the others are filled.
   mutating func paragraphs(_ help: String) {
     for paragraph in help.split(separator: "\n\n", omittingEmptySubsequences: true) {
-      let lines = paragraph.split(separator: "\n", omittingEmptySubsequences: false).map(String.init)
+      let lines = paragraph.split(separator: "\n", omittingEmptySubsequences: false).map(
+        String.init)
       macro("PP")
       guard lines.contains(where: { $0.hasPrefix(" ") }) else {
         line(Self.escaped(lines.joined(separator: " ")))
@@ -63,10 +66,14 @@ extension ManualText {
       let names = (argument.names ?? []).map { name in
         "\\fB" + (name.kind == "short" ? "\\-" : "\\-\\-") + Self.escaped(name.name) + "\\fR"
       }
-      line(names.joined(separator: ", ") + (argument.kind == "option" ? " " + (value ?? "") : "") + repeats)
+      line(
+        names.joined(separator: ", ") + (argument.kind == "option" ? " " + (value ?? "") : "")
+          + repeats)
     }
     var about = argument.abstract ?? ""
-    if let value = argument.defaultValue, !about.contains("(default:") { about += " (default: \(value))" }
+    if let value = argument.defaultValue, !about.contains("(default:") {
+      about += " (default: \(value))"
+    }
     line(Self.escaped(about))
     if let discussion = argument.discussion, !discussion.isEmpty {
       macro("br")
@@ -74,7 +81,9 @@ extension ManualText {
     }
     for (value, description) in argument.values {
       macro("br")
-      line("\\fB" + Self.escaped(value) + "\\fR" + (description.map { " \\- " + Self.escaped($0) } ?? ""))
+      line(
+        "\\fB" + Self.escaped(value) + "\\fR"
+          + (description.map { " \\- " + Self.escaped($0) } ?? ""))
     }
   }
 

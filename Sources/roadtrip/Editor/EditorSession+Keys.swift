@@ -72,7 +72,8 @@ extension EditorSession {
         bindings.transportationType.wrappedValue = edited.transportationType
       case .startDate where edited.startDate != journey.startDate:
         bindings.startDate.wrappedValue = edited.startDate
-      case .endDate where edited.duration != journey.duration, .duration where edited.duration != journey.duration:
+      case .endDate where edited.duration != journey.duration,
+        .duration where edited.duration != journey.duration:
         bindings.duration.wrappedValue = edited.duration
       default: break
       }

@@ -17,8 +17,9 @@ extension EndDateControl: TerminalControl {
   }
 
   func lines(width: Int) -> [String] {
-    let label = ControlLabel(title: EditorFocus.endDate.title, isFocused: isFocused, style: style).rendered
-    let value = SteppedValue(text: journey.endDate.localText, hint: "5 min steps", isFocused: isFocused, style: style)
-    return [label + value.rendered]
+    let label = ControlLabel(title: EditorFocus.endDate.title, isFocused: isFocused, style: style)
+    let value = SteppedValue(
+      text: journey.endDate.localText, hint: "5 min steps", isFocused: isFocused, style: style)
+    return [label.rendered + value.rendered]
   }
 }

@@ -14,7 +14,8 @@ struct JourneyEditor {
 extension JourneyEditor {
   var typePicker: TransportationTypePicker {
     TransportationTypePicker(
-      transportationType: bindings.transportationType, isFocused: isFocused(.transportationType), style: style)
+      transportationType: bindings.transportationType, isFocused: isFocused(.transportationType),
+      style: style)
   }
 
   var startDatePicker: StartDatePicker {
@@ -22,7 +23,9 @@ extension JourneyEditor {
   }
 
   var endDateControl: EndDateControl {
-    EndDateControl(duration: bindings.duration, journey: bindings.journey, isFocused: isFocused(.endDate), style: style)
+    EndDateControl(
+      duration: bindings.duration, journey: bindings.journey, isFocused: isFocused(.endDate),
+      style: style)
   }
 
   var durationSlider: DurationSlider {
@@ -51,7 +54,8 @@ extension JourneyEditor {
     let card = JourneyCard(journey: bindings.journey, style: style, width: width).rendered
       .split(separator: "\n").map(String.init)
     let controls = controlLines(width: width)
-    let footer = StatusLine(status: state.status, style: style).lines(width: width)
+    let footer =
+      StatusLine(status: state.status, style: style).lines(width: width)
       + HelpLine(state: state, style: style).lines(width: width)
     var lines = card + [""] + controls + [""] + footer
     if lines.count > state.size.rows {
@@ -66,7 +70,8 @@ extension JourneyEditor {
     guard !state.isJourneyDeleted else { return [] }
     return EditorFocus.allCases.flatMap { focus in
       if let entry = state.entry, entry.focus == focus {
-        return TextFieldLine(title: focus.title, text: entry.text, isFocused: true, style: style).lines(width: width)
+        return TextFieldLine(title: focus.title, text: entry.text, isFocused: true, style: style)
+          .lines(width: width)
       }
       return control(focus).lines(width: width)
     }

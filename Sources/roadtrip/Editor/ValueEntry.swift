@@ -41,7 +41,8 @@ extension ValueEntry {
       id: journey.id, name: journey.name, transportationType: journey.transportationType,
       startDate: journey.startDate, duration: journey.duration)
     try edit.apply(to: copy)
-    try Journey.checkEndWithinCalendar(start: copy.startDate, duration: copy.duration, durationText: text)
+    try Journey.checkEndWithinCalendar(
+      start: copy.startDate, duration: copy.duration, durationText: text)
     return copy
   }
 }

@@ -64,8 +64,9 @@ extension InteractiveSession {
     }
   }
 
-  /// Writes what is being typed, gives the terminal back and stops, as Ctrl-Z does to any program; once continued, takes the
-  /// terminal again and draws the whole screen at its current size.
+  /// Writes what is being typed, gives the terminal back and stops, as Ctrl-Z does to any
+  /// program; once continued, takes the terminal again and draws the whole screen at its current
+  /// size.
   private func suspend(terminal: Terminal, signals: SignalPipe) throws {
     isSuspending = false
     settle()

@@ -20,7 +20,9 @@ extension SessionOutcome {
   /// is thrown once they are saved.
   /// - Throws: The session's error; the error of an edit found refused at the end (the screen can
   ///   no longer show it); or `CommandError.interrupted`.
-  static func finish(_ session: Result<Self, any Error>, savingEditsOf database: JourneyDatabase) throws {
+  static func finish(
+    _ session: Result<Self, any Error>, savingEditsOf database: JourneyDatabase
+  ) throws {
     let refused = database.waitForPendingWrites().first
     let outcome = try session.get()
     if let refused { throw refused }
