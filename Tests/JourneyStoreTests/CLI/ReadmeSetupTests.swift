@@ -2,8 +2,8 @@ import Foundation
 import Testing
 
 /// The README's two commands set up a fresh machine through `scripts/setup`, run by `/bin/sh` in
-/// every situation it must handle. `dpkg`, `apt-get`, `sudo`, `id`, `sqlite3` and `python3` are
-/// shims alone on `PATH` (with `env`) that log how they were called, so that every branch runs here
+/// every situation it must handle. `dpkg`, `apt-get`, `sudo`, `id`, `sqlite3`, `python3` and `git`
+/// are shims alone on `PATH` (with `env`) that log how they were called, so that every branch runs here
 /// without installing anything: the machine's real state is the "already installed" case.
 @Suite("The README's set-up")
 struct ReadmeSetupTests {
@@ -22,6 +22,7 @@ struct ReadmeSetupTests {
     var dpkgFinds = true
     var hasSQLiteShell = true
     var hasPython = true
+    var hasGit = true
     var uid = 1000
     var hasSudo = true
     var hasAptGet = true
@@ -43,6 +44,7 @@ struct ReadmeSetupTests {
     if machine.hasSudo { shims["sudo"] = "echo \"sudo $1\" >> \(log)\nexec \"$@\"" }
     if machine.hasSQLiteShell { shims["sqlite3"] = "exit 0" }
     if machine.hasPython { shims["python3"] = "exit 0" }
+    if machine.hasGit { shims["git"] = "exit 0" }
     for (name, body) in shims {
       let path = bin + "/" + name
       try ("#!/bin/sh\n" + body + "\n").write(toFile: path, atomically: true, encoding: .utf8)
@@ -85,17 +87,23 @@ struct ReadmeSetupTests {
   }
 
   @Test func updatesThenInstallsThroughSudoAsAUser() throws {
-    let run = try setUp(Machine(dpkgFinds: false, hasSQLiteShell: false, hasPython: false))
+    let run = try setUp(Machine(dpkgFinds: false, hasSQLiteShell: false, hasPython: false, hasGit: false))
     #expect(run.status == 0)
     #expect(run.calls == [
       "dpkg -s libsqlite3-dev", "sudo apt-get", "apt-get update -qq", "sudo env",
-      "apt-get install -y -qq libsqlite3-dev sqlite3 python3",
+      "apt-get install -y -qq libsqlite3-dev sqlite3 python3 git",
     ])
   }
 
   @Test func installsOnlyWhatIsMissing() throws {
     let run = try setUp(Machine(hasSQLiteShell: false, uid: 0))
     #expect(run.calls.last == "apt-get install -y -qq sqlite3")
+  }
+
+  @Test func installsGitWhereItIsMissing() throws {
+    let run = try setUp(Machine(hasGit: false, uid: 0))
+    #expect(run.status == 0)
+    #expect(run.calls == ["dpkg -s libsqlite3-dev", "apt-get update -qq", "apt-get install -y -qq git"])
   }
 
   @Test func stopsWhenTheUpdateFails() throws {

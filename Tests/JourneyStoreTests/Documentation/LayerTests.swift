@@ -31,7 +31,8 @@ struct LayerTests {
         layer("History", on: ["Persistence", "Interchange"])
         layer("WriteThrough", on: ["Persistence", "History"])
         layer("LiveLists", on: ["Persistence"])
-        layer("Database", on: ["History", "WriteThrough", "LiveLists"])
+        layer("Sync", on: ["Persistence", "History"])
+        layer("Database", on: ["History", "WriteThrough", "LiveLists", "Sync"])
       case .commandLine:
         // The terminal's machinery knows no printer; the editor knows no browser; only the
         // commands know the command tree.

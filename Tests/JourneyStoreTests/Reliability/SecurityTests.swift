@@ -111,6 +111,13 @@ struct SecurityTests {
       "names(journey: \"?\\(index)\")": "the log's lookup of a journey by a numbered ? placeholder",
       "ChangeLog.names(journey: \"u.journey\", in: \"d.journey\")": "the log's lookup of one row's journey in another's",
       "BatchState.openSelfLogged.rawValue": "the number of a batch state, a constant",
+      "ChangeLog.rowColumns": "the change table's column list, from JourneyField.all",
+      "inverted ? \" DESC\" : \"\"": "DESC or nothing",
+      "columns.joined(separator: \", \")": "sync_register's column list, from JourneyField.all",
+      "String(repeating: \", ?\", count: columns.count)": "placeholders",
+      "unsent": "a fixed condition on batches with a ? placeholder, from SyncRecords",
+      "Self.conflictColumns": "sync_conflict's column list",
+      "register": "a register's column prefix: present, or a column of JourneyField.all",
     ]
     let keywords = try Regex(#"\b(SELECT|INSERT|UPDATE|DELETE|WHERE|VALUES|PRAGMA|DROP|CREATE|BEGIN|ORDER BY|IN \()\b"#)
     var found: [String] = []

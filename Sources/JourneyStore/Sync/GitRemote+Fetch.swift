@@ -1,0 +1,91 @@
+import Glibc
+
+/// Making the clone current: cloning it the first time, else fetching and moving it to the
+/// remote's branch.
+extension GitRemote {
+  /// Clones the remote the first time (an empty repository too), else fetches it and sets the
+  /// clone to the remote's branch, and returns the clone's folder.
+  ///
+  /// Between syncs the clone holds nothing of its own, so setting it to the remote's branch
+  /// (`git reset --hard`) is the fast-forward a `git pull` would make; what a sync killed before
+  /// its push had committed is dropped with it, and sent again by its database, which did not
+  /// count it as sent.
+  /// - Throws: `SyncRemoteError`.
+  func fetch() throws -> String {
+    try requireGit()
+    try makeCacheRoot()
+    return try CloneLock.holding(lockPath) {
+      if PathKind(of: folder) == .missing {
+        try cloneAnew()
+      } else {
+        try checkClone()
+        try update()
+      }
+      return folder
+    }
+  }
+
+  /// Clones into a temporary folder beside the clone and renames it into place, so that a
+  /// clone killed half-way is never taken for one.
+  private func cloneAnew() throws {
+    let name = "." + SHA256Hash.hex(of: url) + ".clone-"
+    removeLeftovers(startingWith: name)
+    let temporary = cacheRoot + "/" + name + String(UInt64.random(in: 0...UInt64.max), radix: 16)
+    let cloned = try run(["clone", "--quiet", "--", url, temporary], inClone: false)
+    guard cloned.succeeded else {
+      removeTree(temporary)
+      throw SyncRemoteError.unreachable(remote: url, operation: "clone", reason: cloned.message)
+    }
+    guard chmod(temporary, 0o700) == 0, rename(temporary, folder) == 0 else {
+      let reason = String(cString: strerror(errno))
+      removeTree(temporary)
+      throw SyncRemoteError.cacheUnavailable(folder: folder, reason: reason)
+    }
+  }
+
+  /// Refuses a folder that is no clone, or a clone of another remote.
+  func checkClone() throws {
+    guard PathKind(of: folder) == .folder, PathKind(of: folder + "/.git") == .folder else {
+      throw SyncRemoteError.damagedClone(folder: folder, reason: "it is not a git clone")
+    }
+    let origin = try run(["config", "--get", "remote.origin.url"])
+    guard origin.status != 1 else {
+      throw SyncRemoteError.damagedClone(folder: folder, reason: "it has no remote 'origin'")
+    }
+    guard origin.succeeded else {
+      throw SyncRemoteError.damagedClone(folder: folder, reason: origin.message)
+    }
+    guard origin.line == url else {
+      throw SyncRemoteError.foreignClone(folder: folder, origin: origin.line, remote: url)
+    }
+  }
+
+  /// Fetches, and sets the clone to the remote's branch: the clone's own branch, or, while
+  /// the clone has no commit, the remote's only branch or the one its HEAD names (a remote
+  /// whose first push came from a git that named its branch otherwise).
+  private func update() throws {
+    let fetched = try run(["fetch", "--quiet", "origin"])
+    guard fetched.succeeded else {
+      throw SyncRemoteError.unreachable(remote: url, operation: "fetch", reason: fetched.message)
+    }
+    var branch = try currentBranch()
+    let branches = try remoteBranches()
+    if !branches.contains(branch) {
+      guard try !exists("HEAD"), let adopted = try remoteDefault(among: branches) else { return }
+      try runChecked(["symbolic-ref", "HEAD", "refs/heads/" + adopted])
+      branch = adopted
+    }
+    try runChecked(["reset", "--quiet", "--hard", Self.tracking(branch)])
+  }
+
+  /// The branch a fresh clone would check out: the only one, or the one the remote's HEAD
+  /// names.
+  private func remoteDefault(among branches: [String]) throws -> String? {
+    if branches.count == 1 { return branches[0] }
+    let head = try run(["ls-remote", "--symref", "origin", "HEAD"])
+    let prefix = "ref: refs/heads/"
+    guard head.succeeded, head.line.hasPrefix(prefix) else { return nil }
+    let name = head.line.dropFirst(prefix.count).prefix { $0 != "\t" }
+    return branches.contains(String(name)) ? String(name) : nil
+  }
+}

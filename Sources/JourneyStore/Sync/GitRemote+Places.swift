@@ -1,0 +1,55 @@
+import Foundation
+
+/// Where a git remote's clone lives, and the address and environment git gets.
+extension GitRemote {
+  /// The clone: the cache root's folder named by the SHA-256 of the URL.
+  var folder: String { cacheRoot + "/" + SHA256Hash.hex(of: url) }
+
+  /// The lock file beside the clone, held by each `fetch` and `publish`.
+  var lockPath: String { folder + ".lock" }
+
+  /// `url` as git should record it: an address with a scheme or an scp-like one unchanged, a
+  /// local path made absolute and normalised (no `.`, `..`, doubled or trailing slash), so that
+  /// one repository has one clone wherever the command runs.
+  static func normalized(_ url: String) -> String {
+    guard !RemoteKind.hasScheme(url), !RemoteKind.isSCPLike(url), !url.isEmpty else { return url }
+    let absolute = url.hasPrefix("/") ? url : FileManager.default.currentDirectoryPath + "/" + url
+    var components: [Substring] = []
+    for component in absolute.split(separator: "/") {
+      switch component {
+      case ".": continue
+      case "..": _ = components.popLast()
+      default: components.append(component)
+      }
+    }
+    return "/" + components.joined(separator: "/")
+  }
+
+  /// `$XDG_CACHE_HOME/roadtrip/remotes` when it is an absolute path, else
+  /// `$HOME/.cache/roadtrip/remotes`, as the XDG base directory specification says.
+  static func defaultCacheRoot(_ environment: [String: String]) -> String {
+    let cache = environment["XDG_CACHE_HOME"].flatMap { $0.hasPrefix("/") ? $0 : nil }
+      ?? (environment["HOME"].flatMap { $0.isEmpty ? nil : $0 } ?? NSHomeDirectory()) + "/.cache"
+    return cache + "/roadtrip/remotes"
+  }
+
+  /// The environment git runs in: this one without the variables that point git at another
+  /// repository (a hook of the user's sets them), with `GIT_TERMINAL_PROMPT=0` unless someone
+  /// can answer a prompt, and `cacheRoot` as a ceiling: in a clone that lost its `.git`, git
+  /// looks no further up (where the user's home may be a repository of its own).
+  static func gitEnvironment(
+    _ environment: [String: String], cacheRoot: String, prompts: Bool
+  ) -> [String: String] {
+    var result = environment.filter { !repositoryVariables.contains($0.key) }
+    result["GIT_CEILING_DIRECTORIES"] = cacheRoot
+    if !prompts { result["GIT_TERMINAL_PROMPT"] = "0" }
+    return result
+  }
+
+  private static let repositoryVariables: Set<String> = [
+    "GIT_DIR", "GIT_WORK_TREE", "GIT_INDEX_FILE", "GIT_OBJECT_DIRECTORY", "GIT_COMMON_DIR",
+    "GIT_ALTERNATE_OBJECT_DIRECTORIES", "GIT_NAMESPACE", "GIT_PREFIX", "GIT_SHALLOW_FILE",
+    "GIT_IMPLICIT_WORK_TREE", "GIT_GRAFT_FILE", "GIT_NO_REPLACE_OBJECTS",
+    "GIT_REPLACE_REF_BASE",
+  ]
+}

@@ -1,0 +1,4 @@
+extension GitRemote: SyncRemote {
+  /// The remote's address, as git records it.
+  var description: String { url }
+}

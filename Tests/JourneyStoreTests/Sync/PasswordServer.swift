@@ -1,0 +1,67 @@
+import Foundation
+import Glibc
+
+/// python3's HTTP server on a loopback port, answering every request with 401 and a Basic
+/// challenge, as a git host does before it knows who asks. It stops by itself after a minute,
+/// and when released.
+final class PasswordServer: @unchecked Sendable {
+  let port: Int
+  private let process: Process
+  private let log: String
+
+  init() throws {
+    log = FileManager.default.temporaryDirectory
+      .appendingPathComponent("roadtrip-password-server-\(UUID().uuidString)").path
+    let script = """
+      import http.server, sys, time
+      log = sys.argv[1]
+      class Handler(http.server.BaseHTTPRequestHandler):
+          def do_GET(self):
+              with open(log, "a") as f:
+                  f.write(self.path + "\\n")
+              self.send_response(401)
+              self.send_header("WWW-Authenticate", 'Basic realm="journeys"')
+              self.send_header("Content-Length", "0")
+              self.end_headers()
+          do_POST = do_GET
+          def log_message(self, *arguments):
+              pass
+      server = http.server.HTTPServer(("127.0.0.1", 0), Handler)
+      server.timeout = 0.5
+      print(server.server_port, flush=True)
+      end = time.monotonic() + 60
+      while time.monotonic() < end:
+          server.handle_request()
+      """
+    process = Process()
+    process.executableURL = URL(fileURLWithPath: "/usr/bin/env")
+    process.arguments = ["python3", "-c", script, log]
+    let output = Pipe()
+    process.standardOutput = output
+    try process.run()
+    var line = Data()
+    while !line.contains(UInt8(ascii: "\n")) {
+      let chunk = output.fileHandleForReading.availableData
+      if chunk.isEmpty { break }
+      line.append(chunk)
+    }
+    guard let port = Int(String(decoding: line, as: UTF8.self).trimmingCharacters(in: .whitespacesAndNewlines)) else {
+      process.terminate()
+      throw CocoaError(.fileReadCorruptFile)
+    }
+    self.port = port
+  }
+
+  /// How many requests the server answered.
+  func requests() -> Int {
+    ((try? String(contentsOfFile: log, encoding: .utf8)) ?? "").split(separator: "\n").count
+  }
+
+  deinit {
+    // SIGKILL: the server may have been started with SIGTERM blocked (Process passes on the
+    // signal mask of the thread that starts it).
+    kill(process.processIdentifier, SIGKILL)
+    process.waitUntilExit()
+    try? FileManager.default.removeItem(atPath: log)
+  }
+}
