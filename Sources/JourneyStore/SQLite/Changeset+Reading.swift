@@ -16,7 +16,8 @@ extension Changeset {
       defer { sqlite3changeset_finalize(iterator) }
       var code = sqlite3changeset_next(iterator)
       while code == SQLITE_ROW {
-        try body(ChangesetCursor(handle: iterator).change(primaryKeyColumns: table.primaryKeyColumns))
+        try body(
+          ChangesetCursor(handle: iterator).change(primaryKeyColumns: table.primaryKeyColumns))
         code = sqlite3changeset_next(iterator)
       }
       guard code == SQLITE_DONE else { throw Self.damaged(code) }
@@ -40,7 +41,9 @@ extension Changeset {
       let code = sqlite3changeset_invert(count, start, &invertedCount, &inverted)
       defer { sqlite3_free(inverted) }
       guard code == SQLITE_OK else { throw Self.damaged(code) }
-      return Changeset(bytes: inverted.map { Array(UnsafeRawBufferPointer(start: $0, count: Int(invertedCount))) } ?? [])
+      return Changeset(
+        bytes: inverted.map { Array(UnsafeRawBufferPointer(start: $0, count: Int(invertedCount))) }
+          ?? [])
     }
   }
 
@@ -59,14 +62,18 @@ extension Changeset {
     return try bytes.withUnsafeBytes { buffer in
       let layout = try ChangesetLayout(buffer)
       if let table, let other = layout.tables.first(where: { !$0.isShaped(like: table) }) {
+        let key = (0..<max(table.primaryKeyColumns, 0)).map { String($0 + 1) }
+          .joined(separator: ", ")
         throw SQLiteError(
           extendedResultCode: SQLITE_FORMAT,
           message: "a changeset of table \(other.description) where one of \(table.name) "
-            + "(\(table.columns.count) columns, key column \((0..<max(table.primaryKeyColumns, 0)).map { String($0 + 1) }.joined(separator: ", ")))) "
-            + "was expected")
+            + "(\(table.columns.count) columns, key column \(key)) was expected")
       }
       // SQLite reads the bytes only, though its functions take them as mutable.
-      return try body(count, UnsafeMutableRawPointer(mutating: buffer.baseAddress ?? UnsafeRawPointer(emptyAddress.utf8Start)))
+      return try body(
+        count,
+        UnsafeMutableRawPointer(
+          mutating: buffer.baseAddress ?? UnsafeRawPointer(emptyAddress.utf8Start)))
     }
   }
 

@@ -9,7 +9,10 @@ struct ChangesetConflict: Sendable, Equatable {
   /// How many foreign keys the applied changes leave dangling, for `.foreignKey`.
   var foreignKeyViolations: Int
 
-  init(kind: Kind, change: RowChange?, databaseRow: [DatabaseValue]? = nil, foreignKeyViolations: Int = 0) {
+  init(
+    kind: Kind, change: RowChange?, databaseRow: [DatabaseValue]? = nil,
+    foreignKeyViolations: Int = 0
+  ) {
     self.kind = kind
     self.change = change
     self.databaseRow = databaseRow

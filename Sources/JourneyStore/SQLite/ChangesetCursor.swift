@@ -7,6 +7,9 @@ struct ChangesetCursor {
   let handle: OpaquePointer
 }
 
+/// One of SQLite's accessors of a change's values: `sqlite3changeset_old`, `new`, `conflict`.
+private typealias Accessor = (OpaquePointer?, Int32, UnsafeMutablePointer<OpaquePointer?>?) -> Int32
+
 extension ChangesetCursor {
   /// The change; the table's shape was checked with the bytes' layout (`ChangesetLayout`).
   /// - Throws: `SQLiteError` (`.corrupt`) for a record without a value SQLite's format requires.
@@ -18,14 +21,15 @@ extension ChangesetCursor {
     guard sqlite3changeset_op(handle, &name, &columns, &operation, &indirect) == SQLITE_OK else {
       throw Changeset.damaged(SQLITE_CORRUPT)
     }
-    let all = 0..<columns
     switch operation {
-    case SQLITE_INSERT: return .insert(try all.map { column throws(SQLiteError) in try required(value(sqlite3changeset_new, column)) })
-    case SQLITE_DELETE: return .delete(try all.map { column throws(SQLiteError) in try required(value(sqlite3changeset_old, column)) })
+    case SQLITE_INSERT: return .insert(try allValues(sqlite3changeset_new, columns))
+    case SQLITE_DELETE: return .delete(try allValues(sqlite3changeset_old, columns))
     case SQLITE_UPDATE:
-      let old = try all.map { column throws(SQLiteError) in try value(sqlite3changeset_old, column) }
-      guard old.prefix(primaryKeyColumns).allSatisfy({ $0 != nil }) else { throw Changeset.damaged(SQLITE_CORRUPT) }
-      return .update(old: old, new: try all.map { column throws(SQLiteError) in try value(sqlite3changeset_new, column) })
+      let old = try values(sqlite3changeset_old, columns)
+      guard old.prefix(primaryKeyColumns).allSatisfy({ $0 != nil }) else {
+        throw Changeset.damaged(SQLITE_CORRUPT)
+      }
+      return .update(old: old, new: try values(sqlite3changeset_new, columns))
     default: throw Changeset.damaged(SQLITE_CORRUPT)
     }
   }
@@ -33,22 +37,34 @@ extension ChangesetCursor {
   /// The row the database holds under the change's primary key, for a conflict of kind
   /// `SQLITE_CHANGESET_DATA` or `SQLITE_CHANGESET_CONFLICT`.
   func conflictingRow(columns: Int) throws(SQLiteError) -> [DatabaseValue] {
-    try (0..<Int32(columns)).map { column throws(SQLiteError) in try required(value(sqlite3changeset_conflict, column)) }
+    try allValues(sqlite3changeset_conflict, Int32(columns))
+  }
+
+  /// Every column's value through one of SQLite's accessors.
+  /// - Throws: `SQLiteError` (`.corrupt`) when a column is not part of the change.
+  private func allValues(
+    _ accessor: Accessor, _ columns: Int32
+  ) throws(SQLiteError) -> [DatabaseValue] {
+    try (0..<columns).map { column throws(SQLiteError) in
+      guard let value = try value(accessor, column) else { throw Changeset.damaged(SQLITE_CORRUPT) }
+      return value
+    }
+  }
+
+  /// Every column's value through one of SQLite's accessors, `nil` for a column not part of the
+  /// change.
+  private func values(
+    _ accessor: Accessor, _ columns: Int32
+  ) throws(SQLiteError) -> [DatabaseValue?] {
+    try (0..<columns).map { column throws(SQLiteError) in try value(accessor, column) }
   }
 
   /// One value of the change through one of SQLite's accessors, `nil` for a column not part of
   /// it.
-  private func value(
-    _ accessor: (OpaquePointer?, Int32, UnsafeMutablePointer<OpaquePointer?>?) -> Int32, _ column: Int32
-  ) throws(SQLiteError) -> DatabaseValue? {
+  private func value(_ accessor: Accessor, _ column: Int32) throws(SQLiteError) -> DatabaseValue? {
     var value: OpaquePointer?
     let code = accessor(handle, column, &value)
     guard code == SQLITE_OK else { throw Changeset.damaged(code) }
     return value.map(DatabaseValue.init)
-  }
-
-  private func required(_ value: DatabaseValue?) throws(SQLiteError) -> DatabaseValue {
-    guard let value else { throw Changeset.damaged(SQLITE_CORRUPT) }
-    return value
   }
 }

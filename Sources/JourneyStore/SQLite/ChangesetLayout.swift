@@ -71,9 +71,12 @@ private struct Scanner {
     // SQLite refuses more than 65536 columns itself (a table has at most 32767).
     guard (1...65536).contains(columns) else { throw Changeset.damaged(SQLITE_CORRUPT) }
     let flags = try take(columns)
-    guard let end = bytes[position...].firstIndex(of: 0) else { throw Changeset.damaged(SQLITE_CORRUPT) }
+    guard let end = bytes[position...].firstIndex(of: 0) else {
+      throw Changeset.damaged(SQLITE_CORRUPT)
+    }
     defer { position = end + 1 }
-    return ChangesetLayout.Table(name: Array(bytes[position..<end]), primaryKey: flags.map { $0 != 0 })
+    return ChangesetLayout.Table(
+      name: Array(bytes[position..<end]), primaryKey: flags.map { $0 != 0 })
   }
 
   mutating func skipValue() throws(SQLiteError) {

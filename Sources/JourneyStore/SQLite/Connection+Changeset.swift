@@ -31,7 +31,9 @@ extension Connection {
       if let error = handler.error { throw error }
       guard code == SQLITE_OK else {
         throw code == SQLITE_ABORT
-          ? SQLiteError(extendedResultCode: code, message: "the changeset was not applied: a conflict aborted it")
+          ? SQLiteError(
+            extendedResultCode: code,
+            message: "the changeset was not applied: a conflict aborted it")
           : SQLiteError(connection: handle)
       }
     }
@@ -43,16 +45,20 @@ extension Connection {
   private func checkShape(of table: ChangesetTable) throws {
     var columns: [String] = []
     var key: [Int] = []
-    try forEachRow("SELECT name, pk FROM pragma_table_info(?) ORDER BY cid", [.text(table.name)]) { row in
-      let position = row.integer(at: 1)
-      if position > 0 { key.append(columns.count) }
+    let sql = "SELECT name, pk FROM pragma_table_info(?) ORDER BY cid"
+    try forEachRow(sql, [.text(table.name)]) { row in
+      if row.integer(at: 1) > 0 { key.append(columns.count) }
       columns.append(row.text(at: 0))
     }
-    guard columns.prefix(table.columns.count) == table.columns[...], key == Array(0..<table.primaryKeyColumns) else {
+    guard columns.prefix(table.columns.count) == table.columns[...],
+      key == Array(0..<table.primaryKeyColumns)
+    else {
+      let key = table.columns.prefix(table.primaryKeyColumns).joined(separator: ", ")
       throw SQLiteError(
         extendedResultCode: SQLITE_FORMAT,
-        message: "the database has no table \(table.name) (\(table.columns.joined(separator: ", ")), "
-          + "key \(table.columns.prefix(table.primaryKeyColumns).joined(separator: ", "))) to apply a changeset to")
+        message:
+          "the database has no table \(table.name) (\(table.columns.joined(separator: ", ")), "
+          + "key \(key)) to apply a changeset to")
     }
   }
 }
@@ -64,7 +70,10 @@ private final class ConflictHandler {
   let resolve: (ChangesetConflict) throws -> ChangesetConflict.Resolution
   var error: (any Error)?
 
-  init(table: ChangesetTable, resolve: @escaping (ChangesetConflict) throws -> ChangesetConflict.Resolution) {
+  init(
+    table: ChangesetTable,
+    resolve: @escaping (ChangesetConflict) throws -> ChangesetConflict.Resolution
+  ) {
     self.table = table
     self.resolve = resolve
   }
@@ -76,10 +85,12 @@ private final class ConflictHandler {
       switch try resolve(conflict) {
       case .omit: return SQLITE_CHANGESET_OMIT
       case .abort: return SQLITE_CHANGESET_ABORT
-      case .replace where conflict.kind == .data || conflict.kind == .conflict: return SQLITE_CHANGESET_REPLACE
+      case .replace where conflict.kind == .data || conflict.kind == .conflict:
+        return SQLITE_CHANGESET_REPLACE
       case .replace:
         throw SQLiteError(
-          extendedResultCode: SQLITE_MISUSE, message: "a \(conflict.kind) conflict cannot be resolved by replacing")
+          extendedResultCode: SQLITE_MISUSE,
+          message: "a \(conflict.kind) conflict cannot be resolved by replacing")
       }
     } catch {
       self.error = error
@@ -87,7 +98,9 @@ private final class ConflictHandler {
     }
   }
 
-  private func conflict(_ code: Int32, at cursor: ChangesetCursor) throws(SQLiteError) -> ChangesetConflict {
+  private func conflict(
+    _ code: Int32, at cursor: ChangesetCursor
+  ) throws(SQLiteError) -> ChangesetConflict {
     switch code {
     case SQLITE_CHANGESET_FOREIGN_KEY:
       var count: Int32 = 0
@@ -95,10 +108,13 @@ private final class ConflictHandler {
       return ChangesetConflict(kind: .foreignKey, change: nil, foreignKeyViolations: Int(count))
     case SQLITE_CHANGESET_DATA, SQLITE_CHANGESET_CONFLICT:
       return ChangesetConflict(
-        kind: code == SQLITE_CHANGESET_DATA ? .data : .conflict, change: try cursor.change(primaryKeyColumns: table.primaryKeyColumns),
+        kind: code == SQLITE_CHANGESET_DATA ? .data : .conflict,
+        change: try cursor.change(primaryKeyColumns: table.primaryKeyColumns),
         databaseRow: try cursor.conflictingRow(columns: table.columns.count))
     default:
-      return ChangesetConflict(kind: code == SQLITE_CHANGESET_NOTFOUND ? .notFound : .constraint, change: try cursor.change(primaryKeyColumns: table.primaryKeyColumns))
+      return ChangesetConflict(
+        kind: code == SQLITE_CHANGESET_NOTFOUND ? .notFound : .constraint,
+        change: try cursor.change(primaryKeyColumns: table.primaryKeyColumns))
     }
   }
 }

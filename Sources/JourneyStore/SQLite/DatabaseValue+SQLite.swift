@@ -8,10 +8,15 @@ extension DatabaseValue {
     case SQLITE_FLOAT: self = .real(sqlite3_value_double(value))
     case SQLITE_TEXT:
       let start = sqlite3_value_text(value)
-      self.init(text: UnsafeBufferPointer(start: start, count: start == nil ? 0 : Int(sqlite3_value_bytes(value))))
+      self.init(
+        text: UnsafeBufferPointer(
+          start: start, count: start == nil ? 0 : Int(sqlite3_value_bytes(value))))
     case SQLITE_BLOB:
       let start = sqlite3_value_blob(value)
-      self = .blob(start.map { Array(UnsafeRawBufferPointer(start: $0, count: Int(sqlite3_value_bytes(value)))) } ?? [])
+      self = .blob(
+        start.map {
+          Array(UnsafeRawBufferPointer(start: $0, count: Int(sqlite3_value_bytes(value))))
+        } ?? [])
     default: self = .null
     }
   }
@@ -24,7 +29,9 @@ extension DatabaseValue {
     if bytes.allSatisfy({ $0 < 0x80 }) {
       self = .text(String(decoding: bytes, as: UTF8.self))
     } else {
-      self = String(validating: bytes, as: UTF8.self).map(DatabaseValue.text) ?? .invalidText(Array(bytes))
+      self =
+        String(validating: bytes, as: UTF8.self).map(DatabaseValue.text)
+        ?? .invalidText(Array(bytes))
     }
   }
 }

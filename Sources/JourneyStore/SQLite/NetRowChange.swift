@@ -3,8 +3,9 @@
 ///
 /// The net change is an insert of the last values (inserted, then updated), nothing (inserted,
 /// then deleted; or updated back to where it was), one update from the first old values to the
-/// last new ones, or a delete of the first old values. Values compare as `DatabaseValue` does:
-/// a REAL by its bits, so 0.0 to -0.0 is a change (a session compares numbers and sees none).
+/// last new ones, or a delete of the first old values. Values compare as SQLite stores them
+/// (`isStored(like:)`): a REAL by its bits, so 0.0 to -0.0 is a change (a session compares
+/// numbers and sees none), and a NaN as the NULL SQLite stores for it.
 struct NetRowChange {
   private var before: [DatabaseValue?]?
   private var after: [DatabaseValue?]?
@@ -40,7 +41,8 @@ extension NetRowChange {
       after = nil
     default:
       throw RowChange.misuse(
-        after == nil ? "an update or delete of a row that is not there" : "an insert of a row that is there",
+        after == nil
+          ? "an update or delete of a row that is not there" : "an insert of a row that is there",
         table: table)
     }
   }
@@ -62,7 +64,8 @@ extension NetRowChange {
       for column in before.indices {
         if column < primaryKeyColumns {
           old[column] = before[column]
-        } else if let first = before[column], let last = after[column], first != last {
+        } else if let first = before[column], let last = after[column], !first.isStored(like: last)
+        {
           old[column] = first
           new[column] = last
           changed = true

@@ -1,7 +1,7 @@
 import Glibc
-import Synchronization
 
-/// The `git` program, found on the `PATH` of `environment` and started with `posix_spawn`.
+/// The `git` program, found on the `PATH` of `environment` and started by the C library
+/// (`Git+Spawn.swift`).
 ///
 /// Neither of the two usual ways fits. apple/swift-subprocess is async only and `SyncRemote` is
 /// synchronous: waiting on it needs a free thread of Swift's cooperative pool (part of its work
@@ -70,7 +70,14 @@ extension Git {
       for descriptor in standardOutput + standardError {
         _ = fcntl(descriptor, F_SETFD, FD_CLOEXEC)
       }
-      return spawn(path, arguments, output: standardOutput[1], error: standardError[1])
+      // ETXTBSY: another thread of this process holds the executable open for writing (it
+      // wrote the file, and a child forked meanwhile has not reached exec yet); it passes.
+      var result = spawn(path, arguments, output: standardOutput[1], error: standardError[1])
+      for _ in 0..<20 where result.code == ETXTBSY {
+        usleep(10_000)
+        result = spawn(path, arguments, output: standardOutput[1], error: standardError[1])
+      }
+      return result
     }
     for descriptor in [standardOutput[1], standardError[1]] where descriptor >= 0 {
       close(descriptor)
@@ -87,80 +94,6 @@ extension Git {
     return Output(
       status: Self.wait(for: process), standardOutput: String(decoding: printed[0], as: UTF8.self),
       standardError: String(decoding: printed[1], as: UTF8.self))
-  }
-
-  /// Starts git with standard input from `/dev/null` and standard output and error into the
-  /// given descriptors, in this process group, with no signal blocked.
-  private func spawn(
-    _ path: String, _ arguments: [String], output: Int32, error: Int32
-  ) -> SpawnResult {
-    var actions = posix_spawn_file_actions_t()
-    var attributes = posix_spawnattr_t()
-    posix_spawn_file_actions_init(&actions)
-    posix_spawnattr_init(&attributes)
-    defer {
-      posix_spawn_file_actions_destroy(&actions)
-      posix_spawnattr_destroy(&attributes)
-    }
-    posix_spawn_file_actions_addopen(&actions, STDIN_FILENO, "/dev/null", O_RDONLY, 0)
-    posix_spawn_file_actions_adddup2(&actions, output, STDOUT_FILENO)
-    posix_spawn_file_actions_adddup2(&actions, error, STDERR_FILENO)
-    var none = sigset_t()
-    var pipe = sigset_t()
-    sigemptyset(&none)
-    sigemptyset(&pipe)
-    sigaddset(&pipe, SIGPIPE)
-    posix_spawnattr_setsigmask(&attributes, &none)
-    posix_spawnattr_setsigdefault(&attributes, &pipe)
-    posix_spawnattr_setflags(&attributes, Int16(POSIX_SPAWN_SETSIGMASK | POSIX_SPAWN_SETSIGDEF))
-    let argv = ([path] + arguments).map { strdup($0) } + [nil]
-    let envp = environment.map { strdup($0.key + "=" + $0.value) } + [nil]
-    defer { (argv + envp).forEach { free($0) } }
-    var process = pid_t()
-    let code = posix_spawn(&process, path, &actions, &attributes, argv, envp)
-    return code == 0 ? .success(process) : .failure(code)
-  }
-
-  private enum SpawnResult {
-    case success(pid_t)
-    case failure(Int32)
-
-    var code: Int32 {
-      if case .failure(let code) = self { return code }
-      return 0
-    }
-  }
-
-  /// Waits for the process to end: its exit status, or 128 plus the signal that ended it.
-  private static func wait(for process: pid_t) -> Int32 {
-    var status: Int32 = 0
-    while waitpid(process, &status, 0) < 0 {
-      guard errno == EINTR else { return 128 }
-    }
-    let signal = status & 0x7f
-    return signal == 0 ? (status >> 8) & 0xff : 128 + signal
-  }
-
-  private static let spawning = Mutex(())
-
-  /// Reads every descriptor until its end, all at once, so that a full pipe never stops the
-  /// program writing to it.
-  private static func readToEnd(_ descriptors: [Int32]) -> [[UInt8]] {
-    var polled = descriptors.map { pollfd(fd: $0, events: Int16(POLLIN), revents: 0) }
-    var bytes = [[UInt8]](repeating: [], count: descriptors.count)
-    var buffer = [UInt8](repeating: 0, count: 65_536)
-    while polled.contains(where: { $0.fd >= 0 }) {
-      guard poll(&polled, nfds_t(polled.count), -1) >= 0 || errno == EINTR else { break }
-      for index in polled.indices where polled[index].fd >= 0 && polled[index].revents != 0 {
-        let count = read(polled[index].fd, &buffer, buffer.count)
-        if count > 0 {
-          bytes[index] += buffer[..<count]
-        } else if count == 0 || errno != EINTR && errno != EAGAIN {
-          polled[index].fd = -1
-        }
-      }
-    }
-    return bytes
   }
 }
 

@@ -1,4 +1,9 @@
-import Foundation
+#if canImport(FoundationEssentials)
+  import FoundationEssentials
+#else
+  import Foundation
+#endif
+import Glibc
 
 /// Where a git remote's clone lives, and the address and environment git gets.
 extension GitRemote {
@@ -29,7 +34,7 @@ extension GitRemote {
   /// `$HOME/.cache/roadtrip/remotes`, as the XDG base directory specification says.
   static func defaultCacheRoot(_ environment: [String: String]) -> String {
     let cache = environment["XDG_CACHE_HOME"].flatMap { $0.hasPrefix("/") ? $0 : nil }
-      ?? (environment["HOME"].flatMap { $0.isEmpty ? nil : $0 } ?? NSHomeDirectory()) + "/.cache"
+      ?? (environment["HOME"].flatMap { $0.isEmpty ? nil : $0 } ?? passwordHome) + "/.cache"
     return cache + "/roadtrip/remotes"
   }
 
@@ -52,4 +57,10 @@ extension GitRemote {
     "GIT_IMPLICIT_WORK_TREE", "GIT_GRAFT_FILE", "GIT_NO_REPLACE_OBJECTS",
     "GIT_REPLACE_REF_BASE",
   ]
+
+  /// The user's home folder as the password database has it, for when `$HOME` is unset.
+  static var passwordHome: String {
+    guard let entry = getpwuid(getuid()), let folder = entry.pointee.pw_dir else { return "/" }
+    return String(cString: folder)
+  }
 }

@@ -35,7 +35,8 @@ extension GitRemote {
     guard try exists("HEAD") else { return }
     if try exists(tracking), try isAncestor("HEAD", of: tracking) { return }
     for attempt in 1...Self.pushAttempts {
-      let pushed = try run(["push", "--quiet", "--no-verify", "origin", "HEAD:refs/heads/" + branch])
+      let pushed = try run(
+        ["push", "--quiet", "--no-verify", "origin", "HEAD:refs/heads/" + branch])
       if pushed.succeeded { return }
       guard try remoteMoved(tracking) else {
         throw SyncRemoteError.unreachable(remote: url, operation: "push to", reason: pushed.message)

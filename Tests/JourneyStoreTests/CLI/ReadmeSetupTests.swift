@@ -3,8 +3,8 @@ import Testing
 
 /// The README's two commands set up a fresh machine through `scripts/setup`, run by `/bin/sh` in
 /// every situation it must handle. `dpkg`, `apt-get`, `sudo`, `id`, `sqlite3`, `python3` and `git`
-/// are shims alone on `PATH` (with `env`) that log how they were called, so that every branch runs here
-/// without installing anything: the machine's real state is the "already installed" case.
+/// are shims alone on `PATH` (with `env`) that log how they were called, so that every branch runs
+/// here without installing anything: the machine's real state is the "already installed" case.
 @Suite("The README's set-up")
 struct ReadmeSetupTests {
   static let root = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
@@ -87,7 +87,8 @@ struct ReadmeSetupTests {
   }
 
   @Test func updatesThenInstallsThroughSudoAsAUser() throws {
-    let run = try setUp(Machine(dpkgFinds: false, hasSQLiteShell: false, hasPython: false, hasGit: false))
+    let run = try setUp(
+      Machine(dpkgFinds: false, hasSQLiteShell: false, hasPython: false, hasGit: false))
     #expect(run.status == 0)
     #expect(run.calls == [
       "dpkg -s libsqlite3-dev", "sudo apt-get", "apt-get update -qq", "sudo env",
@@ -103,7 +104,8 @@ struct ReadmeSetupTests {
   @Test func installsGitWhereItIsMissing() throws {
     let run = try setUp(Machine(hasGit: false, uid: 0))
     #expect(run.status == 0)
-    #expect(run.calls == ["dpkg -s libsqlite3-dev", "apt-get update -qq", "apt-get install -y -qq git"])
+    #expect(
+      run.calls == ["dpkg -s libsqlite3-dev", "apt-get update -qq", "apt-get install -y -qq git"])
   }
 
   @Test func stopsWhenTheUpdateFails() throws {

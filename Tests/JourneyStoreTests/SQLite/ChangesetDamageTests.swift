@@ -51,10 +51,14 @@ struct ChangesetDamageTests {
       [0x54, 0xFF, 0xFF, 0xFF, 0xFF, 0x0F],
       [0x54, 0x00, 0x00],
       [0x54, 0x03, 0x01, 0x00, 0x00] + Array("item\0".utf8) + [0x12, 0x00, 0x07],
-      [0x54, 0x03, 0x01, 0x00, 0x00] + Array("item\0".utf8) + [0x12, 0x00, 0x03, 0xFF, 0xFF, 0xFF, 0xFF, 0x7F],
+      [0x54, 0x03, 0x01, 0x00, 0x00] + Array("item\0".utf8) + [
+        0x12, 0x00, 0x03, 0xFF, 0xFF, 0xFF, 0xFF, 0x7F,
+      ],
     ]
     for bytes in foreign {
-      let error = try #require(throws: SQLiteError.self, "\(bytes)") { try Changeset(bytes: bytes).changes(of: item) }
+      let error = try #require(throws: SQLiteError.self, "\(bytes)") {
+        try Changeset(bytes: bytes).changes(of: item)
+      }
       #expect(error.kind == .corrupt, "\(bytes): \(error)")
     }
   }
@@ -62,10 +66,14 @@ struct ChangesetDamageTests {
   @Test func randomBytesAreRefused() throws {
     var generator = SeededGenerator(seed: 11)
     for round in 0..<2_000 {
-      var bytes = (0..<Int.random(in: 1...64, using: &generator)).map { _ in UInt8.random(in: 0...255, using: &generator) }
+      var bytes = (0..<Int.random(in: 1...64, using: &generator)).map { _ in
+        UInt8.random(in: 0...255, using: &generator)
+      }
       if round % 2 == 0 { bytes[0] = UInt8(ascii: "T") }
       let changeset = Changeset(bytes: bytes)
-      let error = try #require(throws: SQLiteError.self, "\(bytes)") { try changeset.changes(of: item) }
+      let error = try #require(throws: SQLiteError.self, "\(bytes)") {
+        try changeset.changes(of: item)
+      }
       #expect(error.kind == .corrupt, "\(bytes): \(error)")
       _ = try? changeset.inverted()
     }
@@ -77,7 +85,8 @@ struct ChangesetDamageTests {
   @Test func mutatedBytesNeverCrash() throws {
     let (changeset, _) = try sample
     let folder = try TemporaryFolder()
-    let connection = try Connection(path: folder.file("fuzz.sqlite"), create: true, busyTimeout: .seconds(1))
+    let connection = try Connection(
+      path: folder.file("fuzz.sqlite"), create: true, busyTimeout: .seconds(1))
     try connection.execute("CREATE TABLE item (id TEXT PRIMARY KEY NOT NULL, first, second)")
     var generator = SeededGenerator(seed: 24)
     var outcomes = [0, 0]

@@ -27,7 +27,8 @@ struct GitRemoteTests {
     try laptop.publish(added: [Self.first], message: "roadtrip sync from a")
     #expect(try sandbox.files(in: bare, branch: "trunk") == [Self.first])
     // roadtrip's commit, with no user name configured anywhere.
-    let author = try sandbox.git(["--git-dir=" + bare, "log", "-1", "--format=%an <%ae>|%s", "trunk"])
+    let author = try sandbox.git(
+      ["--git-dir=" + bare, "log", "-1", "--format=%an <%ae>|%s", "trunk"])
     #expect(author == "roadtrip <roadtrip@localhost>|roadtrip sync from a\n")
 
     let desktop = sandbox.remote(bare, machine: "desktop")
@@ -121,7 +122,8 @@ struct GitRemoteTests {
       n=$(wc -l < '\(attempts)')
       parent=$(git rev-parse refs/heads/main)
       blob=$(echo "$n" | git hash-object -w --stdin)
-      tree=$( (git ls-tree "$parent"; printf '100644 blob %s\\tz-%s.rtc\\n' "$blob" "$n") | git mktree)
+      tree=$( (git ls-tree "$parent"; printf '100644 blob %s\\tz-%s.rtc\\n' "$blob" "$n") |
+        git mktree)
       commit=$(git -c user.name=z -c user.email=z@z commit-tree "$tree" -p "$parent" -m "from z")
       git update-ref refs/heads/main "$commit" "$parent"
       exit 1
@@ -133,10 +135,12 @@ struct GitRemoteTests {
     #expect(throws: SyncRemoteError.pushRejected(remote: bare, attempts: 3)) {
       try laptop.publish(added: [Self.first], message: "from a")
     }
-    #expect(try String(contentsOfFile: attempts, encoding: .utf8) == "attempt\n" + "attempt\n" + "attempt\n")
+    #expect(try String(contentsOfFile: attempts, encoding: .utf8) == "attempt\nattempt\nattempt\n")
     #expect(!(try sandbox.files(in: bare).contains(Self.first)))
     let error = SyncRemoteError.pushRejected(remote: bare, attempts: 3)
-    #expect(error.description == "cannot push to \(bare): other replicas pushed first, 3 times in a row; sync again")
+    #expect(
+      error.description
+        == "cannot push to \(bare): other replicas pushed first, 3 times in a row; sync again")
   }
 
   @Test func aPublishWithNothingAddedMakesNoCommit() throws {
@@ -186,7 +190,8 @@ struct GitRemoteTests {
     }
     #expect(
       SyncRemoteError.gitMissing(remote: bare).description
-        == "roadtrip sync needs git for \(bare); install it (apt-get install git) or sync through a folder")
+        == "roadtrip sync needs git for \(bare); install it (apt-get install git) or sync "
+        + "through a folder")
     // The same remote finds git through a PATH folder that links to it.
     let real = try #require(Git(environment: sandbox.environment).executablePath)
     try FileManager.default.createSymbolicLink(atPath: empty + "/git", withDestinationPath: real)
@@ -198,11 +203,11 @@ struct GitRemoteTests {
     let journeys = try sandbox.bareRepository()
     let other = try sandbox.bareRepository("other.git")
     let remote = sandbox.remote(journeys)
-    try FileManager.default.createDirectory(atPath: remote.cacheRoot, withIntermediateDirectories: true)
+    try remote.makeCacheRoot()
     try sandbox.git(["clone", "--quiet", other, remote.folder])
-    #expect(throws: SyncRemoteError.foreignClone(folder: remote.folder, origin: other, remote: journeys)) {
-      try remote.fetch()
-    }
+    let foreign = SyncRemoteError.foreignClone(
+      folder: remote.folder, origin: other, remote: journeys)
+    #expect(throws: foreign) { try remote.fetch() }
   }
 
   @Test(arguments: ["empty folder", "file", "no origin"])
@@ -210,10 +215,11 @@ struct GitRemoteTests {
     let sandbox = try GitSandbox()
     let bare = try sandbox.bareRepository()
     let remote = sandbox.remote(bare)
-    try FileManager.default.createDirectory(atPath: remote.cacheRoot, withIntermediateDirectories: true)
+    try remote.makeCacheRoot()
     switch damage {
     case "empty folder":
-      try FileManager.default.createDirectory(atPath: remote.folder, withIntermediateDirectories: true)
+      try FileManager.default.createDirectory(
+        atPath: remote.folder, withIntermediateDirectories: true)
     case "file":
       try Data("x".utf8).write(to: URL(fileURLWithPath: remote.folder))
     default:
@@ -225,7 +231,9 @@ struct GitRemoteTests {
       Issue.record("\(error)")
       return
     }
-    #expect(error.description.hasSuffix("; remove that folder and sync again: roadtrip clones the remote anew"))
+    #expect(
+      error.description.hasSuffix(
+        "; remove that folder and sync again: roadtrip clones the remote anew"))
   }
 
   @Test func filesOfTheSameNameFromAnotherReplicaAreNamedAndTheNextFetchTakesTheRemotes() throws {
@@ -244,7 +252,8 @@ struct GitRemoteTests {
     }
     #expect(try sandbox.contents(of: Self.first, in: bare) == "original")
     #expect(try copy.fetch() == copyFolder)
-    #expect(try String(contentsOfFile: copyFolder + "/" + Self.first, encoding: .utf8) == "original")
+    let contents = try String(contentsOfFile: copyFolder + "/" + Self.first, encoding: .utf8)
+    #expect(contents == "original")
   }
 
   @Test func whatAKilledSyncCommittedButNeverPushedIsDroppedByTheNextFetch() throws {
@@ -274,7 +283,8 @@ struct GitRemoteTests {
     try sandbox.git(["init", "--quiet", "--initial-branch=main", other])
     try sandbox.write("one", to: Self.second, in: other)
     try sandbox.git(["-C", other, "add", Self.second])
-    try sandbox.git(["-C", other, "-c", "user.name=b", "-c", "user.email=b@b", "commit", "-qm", "b"])
+    try sandbox.git(
+      ["-C", other, "-c", "user.name=b", "-c", "user.email=b@b", "commit", "-qm", "b"])
     try sandbox.git(["-C", other, "push", "--quiet", bare, "HEAD:refs/heads/main"])
     #expect(try laptop.fetch() == folder)
     #expect(try laptop.currentBranch() == "main")
@@ -305,9 +315,12 @@ struct GitRemoteTests {
   }
 
   @Test func gitIsToldNotToPromptOnlyWhenNoOneCanAnswer() {
-    let environment = ["PATH": "/usr/bin", "GIT_DIR": "/elsewhere/.git", "GIT_WORK_TREE": "/elsewhere"]
+    let environment = [
+      "PATH": "/usr/bin", "GIT_DIR": "/elsewhere/.git", "GIT_WORK_TREE": "/elsewhere",
+    ]
     let quiet = GitRemote.gitEnvironment(environment, cacheRoot: "/c", prompts: false)
-    #expect(quiet == ["PATH": "/usr/bin", "GIT_TERMINAL_PROMPT": "0", "GIT_CEILING_DIRECTORIES": "/c"])
+    #expect(
+      quiet == ["PATH": "/usr/bin", "GIT_TERMINAL_PROMPT": "0", "GIT_CEILING_DIRECTORIES": "/c"])
     let asking = GitRemote.gitEnvironment(environment, cacheRoot: "/c", prompts: true)
     #expect(asking == ["PATH": "/usr/bin", "GIT_CEILING_DIRECTORIES": "/c"])
   }

@@ -45,7 +45,8 @@ final class PasswordServer: @unchecked Sendable {
       if chunk.isEmpty { break }
       line.append(chunk)
     }
-    guard let port = Int(String(decoding: line, as: UTF8.self).trimmingCharacters(in: .whitespacesAndNewlines)) else {
+    let text = String(decoding: line, as: UTF8.self)
+    guard let port = Int(text.trimmingCharacters(in: .whitespacesAndNewlines)) else {
       process.terminate()
       throw CocoaError(.fileReadCorruptFile)
     }

@@ -40,7 +40,8 @@ struct RemoteKindTests {
 
   @Test func aLocalPathIsMadeAbsoluteAndNormalisedAndAURLIsLeftAsItIs() {
     let here = FileManager.default.currentDirectoryPath
-    #expect(GitRemote.normalized("backups/./old/../journeys.git/") == here + "/backups/journeys.git")
+    let relative = GitRemote.normalized("backups/./old/../journeys.git/")
+    #expect(relative == here + "/backups/journeys.git")
     #expect(GitRemote.normalized("/srv//journeys.git/") == "/srv/journeys.git")
     #expect(GitRemote.normalized("/../srv/journeys.git") == "/srv/journeys.git")
     for url in ["https://example.org/a/../b.git/", "me@host:a/../b.git", "file:///srv/./j.git"] {
@@ -50,7 +51,8 @@ struct RemoteKindTests {
 
   @Test func theCloneFolderIsNamedByTheSHA256OfTheURL() {
     let remote = GitRemote(url: "/tmp/journeys.git", cacheRoot: "/cache", environment: [:])
-    #expect(remote.folder == "/cache/506ceab7cd873c88d2f1785f5b2bcf2d7ee0eef855fd4a610607a8e124793324")
+    let hash = "506ceab7cd873c88d2f1785f5b2bcf2d7ee0eef855fd4a610607a8e124793324"
+    #expect(remote.folder == "/cache/" + hash)
     #expect(remote.lockPath == remote.folder + ".lock")
     #expect(remote.description == "/tmp/journeys.git")
   }
