@@ -18,7 +18,9 @@ extension JourneyDatabase {
   ///   - duplicates: What to do with a journey without an id identical to one in the database
   ///     (or read before it).
   ///   - isDryRun: Reads and checks everything, and counts as an import would, in a transaction
-  ///     that is rolled back: nothing is written.
+  ///     that is rolled back: nothing is written. On a file that its first write would upgrade
+  ///     (an older schema, a backup in rollback-journal mode), on a copy in memory, upgraded
+  ///     there: the file keeps every byte.
   ///   - progress: Called now and then with the number of journeys read so far.
   /// - Returns: How many journeys were (or would be) inserted, skipped, replaced and left out as
   ///   duplicates.
@@ -28,6 +30,11 @@ extension JourneyDatabase {
     from reader: JourneyReader, onConflict: ConflictPolicy = .fail, duplicates: DuplicatePolicy = .skip,
     isDryRun: Bool = false, progress: ((Int) -> Void)? = nil
   ) throws -> ImportSummary {
+    if isDryRun, try wouldUpgradeForWriting() {
+      return try inMemoryCopy().importJourneys(
+        from: reader, onConflict: onConflict, duplicates: duplicates, isDryRun: true,
+        progress: progress)
+    }
     var summary = ImportSummary()
     var replaced: [(UUID, [DatabaseValue])] = []
     do {
@@ -54,6 +61,22 @@ extension JourneyDatabase {
 
   /// What rolls a dry run's transaction back.
   private struct DryRunEnded: Error {}
+
+  /// A copy of the database in memory, for a dry run that must not touch the file: its pages,
+  /// read in one read transaction (SQLite's backup API), under the same path and origin, with
+  /// none of the configuration's callbacks (the upgrade the copy's first write makes is not the
+  /// file's, and says nothing).
+  private func inMemoryCopy() throws -> JourneyDatabase {
+    let copy = try Connection(path: path, busyTimeout: configuration.busyTimeout, inMemory: true)
+    // The backup API copies into memory only between pages of one size.
+    try copy.execute("PRAGMA page_size = \(try connection.pragma("page_size"))")
+    try copy.copyPages(from: connection)
+    try NameSearch.define(on: copy)
+    let settings = Configuration(
+      busyTimeout: configuration.busyTimeout, origin: configuration.origin, createsFile: false,
+      isInMemory: true)
+    return JourneyDatabase(path: path, configuration: settings, connection: copy)
+  }
 
   /// The import's work inside its transaction.
   private func importJourneys(

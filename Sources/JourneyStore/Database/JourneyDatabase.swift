@@ -53,10 +53,16 @@ public final class JourneyDatabase {
   /// - Throws: `JourneyDatabaseError` when the file is not a roadtrip database, has a newer
   ///   schema or cannot be created; `SQLiteError` when SQLite cannot open or read it (a file
   ///   that is not a database is `.corrupt`). A file that is refused is left untouched.
-  public init(path: String, configuration: Configuration = Configuration()) throws {
+  public convenience init(path: String, configuration: Configuration = Configuration()) throws {
+    let connection = try Self.connect(path: path, configuration: configuration)
+    self.init(path: path, configuration: configuration, connection: connection)
+  }
+
+  /// A database on a connection already open, such as a copy in memory.
+  init(path: String, configuration: Configuration, connection: Connection) {
     self.path = path
     self.configuration = configuration
     identityMap = IdentityMap(onEdit: { [liveLists] in liveLists.journeyChanged($0) })
-    connection = try Self.connect(path: path, configuration: configuration)
+    self.connection = connection
   }
 }
