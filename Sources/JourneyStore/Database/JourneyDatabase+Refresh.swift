@@ -58,9 +58,9 @@ extension JourneyDatabase {
       liveLists.invalidateAll()
       return
     }
-    // A batch of the write-through queue whose outcome was not taken yet is this database's too.
-    let isOwn = { [writeThroughQueue] (batch: Int64) in writeThroughQueue?.hasCommitted(batch) == true }
-    if try follower.follow(changeLog, isOwn: isOwn, apply: apply) {
+    // A batch of the write-through queue or of long work whose outcome was not taken yet is this
+    // database's too.
+    if try follower.follow(changeLog, isOwn: batchesInFlight.contains, apply: apply) {
       liveLists.invalidateAll()
     }
     identityMap.collectEdits()

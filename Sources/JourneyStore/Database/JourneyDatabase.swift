@@ -14,7 +14,9 @@ import Foundation
 /// A database, its managed journeys, its live lists and their bindings belong to one isolation
 /// (the main actor, or one actor or thread of yours); none of them is `Sendable`. Long work (a
 /// bulk import) runs on another `JourneyDatabase` opened on the same `path` in a detached task;
-/// this one takes the result in with `refresh()`. Only plain data crosses: ids, queries, changes.
+/// the async forms of long work (`importJourneys(from:onConflict:duplicates:isDryRun:progress:isolation:)`,
+/// export, undo and redo, vacuum) run there by themselves, and this one takes the result in when
+/// they return. Only plain data crosses: ids, queries, changes.
 public final class JourneyDatabase {
   /// The path of the database file.
   public let path: String
@@ -33,6 +35,12 @@ public final class JourneyDatabase {
   var isSchemaVerified = false
   /// Whether the file was brought up to date for writing (`prepareForWriting()`).
   var isPreparedForWriting = false
+  /// The batches this database's other connections (the write-through queue, long work)
+  /// committed whose outcome it has not taken: its own, when its reader meets them in the log.
+  let batchesInFlight = BatchesInFlight()
+  /// The batches in flight of the database this one works for, when it runs long work for it
+  /// (`runLongWork`): each batch is noted there before its commit. `nil` for a database of its own.
+  var worksFor: BatchesInFlight?
   /// Saves write-through writes off the owner's thread, once there was one.
   var writeThroughQueue: WriteThroughQueue?
   /// The write-through writes whose outcome has not been taken.
