@@ -26,8 +26,8 @@ extension JourneyDatabase {
   ///   input, or `SQLiteError`; the database is unchanged then.
   @discardableResult
   public func importJourneys(
-    from reader: sending JourneyReader, onConflict: ConflictPolicy = .fail, duplicates: DuplicatePolicy = .skip,
-    isDryRun: Bool = false, isolation: isolated (any Actor)? = #isolation,
+    from reader: sending JourneyReader, onConflict: ConflictPolicy = .fail,
+    duplicates: DuplicatePolicy = .skip, isDryRun: Bool = false, isolation: isolated (any Actor)? = #isolation,
     progress: (@Sendable (WorkProgress) -> Void)? = nil
   ) async throws -> ImportSummary {
     try await runLongWork(progress: progress, isolation: isolation) { worker, work in
@@ -67,14 +67,16 @@ extension JourneyDatabase {
     _ query: JourneyQuery = JourneyQuery(sortField: nil), format: InterchangeFormat,
     keys: [String] = JourneyRecord.keys, includesHeader: Bool = true,
     onUnreadable: @escaping @Sendable (JourneyDatabaseError) throws -> Void = { throw $0 },
-    to output: @escaping @Sendable (String) throws -> Void, isolation: isolated (any Actor)? = #isolation,
+    to output: @escaping @Sendable (String) throws -> Void,
+    isolation: isolated (any Actor)? = #isolation,
     progress: (@Sendable (WorkProgress) -> Void)? = nil
   ) async throws -> Int {
     try await runLongWork(progress: progress, isolation: isolation) { worker, work in
       try worker.connection.transaction(.deferred) {
         let selected = max(0, try worker.count(query) - query.offset)
         let total = query.limit.map { min(max(0, $0), selected) } ?? selected
-        var writer = JourneyWriter(format: format, keys: keys, includesHeader: includesHeader, output: output)
+        var writer = JourneyWriter(
+          format: format, keys: keys, includesHeader: includesHeader, output: output)
         try worker.write(query, to: &writer, onUnreadable: onUnreadable) { written in
           try work.checkCancellation()
           work.report(completed: written, total: total)
@@ -141,7 +143,9 @@ extension JourneyDatabase {
   /// - Returns: The size of the file before and after, in bytes.
   /// - Throws: As `vacuum()`, or `CancellationError`.
   @discardableResult
-  public func vacuum(isolation: isolated (any Actor)? = #isolation) async throws -> (before: Int64, after: Int64) {
+  public func vacuum(
+    isolation: isolated (any Actor)? = #isolation
+  ) async throws -> (before: Int64, after: Int64) {
     try await runLongWork(progress: nil, isolation: isolation) { worker, _ in try worker.vacuum() }
   }
 }

@@ -49,7 +49,8 @@ extension JourneyDatabase {
       return try longWork.run(on: connection) { try work(self, longWork) }
     }
     takeWriteThroughOutcomes()
-    let job = WorkerJob(path: path, configuration: configuration, ownerBatches: batchesInFlight, work: work)
+    let job = WorkerJob(
+      path: path, configuration: configuration, ownerBatches: batchesInFlight, work: work)
     let (outcome, batches) = await withTaskCancellationHandler {
       await withCheckedContinuation { continuation in
         DispatchQueue(label: "JourneyStore.LongWork").async {

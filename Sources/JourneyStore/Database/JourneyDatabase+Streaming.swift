@@ -50,8 +50,8 @@ extension JourneyDatabase {
   /// written so far after each one: what it throws (a cancelled task's `CancellationError`) stops
   /// the writing.
   func write(
-    _ query: JourneyQuery, to writer: inout JourneyWriter, onUnreadable: (JourneyDatabaseError) throws -> Void,
-    afterEach: (Int) throws -> Void
+    _ query: JourneyQuery, to writer: inout JourneyWriter,
+    onUnreadable: (JourneyDatabaseError) throws -> Void, afterEach: (Int) throws -> Void
   ) throws {
     let (clauses, values) = query.sqlClauses
     try forEachReadableRow(

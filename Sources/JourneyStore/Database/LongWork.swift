@@ -43,7 +43,8 @@ final class LongWork: Sendable {
     guard let progress else { return }
     let now = ContinuousClock.now
     let isDue = lastReport.withLock { last in
-      guard isFinal || last.map({ $0.duration(to: now) >= Self.reportInterval }) ?? true else { return false }
+      let isLongEnough = last.map { $0.duration(to: now) >= Self.reportInterval } ?? true
+      guard isFinal || isLongEnough else { return false }
       last = now
       return true
     }
