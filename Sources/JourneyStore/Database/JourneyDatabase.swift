@@ -48,6 +48,21 @@ public final class JourneyDatabase {
   /// The actor that owns the database, when write-through bindings were made on one: it takes
   /// their outcomes by itself.
   var writeThroughOwner: (any Actor)?
+  /// Called with the managed journeys whose unsaved edits are gone because the journeys are:
+  /// deleted by another process (or by an undo), as `refresh()`, `follow()`, an `outsideChanges()`
+  /// sequence or a fetch takes the delete in. A change of another process to a field never
+  /// discards an edit (`save()` writes the edit over it), so only deletes are told.
+  ///
+  /// Each object still holds the values edited: a UI can say what was lost, or add the journey
+  /// again (`add(_:)` with the same object). It runs on the database's isolation, once the
+  /// changes taken in are applied, so that the live lists no longer hold the journeys.
+  ///
+  /// ```swift
+  /// database.onEditsDiscarded = { journeys in
+  ///   alert = "\(journeys.map(\.name)) were deleted elsewhere; your changes were not saved"
+  /// }
+  /// ```
+  public var onEditsDiscarded: (([Journey]) -> Void)?
   /// The `OutsideChanges` sequences in use, each told of every change `refresh()` takes in;
   /// held weakly, so that a sequence no longer iterated drops out.
   var subscriptions: [Weak<ChangeSubscription>] = []
