@@ -7,10 +7,11 @@
 /// }
 /// ```
 public struct WorkProgress: Sendable, Equatable {
-  /// The journeys done so far: read (an import), written (an export), changed (an undo or a
-  /// redo, told once, at its end).
+  /// The units done so far, as each kind of work counts them: journeys read (an import),
+  /// written (an export), changed (an undo or a redo, told once, at its end); a sync counts what
+  /// it says it counts.
   public var completed: Int
-  /// The journeys to do in all, when known before the end: an export's; `nil` for an import,
+  /// The units to do in all, when known before the end: an export's; `nil` for an import,
   /// whose input is read as it comes.
   public var total: Int?
 
