@@ -35,6 +35,22 @@ extension JourneyDatabase {
         from: reader, onConflict: onConflict, duplicates: duplicates, isDryRun: true,
         progress: progress)
     }
+    let summary = try importJourneys(
+      from: reader, onConflict: onConflict, duplicates: duplicates, isDryRun: isDryRun,
+      afterEach: { read in
+        if read % IndexDeferral.threshold == 0 { progress?(read) }
+      })
+    progress?(summary.total)
+    return summary
+  }
+
+  /// Imports as `importJourneys(from:onConflict:duplicates:isDryRun:progress:)` does, calling
+  /// `afterEach` with the number of journeys read so far after each one: what it throws (a
+  /// cancelled task's `CancellationError`) stops the import, and nothing of it stays.
+  func importJourneys(
+    from reader: JourneyReader, onConflict: ConflictPolicy, duplicates: DuplicatePolicy, isDryRun: Bool,
+    afterEach: (Int) throws -> Void
+  ) throws -> ImportSummary {
     var summary = ImportSummary()
     var replaced: [(UUID, [DatabaseValue])] = []
     do {
@@ -45,14 +61,13 @@ extension JourneyDatabase {
         try write { batch in
           try importJourneys(
             from: reader, into: batch, onConflict: onConflict, duplicates: duplicates, summary: &summary,
-            replaced: &replaced, progress: progress)
+            replaced: &replaced, afterEach: afterEach)
           if isDryRun { throw DryRunEnded() }
         }
       }
     } catch is DryRunEnded {
       return summary
     }
-    progress?(summary.total)
     for (id, values) in replaced {
       refresh(id, with: values)
     }
@@ -81,13 +96,14 @@ extension JourneyDatabase {
   /// The import's work inside its transaction.
   private func importJourneys(
     from reader: JourneyReader, into batch: Batch, onConflict: ConflictPolicy, duplicates: DuplicatePolicy,
-    summary: inout ImportSummary, replaced: inout [(UUID, [DatabaseValue])], progress: ((Int) -> Void)?
+    summary: inout ImportSummary, replaced: inout [(UUID, [DatabaseValue])], afterEach: (Int) throws -> Void
   ) throws {
     var deferral = try IndexDeferral(connection: connection)
     var existing = DuplicateJourneys(connection: connection)
     while let journey = try reader.next() {
       if journey.id == nil, duplicates == .skip, try existing.contains(journey.values) {
         summary.duplicates += 1
+        try afterEach(summary.total)
         continue
       }
       let id = journey.id ?? .random()
@@ -116,7 +132,7 @@ extension JourneyDatabase {
         throw InterchangeError.malformed(line: journey.line, reason: error.refusedValueDescription)
       }
       try deferral.noteInserted(summary.inserted)
-      if summary.total % IndexDeferral.threshold == 0 { progress?(summary.total) }
+      try afterEach(summary.total)
     }
     try batch.recordInserts()
     try deferral.rebuild()

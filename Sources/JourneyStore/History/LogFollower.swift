@@ -29,6 +29,12 @@ final class LogFollower {
     position = end
   }
 
+  /// The batches the database committed that the follower has not passed yet: all of them, for
+  /// a database that does not follow the log (one that runs long work for another).
+  var ownBatchIDs: Set<Int64> {
+    ownBatches
+  }
+
   /// Notes a batch the database committed: its changes are not reported as others'.
   func noteOwn(_ batch: Int64) {
     if !ownBatches.contains(batch) { ownBatches.append(batch) }
