@@ -305,7 +305,10 @@ struct GitRemoteTests {
   }
 
   @Test func gitIsToldNotToPromptOnlyWhenNoOneCanAnswer() {
-    let environment = ["PATH": "/usr/bin", "GIT_DIR": "/elsewhere/.git", "GIT_WORK_TREE": "/elsewhere"]
+    let environment = [
+      "PATH": "/usr/bin", "GIT_DIR": "/elsewhere/.git", "GIT_WORK_TREE": "/elsewhere",
+      "ROADTRIP_SYNC_SECRET": "never for git",
+    ]
     let quiet = GitRemote.gitEnvironment(environment, cacheRoot: "/c", prompts: false)
     #expect(quiet == ["PATH": "/usr/bin", "GIT_TERMINAL_PROMPT": "0", "GIT_CEILING_DIRECTORIES": "/c"])
     let asking = GitRemote.gitEnvironment(environment, cacheRoot: "/c", prompts: true)
