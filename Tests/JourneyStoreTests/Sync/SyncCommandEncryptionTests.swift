@@ -96,7 +96,7 @@ struct SyncCommandEncryptionTests {
         .exitCode == 0)
     #expect(try await machines.run("c", "add", "Trip of c").exitCode == 0)
     let before = try await machines.table("c")
-    let snapshot = try machines.machines.sandbox.folder.file("c.sqlite")
+    let snapshot = machines.machines.sandbox.folder.file("c.sqlite")
     let bytesBefore = try Data(contentsOf: URL(fileURLWithPath: snapshot))
     let another = try await machines.run(
       "c", "sync", machines.remote, "--secret-file", machines.file("other-secret"))
@@ -179,5 +179,14 @@ struct SyncCommandEncryptionTests {
       "\(warned)")
     let missing = try await machines.run("b", "sync", "--secret-file", machines.file("nothing"))
     #expect(missing.exitCode == 66, "\(missing)")
+  }
+
+  @Test func helpNamesTheRemoteKindsTheSecretFileAndTheVariable() async throws {
+    let machines = try Machines()
+    let help = try await machines.run("a", "sync", "--help")
+    #expect(help.exitCode == 0, "\(help)")
+    for text in ["git repository", "scp-like", "--secret-file", "ROADTRIP_SYNC_SECRET"] {
+      #expect(help.standardOutput.contains(text), "\(text): \(help)")
+    }
   }
 }
