@@ -37,7 +37,9 @@ struct RemoteFolder {
     if let identity = try readIdentity() { return (identity, false) }
     try makeFolder(path)
     let entries = try names(in: path) ?? []
-    guard entries.allSatisfy({ $0.hasPrefix(".") && $0.contains(".tmp-") }) else {
+    // A git remote's clone holds its `.git`: not a file of the remote.
+    guard entries.allSatisfy({ $0 == ".git" || ($0.hasPrefix(".") && $0.contains(".tmp-")) })
+    else {
       throw SyncError.notARemote(path: path)
     }
     let identity = Identity(format: 1, id: UUID().lowercasedText, encryption: try newEncryption())
