@@ -41,6 +41,10 @@ extension Failure {
       return describe(error)
     case let error as SyncConflictError:
       return describe(error)
+    case let error as SyncRemoteError:
+      return describe(error)
+    case let error as SyncEncryptionError:
+      return describe(error)
     default:
       return nil
     }
@@ -103,6 +107,33 @@ extension Failure {
       return (.dataError, error.description)
     case .cannotReachRemote:
       return (.ioError, error.description)
+    }
+  }
+
+  /// The exit codes `SyncRemoteError` documents.
+  private static func describe(_ error: SyncRemoteError) -> (ExitStatus, String) {
+    switch error {
+    case .unreachable, .pushRejected, .cacheUnavailable:
+      return (.ioError, error.description)
+    case .damagedClone, .foreignClone:
+      return (.dataError, error.description)
+    case .gitMissing, .gitUnusable, .filesTaken:
+      return (.failure, error.description)
+    }
+  }
+
+  /// The exit codes `SyncEncryptionError` documents.
+  private static func describe(_ error: SyncEncryptionError) -> (ExitStatus, String) {
+    switch error {
+    case .secretMissing, .secretNotUsed, .emptySecret, .secretTooLong:
+      return (.usage, error.description)
+    case .unreadableSecret:
+      return (.noInput, error.description)
+    case .anotherSecret, .failedAuthentication, .plainFileOnEncryptedRemote, .unknownFormatVersion,
+      .unsupportedEncryption:
+      return (.dataError, error.description)
+    case .cannotDeriveKey:
+      return (.failure, error.description)
     }
   }
 
