@@ -19,11 +19,21 @@ extension Roadtrip.Sync {
       help: "Say what waits to be sent and where it goes, touching no remote and writing nothing.")
     var status = false
 
+    @Flag(
+      help: """
+        After syncing, write a snapshot of every journey to the remote and remove the change \
+        files it covers that every database syncing with it has applied.
+        """)
+    var compact = false
+
     @OptionGroup var database: DatabaseOptions
 
     func validate() throws {
       if status, remote != nil {
         throw ValidationError("--status reads the remembered remote; give no REMOTE with it")
+      }
+      if status, compact {
+        throw ValidationError("--status writes nothing; give --compact without it")
       }
       if remote?.isEmpty == true { throw ValidationError("REMOTE needs a path") }
     }
@@ -35,8 +45,15 @@ extension Roadtrip.Sync {
         throw CommandError.usage(
           "no remote to sync with: give a folder, 'roadtrip sync FOLDER'; it is remembered")
       }
-      let summary = try journeys.synchronize(with: FolderRemote(path: path))
-      StandardError.write(summary.lines.joined(separator: "\n") + "\n")
+      let summary: SyncSummary
+      if compact {
+        let compaction = try journeys.compact(with: FolderRemote(path: path))
+        summary = compaction.sync
+        StandardError.write((summary.lines + compaction.lines).joined(separator: "\n") + "\n")
+      } else {
+        summary = try journeys.synchronize(with: FolderRemote(path: path))
+        StandardError.write(summary.lines.joined(separator: "\n") + "\n")
+      }
       if !summary.refusedFiles.isEmpty {
         throw CommandError.refusedSyncFiles(
           summary.refusedFiles.map { "\($0.name) (\($0.reason))" })

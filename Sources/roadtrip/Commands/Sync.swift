@@ -9,6 +9,7 @@ extension Roadtrip {
         "Exchange changes with a remote folder, so that several databases hold the same journeys.",
       usage: """
         roadtrip sync [<remote>] [--db <path>]
+        roadtrip sync [<remote>] --compact [--db <path>]
         roadtrip sync --status [--db <path>]
         roadtrip sync conflicts [--restore <n>] [--format <format>] [--json] [--db <path>]
         """,
@@ -20,7 +21,10 @@ extension Roadtrip {
         over an edit made without seeing it. What came in is one batch of the history, which \
         'roadtrip undo' takes back. REMOTE is a folder (a USB stick, a share, a folder Syncthing \
         or Dropbox replicates); a missing or empty one becomes a remote. It is remembered: \
-        'roadtrip sync' alone uses it. Prints what went out and came in on standard error.
+        'roadtrip sync' alone uses it. Prints what went out and came in on standard error. \
+        --compact then writes a snapshot of every journey (snapshots/ in REMOTE) and removes the \
+        change files every database syncing with REMOTE has applied; a new database joins from \
+        the newest snapshot, and one that missed removed files catches up from it.
         """,
       subcommands: [Exchange.self, Conflicts.self],
       defaultSubcommand: Exchange.self)
