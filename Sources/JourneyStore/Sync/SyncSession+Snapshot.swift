@@ -40,13 +40,15 @@ extension SyncSession {
   }
 
   /// Merges a snapshot's registers into the journeys' through `merging` (a register-wise
-  /// maximum: what the registers hold already stays), and marks every file it covers applied.
+  /// maximum: what the registers hold already stays; `merging` gets the replicas by number), and
+  /// marks every file it covers applied.
   func join(
     _ snapshot: Snapshot, state: inout ReplicaState, summary: inout SyncSummary,
-    merging: (String, JourneyRegisters) throws -> Void
+    merging: (String, JourneyRegisters, [Int64: String]) throws -> Void
   ) throws {
     var numbers: [Int64] = [0]
     for replica in snapshot.header.replicas { numbers.append(try state.number(of: replica)) }
+    let replicas = state.replicas
     for (journey, registers) in snapshot.registers {
       func local(_ register: Register) -> Register {
         var register = register
@@ -55,7 +57,8 @@ extension SyncSession {
       }
       try merging(
         journey,
-        JourneyRegisters(present: local(registers.present), fields: registers.fields.map(local)))
+        JourneyRegisters(present: local(registers.present), fields: registers.fields.map(local)),
+        replicas)
       state.lastHLC = max(
         state.lastHLC, registers.present.hlc, registers.fields.map(\.hlc).max() ?? 0)
     }
