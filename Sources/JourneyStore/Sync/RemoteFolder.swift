@@ -9,9 +9,10 @@ import Glibc
 import Darwin
 #endif
 
-/// The files of a remote, in the folder its `SyncRemote` made current: `roadtrip-remote.json`
-/// `replicas/<replica>/<seq>.rtc` and `snapshots/<replica>-<seq>.rts`. Files are only ever added: each is written to a temporary
-/// name in its folder, flushed to disk, and linked into place, which fails rather than replaces.
+/// The files of a remote, in the folder its `SyncRemote` made current: `roadtrip-remote.json`,
+/// `replicas/<replica>/<seq>.rtc` and `snapshots/<replica>-<seq>.rts`. Files are added, never
+/// rewritten: each is written to a temporary name in its folder, flushed to disk, and linked into
+/// place, which fails rather than replaces; only `sync --compact` removes files.
 struct RemoteFolder {
   let path: String
 

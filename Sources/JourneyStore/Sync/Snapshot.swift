@@ -52,7 +52,8 @@ struct Snapshot {
     let replica = String(name.prefix(36))
     let digits = name.dropFirst(37).prefix(9)
     guard UUID(text: replica.utf8)?.lowercasedText == replica,
-      name.dropFirst(36).first == "-", digits.allSatisfy({ $0 >= "0" && $0 <= "9" }), let seq = Int64(digits)
+      name.dropFirst(36).first == "-", digits.allSatisfy({ $0 >= "0" && $0 <= "9" }),
+      let seq = Int64(digits)
     else { return nil }
     return (replica, seq)
   }

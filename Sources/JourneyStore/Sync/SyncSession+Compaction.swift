@@ -31,7 +31,8 @@ extension SyncSession {
   private func snapshot(of state: ReplicaState) throws -> Snapshot {
     var writers: [String] = []
     var index: [Int64: Int64] = [0: 0]
-    let registers = try RegisterStore(connection: connection).all().map { journey, registers in
+    let registers: [(journey: String, registers: JourneyRegisters)] =
+      try RegisterStore(connection: connection).all().map { journey, registers in
       func portable(_ register: Register) -> Register {
         var register = register
         if let known = index[register.by] {
@@ -44,8 +45,8 @@ extension SyncSession {
         return register
       }
       return (
-        journey,
-        JourneyRegisters(
+        journey: journey,
+        registers: JourneyRegisters(
           present: portable(registers.present), fields: registers.fields.map(portable))
       )
     }

@@ -52,7 +52,8 @@ struct SyncSession {
         registers[journey] = current
       }
       var received = Set<String>()
-      if let snapshot = try joiningSnapshot(listing, from: folder, state: state, summary: &summary) {
+      if let snapshot = try joiningSnapshot(listing, from: folder, state: state, summary: &summary)
+      {
         try join(snapshot, state: &state, summary: &summary) { journey, theirs, replicas in
           registers[journey] = try cached(journey).merged(with: theirs) { replicas[$0] }
           received.insert(journey)

@@ -35,7 +35,7 @@ struct SyncSnapshotTests {
     let origin = try world[2].connection.firstValue(
       "SELECT origin LIKE 'sync from %' FROM batch WHERE id = ?", [.integer(batch)])
     #expect(origin == .integer(1))
-    try world[2].undo()
+    _ = try world[2].undo()
     #expect(try world.table(2).isEmpty)
   }
 
@@ -161,7 +161,7 @@ struct SyncSnapshotTests {
           }
         }
       } else if replica == 0 {
-        let id = UUID(uuidString: String(format: "%08x-0000-4000-8000-%012x", seed, step))!
+        let id = UUID(uuidString: String(format: "%08llx-0000-4000-8000-%012llx", seed, step))!
         try world[0].add(Journey.sample("new \(step)", id: id))
       }
       try world.sync(Int(random.next() % 3))
