@@ -88,6 +88,21 @@ struct SyncSnapshotTests {
     #expect(try world.csv(2) == world.csv(0) && world.csv(1) == world.csv(0))
   }
 
+  @Test func pruningHistoryAroundACompactionBreaksNoSync() throws {
+    let world = try SyncWorld(replicas: 3)
+    _ = try world.history(rounds: 3, between: 0..<2)
+    try world[1].add(Journey.sample("Unsent on 1"))
+    _ = try world[1].pruneHistory(.keepingLast(1))
+    _ = try world[0].compact(with: FolderRemote(path: world.remotePath))
+    _ = try world[0].pruneHistory(.keepingLast(1))
+    try world.sync(1)
+    let joined = try world.sync(2)
+    #expect(joined.snapshot != nil && joined.refusedFiles.isEmpty)
+    try world.syncAll()
+    #expect(try world.csv(2) == world.csv(0) && world.csv(1) == world.csv(0))
+    #expect(try world.table(0).contains { $0[1] == .text("Unsent on 1") })
+  }
+
   @Test func compactingTwiceRemovesNothingMore() throws {
     let world = try SyncWorld(replicas: 2)
     _ = try world.history(rounds: 3, between: 0..<2)
