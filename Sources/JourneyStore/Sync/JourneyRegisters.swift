@@ -29,7 +29,7 @@ struct JourneyRegisters: Equatable {
     }
     return JourneyRegisters(
       present: larger(present, other.present),
-      fields: zip(fields, other.fields).map(larger))
+      fields: zip(fields, other.fields).map { larger($0, $1) })
   }
 }
 

@@ -74,7 +74,9 @@ struct RemoteFolder {
   /// The snapshots present (`snapshots/<replica>-<seq>.rts`), by path inside the remote.
   func snapshots() throws -> [(name: String, replica: String, seq: Int64)] {
     (try names(in: path + "/snapshots") ?? []).compactMap { name in
-      Snapshot.parse(fileNamed: name).map { ("snapshots/" + name, $0.replica, $0.seq) }
+      Snapshot.parse(fileNamed: name).map {
+        (name: "snapshots/" + name, replica: $0.replica, seq: $0.seq)
+      }
     }.sorted { $0.name < $1.name }
   }
 
