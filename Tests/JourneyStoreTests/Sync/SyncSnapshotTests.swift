@@ -171,7 +171,7 @@ struct SyncSnapshotTests {
         try world[replica].edit(present[pick % present.count]) { journey in
           switch replica {
           case 0: journey.name = "name \(pick)"
-          case 1: journey.transportationType = pick % 2 == 0 ? .bus : .train
+          case 1: journey.transportationType = pick % 2 == 0 ? .bus : .bike
           default: journey.duration = TimeInterval(pick + 1)
           }
         }
