@@ -60,6 +60,33 @@ extension JourneyDatabase {
     return summary
   }
 
+  /// Compacts a remote (`roadtrip sync --compact`, SYNC.md "Snapshots and long histories"):
+  /// syncs, writes a snapshot of every journey's merge state and the version vector it covers,
+  /// then removes the change files it covers that every replica known to the remote has applied
+  /// (each replica's newest file says what it applied). A new database joins from the snapshot.
+  /// - Parameter secret: As for `synchronize(with:secret:)`: the snapshot is sealed as the
+  ///   change files are.
+  /// - Returns: The sync, the snapshot and what was removed.
+  /// - Throws: What `synchronize(with:)` throws; `SyncError.cannotReachRemote` when the
+  ///   snapshot cannot be written or a file removed.
+  public func compact(with remote: some SyncRemote, secret: SyncSecret? = nil) throws
+    -> SyncCompaction
+  {
+    waitForPendingWrites()
+    try prepareForWriting()
+    let session = SyncSession(
+      connection: connection, remote: remote,
+      kind: (remote is GitRemote ? RemoteKind.git : .folder).rawValue, secret: secret)
+    let compaction = try connection.withPageCache(ofAtLeast: Self.largeWritePageCacheKiB) {
+      try session.compact(verify: verifySchema)
+    }
+    if compaction.sync.batch != nil {
+      liveLists.invalidateAll()
+      _ = try refresh()
+    }
+    return compaction
+  }
+
   /// What waits to be sent, and the remembered remote; reads only (a file of an older schema,
   /// which never synced, reads as such).
   public func syncStatus() throws -> SyncStatus {

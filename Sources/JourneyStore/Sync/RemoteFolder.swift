@@ -9,9 +9,10 @@ import Glibc
 import Darwin
 #endif
 
-/// The files of a remote, in the folder its `SyncRemote` made current: `roadtrip-remote.json`
-/// and `replicas/<replica>/<seq>.rtc`. Files are only ever added: each is written to a temporary
-/// name in its folder, flushed to disk, and linked into place, which fails rather than replaces.
+/// The files of a remote, in the folder its `SyncRemote` made current: `roadtrip-remote.json`,
+/// `replicas/<replica>/<seq>.rtc` and `snapshots/<replica>-<seq>.rts`. Files are added, never
+/// rewritten: each is written to a temporary name in its folder, flushed to disk, and linked into
+/// place, which fails rather than replaces; only `sync --compact` removes files.
 struct RemoteFolder {
   let path: String
 
@@ -85,6 +86,23 @@ struct RemoteFolder {
       if !seqs.isEmpty { files[replica] = seqs.sorted() }
     }
     return files
+  }
+
+  /// The snapshots present (`snapshots/<replica>-<seq>.rts`), by path inside the remote.
+  func snapshots() throws -> [(name: String, replica: String, seq: Int64)] {
+    (try names(in: path + "/snapshots") ?? []).compactMap { name in
+      Snapshot.parse(fileNamed: name).map {
+        (name: "snapshots/" + name, replica: $0.replica, seq: $0.seq)
+      }
+    }.sorted { $0.name < $1.name }
+  }
+
+  /// Removes the file at `name` (a path inside the remote); one already gone is no error.
+  /// - Throws: `SyncError.cannotReachRemote` when it cannot be removed.
+  func remove(_ name: String) throws {
+    guard unlink(path + "/" + name) == 0 || errno == ENOENT else {
+      throw SyncError.cannotReachRemote(path: path + "/" + name, reason: Self.reason())
+    }
   }
 
   /// The sequence number a change file's name says: 9 digits and `.rtc`.

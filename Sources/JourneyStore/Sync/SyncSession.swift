@@ -76,6 +76,13 @@ struct SyncSession {
         registers[journey] = current
       }
       var received = Set<String>()
+      if let snapshot = try joiningSnapshot(listing, from: folder, state: state, summary: &summary)
+      {
+        try join(snapshot, state: &state, summary: &summary) { journey, theirs, replicas in
+          registers[journey] = try cached(journey).merged(with: theirs) { replicas[$0] }
+          received.insert(journey)
+        }
+      }
       let merge = try receive(listing, from: folder, state: &state, summary: &summary) {
         journey, body in
         var current = try cached(journey)
@@ -362,7 +369,7 @@ struct SyncSession {
     return file
   }
 
-  private static func reason(_ error: any Error) -> String {
+  static func reason(_ error: any Error) -> String {
     switch error {
     case ChangeFileError.malformed(let reason): reason
     case let error as SyncError: error.description

@@ -33,6 +33,13 @@ extension Roadtrip.Sync {
       help: "Say what waits to be sent and where it goes, touching no remote and writing nothing.")
     var status = false
 
+    @Flag(
+      help: """
+        After syncing, write a snapshot of every journey to the remote and remove the change \
+        files it covers that every database syncing with it has applied.
+        """)
+    var compact = false
+
     @OptionGroup var database: DatabaseOptions
 
     func validate() throws {
@@ -41,6 +48,9 @@ extension Roadtrip.Sync {
       }
       if status, secretFile != nil {
         throw ValidationError("--status touches no remote and needs no secret; give no --secret-file")
+      }
+      if status, compact {
+        throw ValidationError("--status writes nothing; give --compact without it")
       }
       if remote?.isEmpty == true { throw ValidationError("REMOTE needs a path") }
     }
@@ -55,8 +65,15 @@ extension Roadtrip.Sync {
           "no remote to sync with: give a folder or a git repository, 'roadtrip sync REMOTE'; "
             + "it is remembered")
       }
-      let summary = try journeys.synchronize(with: remote, secret: secret)
-      StandardError.write(summary.lines.joined(separator: "\n") + "\n")
+      let summary: SyncSummary
+      if compact {
+        let compaction = try journeys.compact(with: remote, secret: secret)
+        summary = compaction.sync
+        StandardError.write((summary.lines + compaction.lines).joined(separator: "\n") + "\n")
+      } else {
+        summary = try journeys.synchronize(with: remote, secret: secret)
+        StandardError.write(summary.lines.joined(separator: "\n") + "\n")
+      }
       if !summary.refusedFiles.isEmpty {
         throw CommandError.refusedSyncFiles(
           summary.refusedFiles.map { "\($0.name) (\($0.reason))" })

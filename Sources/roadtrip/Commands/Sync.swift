@@ -10,6 +10,7 @@ extension Roadtrip {
         + "the same journeys.",
       usage: """
         roadtrip sync [<remote>] [--secret-file <file>] [--db <path>]
+        roadtrip sync [<remote>] --compact [--secret-file <file>] [--db <path>]
         roadtrip sync --status [--db <path>]
         roadtrip sync conflicts [--restore <n>] [--format <format>] [--json] [--db <path>]
         """,
@@ -34,6 +35,10 @@ extension Roadtrip {
         secret at every sync (exit 64 without it); a file sealed with another secret or \
         changed is refused by name and nothing of it applied (exit 65); a secret given to a \
         plain remote is refused (exit 64).
+
+        --compact then writes a snapshot of every journey (snapshots/ in REMOTE) and removes the \
+        change files every database syncing with REMOTE has applied; a new database joins from \
+        the newest snapshot, and one that missed removed files catches up from it.
         """,
       subcommands: [Exchange.self, Conflicts.self],
       defaultSubcommand: Exchange.self)
