@@ -32,7 +32,7 @@ final class LogFollower {
   /// The batches the database committed that the follower has not passed yet: all of them, for
   /// a database that does not follow the log (one that runs long work for another).
   var ownBatchIDs: Set<Int64> {
-    ownBatches
+    Set(ownBatches)
   }
 
   /// Notes a batch the database committed: its changes are not reported as others'.
