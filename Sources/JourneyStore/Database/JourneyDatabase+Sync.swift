@@ -44,20 +44,10 @@ extension JourneyDatabase {
   public func synchronize(with remote: some SyncRemote, secret: SyncSecret? = nil) throws
     -> SyncSummary
   {
-    waitForPendingWrites()
-    try prepareForWriting()
-    let session = SyncSession(
-      connection: connection, remote: remote,
-      kind: (remote is GitRemote ? RemoteKind.git : .folder).rawValue, secret: secret)
-    // Received journeys and their registers go to random places of the file: a large write's cache.
-    let summary = try connection.withPageCache(ofAtLeast: Self.largeWritePageCacheKiB) {
-      try session.run(verify: verifySchema)
+    try runSyncSession(with: remote, secret: secret) { session, verify in
+      let summary = try session.run(verify: verify)
+      return (summary, summary.batch)
     }
-    if summary.batch != nil {
-      liveLists.invalidateAll()
-      _ = try refresh()
-    }
-    return summary
   }
 
   /// Compacts a remote (`roadtrip sync --compact`, SYNC.md "Snapshots and long histories"):
@@ -72,19 +62,33 @@ extension JourneyDatabase {
   public func compact(with remote: some SyncRemote, secret: SyncSecret? = nil) throws
     -> SyncCompaction
   {
+    try runSyncSession(with: remote, secret: secret) { session, verify in
+      let compaction = try session.compact(verify: verify)
+      return (compaction, compaction.sync.batch)
+    }
+  }
+
+  /// Runs one sync session on this database's connection: pending writes first, the schema
+  /// upgraded, a large write's page cache (received journeys and their registers go to random
+  /// places of the file), and the live lists and managed journeys brought up to what it
+  /// committed. `body` returns its result and the batch it committed, if any.
+  private func runSyncSession<Outcome>(
+    with remote: some SyncRemote, secret: SyncSecret?,
+    _ body: (SyncSession, () throws -> Void) throws -> (Outcome, Int64?)
+  ) throws -> Outcome {
     waitForPendingWrites()
     try prepareForWriting()
     let session = SyncSession(
       connection: connection, remote: remote,
       kind: (remote is GitRemote ? RemoteKind.git : .folder).rawValue, secret: secret)
-    let compaction = try connection.withPageCache(ofAtLeast: Self.largeWritePageCacheKiB) {
-      try session.compact(verify: verifySchema)
+    let (result, batch) = try connection.withPageCache(ofAtLeast: Self.largeWritePageCacheKiB) {
+      try body(session, verifySchema)
     }
-    if compaction.sync.batch != nil {
+    if batch != nil {
       liveLists.invalidateAll()
       _ = try refresh()
     }
-    return compaction
+    return result
   }
 
   /// What waits to be sent, and the remembered remote; reads only (a file of an older schema,

@@ -8,17 +8,16 @@ import Foundation
 /// journey's registers, deleted journeys' too, and the version vector they cover, written by
 /// `sync --compact` so that a new replica joins without the change files it covers.
 ///
-/// On the remote it is `snapshots/<replica>-<seq, 9 digits>.rts`: the 8 bytes `RTRIPSN1`, the
-/// header's length (4 bytes, little-endian) and the header as JSON, then one SQLite changeset of
-/// inserts, one row per journey (its id, then for existence and each field the value, clock,
-/// writer and file), and last the `FileDigest` of all that. A writer is an index into the
+/// On the remote it is `snapshots/<replica>-<seq, 9 digits>.rts`, in a `SyncFileFrame` with the
+/// magic `RTRIPSN1` whose body is one SQLite changeset of inserts, one row per journey (its id,
+/// then for existence and each field the value, clock, writer and file). A writer is an index into the
 /// header's `replicas`.
 struct Snapshot {
   var header: Header
   /// Each journey's registers, their `by` an index into `header.replicas` (0: no write).
   var registers: [(journey: String, registers: JourneyRegisters)]
 
-  struct Header: Codable, Equatable {
+  struct Header: Codable, Equatable, SyncFileHeader {
     /// The format version: 1.
     var format: Int
     var replica: String
@@ -41,9 +40,7 @@ struct Snapshot {
 
   /// The file's path inside the remote.
   static func name(replica: String, seq: Int64) -> String {
-    let digits = String(seq)
-    return "snapshots/\(replica)-" + String(repeating: "0", count: max(0, 9 - digits.count))
-      + digits + ".rts"
+    SyncFileFrame.name("snapshots/\(replica)-", seq: seq, ".rts")
   }
 
   /// The replica and seq a snapshot's name (inside `snapshots/`) says.
@@ -63,11 +60,9 @@ struct Snapshot {
     other.allSatisfy { (header.vector[$0.key] ?? 0) >= $0.value }
   }
 
+  static let frame = SyncFileFrame(magic: magic, kind: "snapshot", item: "snapshot")
+
   func encoded() throws -> [UInt8] {
-    let encoder = JSONEncoder()
-    encoder.outputFormatting = [.sortedKeys]
-    let headerBytes = Array(try encoder.encode(header))
-    var bytes = Self.magic + ByteReader.littleEndian(UInt32(headerBytes.count)) + headerBytes
     let rows = registers.map { journey, registers in
       var values: [DatabaseValue] = [.text(journey)]
       for register in [registers.present] + registers.fields {
@@ -77,38 +72,14 @@ struct Snapshot {
       }
       return RowChange.insert(values)
     }
-    bytes += try Changeset(table: Self.table, changes: rows).bytes
-    return bytes + FileDigest.of(bytes)
+    return try Self.frame.encode(header, body: Changeset(table: Self.table, changes: rows).bytes)
   }
 
   /// Reads a snapshot's bytes, checking that it is the one of `replica` and `seq` its name says.
   /// - Throws: `ChangeFileError.malformed`.
   init(decoding bytes: [UInt8], replica: String, seq: Int64) throws {
-    guard bytes.starts(with: Self.magic) else {
-      throw ChangeFileError.malformed("it is not a roadtrip snapshot")
-    }
-    let digestStart = bytes.count - FileDigest.size
-    guard digestStart >= Self.magic.count,
-      Array(bytes[digestStart...]) == FileDigest.of(Array(bytes[..<digestStart]))
-    else {
-      throw ChangeFileError.malformed("it is truncated or damaged (its digest does not match)")
-    }
-    var reader = ByteReader(bytes: bytes[Self.magic.count..<digestStart])
-    let headerBytes = try reader.take(Int(try reader.uint32()))
-    let header: Header
-    do {
-      header = try JSONDecoder().decode(Header.self, from: Data(headerBytes))
-    } catch {
-      throw ChangeFileError.malformed("its header cannot be read")
-    }
-    guard header.format == Self.format else {
-      throw ChangeFileError.malformed(
-        "it has format \(header.format); this roadtrip reads format \(Self.format)")
-    }
-    guard header.replica == replica, header.seq == seq else {
-      throw ChangeFileError.malformed(
-        "it says it is snapshot \(header.seq) of replica \(header.replica)")
-    }
+    let (header, reader) = try Self.frame.decode(
+      bytes, as: Header.self, format: Self.format, replica: replica, seq: seq)
     guard header.replicas.allSatisfy({ UUID(text: $0.utf8)?.lowercasedText == $0 }) else {
       throw ChangeFileError.malformed("it names a replica whose id is not a lowercase UUID")
     }
