@@ -1,6 +1,6 @@
 import Glibc
 
-/// The `git` program, found on the `PATH` of `environment` and started with `posix_spawn`.
+/// The `git` program, found on the `PATH` of `environment` and started by `spawn` (Git+Spawn).
 ///
 /// Neither of the two usual ways fits. apple/swift-subprocess is async only and `SyncRemote` is
 /// synchronous: waiting on it needs a free thread of Swift's cooperative pool (part of its work

@@ -1,4 +1,9 @@
+#if canImport(FoundationEssentials)
+import FoundationEssentials
+#else
 import Foundation
+#endif
+import Glibc
 
 /// Where a git remote's clone lives, and the address and environment git gets.
 extension GitRemote {
@@ -29,8 +34,14 @@ extension GitRemote {
   /// `$HOME/.cache/roadtrip/remotes`, as the XDG base directory specification says.
   static func defaultCacheRoot(_ environment: [String: String]) -> String {
     let cache = environment["XDG_CACHE_HOME"].flatMap { $0.hasPrefix("/") ? $0 : nil }
-      ?? (environment["HOME"].flatMap { $0.isEmpty ? nil : $0 } ?? NSHomeDirectory()) + "/.cache"
+      ?? (environment["HOME"].flatMap { $0.isEmpty ? nil : $0 } ?? passwordHome()) + "/.cache"
     return cache + "/roadtrip/remotes"
+  }
+
+  /// The home folder the password database gives this user, for an environment with no `HOME`.
+  private static func passwordHome() -> String {
+    guard let entry = getpwuid(getuid()), let folder = entry.pointee.pw_dir else { return "/" }
+    return String(cString: folder)
   }
 
   /// The environment git runs in: this one without the variables that point git at another

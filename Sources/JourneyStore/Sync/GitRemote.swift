@@ -1,4 +1,8 @@
+#if canImport(FoundationEssentials)
+import FoundationEssentials
+#else
 import Foundation
+#endif
 import Glibc
 
 /// A git repository as a sync remote: any path or URL `git` clones, pulls from and pushes to.
