@@ -12,6 +12,8 @@ let package = Package(
     // `swift package generate-documentation --target JourneyStore`: the DocC catalog. A plugin
     // only: nothing of it is linked into JourneyStore or roadtrip.
     .package(url: "https://github.com/swiftlang/swift-docc-plugin", from: "1.5.0"),
+    // Sync's encryption (SYNC.md, "Encryption"): ChaChaPoly from Crypto, scrypt from CryptoExtras.
+    .package(url: "https://github.com/apple/swift-crypto", from: "4.5.2"),
   ],
   targets: [
     .systemLibrary(
@@ -19,7 +21,14 @@ let package = Package(
       pkgConfig: "sqlite3",
       providers: [.apt(["libsqlite3-dev"])]
     ),
-    .target(name: "JourneyStore", dependencies: ["CSQLite"]),
+    .target(
+      name: "JourneyStore",
+      dependencies: [
+        "CSQLite",
+        .product(name: "Crypto", package: "swift-crypto"),
+        .product(name: "CryptoExtras", package: "swift-crypto"),
+      ]
+    ),
     .executableTarget(
       name: "roadtrip",
       dependencies: [

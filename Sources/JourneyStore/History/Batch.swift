@@ -18,8 +18,10 @@ import Foundation
 /// the triggers for every other writer from then on).
 final class Batch {
   private let connection: Connection
-  private let origin: String
+  private var origin: String
   private var kind = BatchKind.command
+  /// The replicas whose changes a received batch applies (`nil`: a local batch).
+  private var receivedFrom: String?
   private var reverts: Int64?
   private var logging = Logging.recorded
   /// The batch row's id, once written.
@@ -82,6 +84,15 @@ final class Batch {
     self.logging = logging
   }
 
+  /// Makes the batch one that a sync received from other replicas, before its first write: its
+  /// origin says so, and `batch.replica` names them, so that it is never sent back.
+  /// - Parameter replicas: The replicas' ids, separated by spaces.
+  func describeReceived(origin: String, replicas: String) {
+    precondition(id == nil, "a batch is described before its first write")
+    self.origin = origin
+    receivedFrom = replicas
+  }
+
   /// Whether the batch logs its changes.
   private var isRecorded: Bool {
     if case .recorded = logging { true } else { false }
@@ -106,6 +117,10 @@ final class Batch {
         reverts.map { .integer($0) } ?? .null, source, .integer(inverted),
       ])
     let id = connection.lastInsertedRowID
+    if let receivedFrom {
+      try connection.run(
+        "UPDATE batch SET replica = ? WHERE id = ?", [.text(receivedFrom), .integer(id)])
+    }
     self.id = id
     return id
   }

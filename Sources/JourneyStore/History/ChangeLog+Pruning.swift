@@ -7,10 +7,11 @@ import Foundation
 extension ChangeLog {
   /// Drops the oldest batches inside the current write transaction, as `pruning` says, and
   /// records where it cut (`log_horizon`); a kept undo or redo that describes its changes by the
-  /// rows of a dropped batch keeps those rows.
+  /// rows of a dropped batch keeps those rows, and a database that syncs keeps every batch it has
+  /// not sent yet.
   /// - Returns: What was dropped.
   func prune(_ pruning: HistoryPruning) throws -> PruneSummary {
-    let cut: Int64
+    var cut: Int64
     switch pruning {
     case .keepingLast(let count):
       cut = try connection.firstValue(
@@ -20,6 +21,10 @@ extension ChangeLog {
       cut = try connection.firstValue(
         "SELECT coalesce(min(id), (SELECT coalesce(max(id), 0) + 1 FROM batch)) FROM batch WHERE at >= ?",
         [.real(date.timeIntervalSinceReferenceDate)])?.integer ?? 0
+    }
+    // A batch that no sync has put in a file yet stays (SYNC.md, "Sending").
+    if let sent = try connection.firstValue("SELECT sent_batch FROM sync_replica LIMIT 1")?.integer {
+      cut = min(cut, sent + 1)
     }
     // The batches `history` lists that go, and when the newest of them was committed.
     let visible: [DatabaseValue] = [.integer(cut), .integer(try horizon()?.batch ?? 0)]

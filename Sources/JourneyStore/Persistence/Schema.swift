@@ -12,7 +12,7 @@ enum Schema {
   static var currentVersion: Int64 { Int64(migrations.count) }
 
   /// The SQL that takes a database from version `n` to `n + 1`, at index `n`.
-  static let migrations: [String] = [version1, version2, version3, version4, version5]
+  static let migrations: [String] = [version1, version2, version3, version4, version5, version6]
 
   /// Journeys, and the change log of every committed insert, update and delete.
   ///
@@ -283,7 +283,10 @@ extension Schema {
       "journey_logs_insert", "journey_logs_update", "journey_logs_id_change", "journey_logs_delete",
     ])
     let version5 = version3.subtracting(["journey_before_end", "journey_before_end_update"])
-    return [[], version1, version2, version3, version3, version5]
+    let version6 = version5.union([
+      "sync_replica", "sync_remote", "sync_seen", "sync_sent", "sync_register", "sync_conflict",
+    ])
+    return [[], version1, version2, version3, version3, version5, version6]
   }()
 
   /// What is wrong with the schema of a file whose `user_version` is `version`: objects of

@@ -18,6 +18,7 @@ extension SQLiteError {
 
     public static let error = ResultCode(rawValue: SQLITE_ERROR)
     public static let permissionDenied = ResultCode(rawValue: SQLITE_PERM)
+    public static let abort = ResultCode(rawValue: SQLITE_ABORT)
     public static let busy = ResultCode(rawValue: SQLITE_BUSY)
     public static let locked = ResultCode(rawValue: SQLITE_LOCKED)
     public static let outOfMemory = ResultCode(rawValue: SQLITE_NOMEM)
@@ -30,6 +31,8 @@ extension SQLiteError {
     public static let constraint = ResultCode(rawValue: SQLITE_CONSTRAINT)
     public static let misuse = ResultCode(rawValue: SQLITE_MISUSE)
     public static let authorization = ResultCode(rawValue: SQLITE_AUTH)
+    /// `SQLITE_FORMAT`, which SQLite no longer uses: a changeset of another table's shape.
+    public static let format = ResultCode(rawValue: SQLITE_FORMAT)
     public static let range = ResultCode(rawValue: SQLITE_RANGE)
     public static let notADatabase = ResultCode(rawValue: SQLITE_NOTADB)
     /// `SQLITE_CONSTRAINT_CHECK`: a CHECK constraint refused a value.

@@ -49,7 +49,7 @@ extension SQLiteError {
     case busy
     /// A constraint refused the data: a CHECK, NOT NULL, UNIQUE or FOREIGN KEY constraint.
     case constraint
-    /// The file is not a database, or the database is damaged.
+    /// The file is not a database, or the database is damaged; or a changeset is.
     case corrupt
     /// The disk or the database is full.
     case full
@@ -78,7 +78,7 @@ extension SQLiteError {
     return switch resultCode {
     case .busy, .locked: .busy
     case .constraint: .constraint
-    case .corrupt, .notADatabase: .corrupt
+    case .corrupt, .notADatabase, .format: .corrupt
     case .full: .full
     case .readOnly, .permissionDenied, .authorization: .readOnly
     case .cannotOpen: .cannotOpen

@@ -99,14 +99,7 @@ final class Statement {
     switch sqlite3_column_type(handle, column) {
     case SQLITE_INTEGER: .integer(sqlite3_column_int64(handle, column))
     case SQLITE_FLOAT: .real(sqlite3_column_double(handle, column))
-    // Text that is not UTF-8 (another program's bytes) is not a String: read as one, its bytes
-    // would be replaced by U+FFFD. It reads as the bytes it is, which no field can hold.
-    case SQLITE_TEXT: withText(at: column) { bytes in
-      // ASCII (a type, most names) is UTF-8 as it is: `String(validating:)` looks up generic
-      // metadata on every call, which cost more than the rest of reading a row (P2).
-      if bytes.allSatisfy({ $0 < 0x80 }) { return .text(String(decoding: bytes, as: UTF8.self)) }
-      return String(validating: bytes, as: UTF8.self).map(DatabaseValue.text) ?? .invalidText(Array(bytes))
-    }
+    case SQLITE_TEXT: withText(at: column, DatabaseValue.init(text:))
     case SQLITE_BLOB:
       .blob(sqlite3_column_blob(handle, column).map {
         Array(UnsafeRawBufferPointer(start: $0, count: Int(sqlite3_column_bytes(handle, column))))
@@ -132,6 +125,13 @@ final class Statement {
 
   func integer(at column: Int32) -> Int64 {
     sqlite3_column_int64(handle, column)
+  }
+
+  /// The bytes of a column, whatever its storage class (none for NULL).
+  func blob(at column: Int32) -> [UInt8] {
+    let count = Int(sqlite3_column_bytes(handle, column))
+    guard count > 0, let start = sqlite3_column_blob(handle, column) else { return [] }
+    return Array(UnsafeRawBufferPointer(start: start, count: count))
   }
 
 }

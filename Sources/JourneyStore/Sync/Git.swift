@@ -1,6 +1,7 @@
 import Glibc
 
-/// The `git` program, found on the `PATH` of `environment` and started by `spawn` (Git+Spawn).
+/// The `git` program, found on the `PATH` of `environment` and started by the C library
+/// (`Git+Spawn.swift`).
 ///
 /// Neither of the two usual ways fits. apple/swift-subprocess is async only and `SyncRemote` is
 /// synchronous: waiting on it needs a free thread of Swift's cooperative pool (part of its work
@@ -69,7 +70,14 @@ extension Git {
       for descriptor in standardOutput + standardError {
         _ = fcntl(descriptor, F_SETFD, FD_CLOEXEC)
       }
-      return spawn(path, arguments, output: standardOutput[1], error: standardError[1])
+      // ETXTBSY: another thread of this process holds the executable open for writing (it
+      // wrote the file, and a child forked meanwhile has not reached exec yet); it passes.
+      var result = spawn(path, arguments, output: standardOutput[1], error: standardError[1])
+      for _ in 0..<20 where result.code == ETXTBSY {
+        usleep(10_000)
+        result = spawn(path, arguments, output: standardOutput[1], error: standardError[1])
+      }
+      return result
     }
     for descriptor in [standardOutput[1], standardError[1]] where descriptor >= 0 {
       close(descriptor)

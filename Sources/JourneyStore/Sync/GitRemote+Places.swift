@@ -1,7 +1,7 @@
 #if canImport(FoundationEssentials)
-import FoundationEssentials
+  import FoundationEssentials
 #else
-import Foundation
+  import Foundation
 #endif
 import Glibc
 
@@ -34,14 +34,8 @@ extension GitRemote {
   /// `$HOME/.cache/roadtrip/remotes`, as the XDG base directory specification says.
   static func defaultCacheRoot(_ environment: [String: String]) -> String {
     let cache = environment["XDG_CACHE_HOME"].flatMap { $0.hasPrefix("/") ? $0 : nil }
-      ?? (environment["HOME"].flatMap { $0.isEmpty ? nil : $0 } ?? passwordHome()) + "/.cache"
+      ?? (environment["HOME"].flatMap { $0.isEmpty ? nil : $0 } ?? passwordHome) + "/.cache"
     return cache + "/roadtrip/remotes"
-  }
-
-  /// The home folder the password database gives this user, for an environment with no `HOME`.
-  private static func passwordHome() -> String {
-    guard let entry = getpwuid(getuid()), let folder = entry.pointee.pw_dir else { return "/" }
-    return String(cString: folder)
   }
 
   /// The environment git runs in: this one without the variables that point git at another
@@ -63,4 +57,10 @@ extension GitRemote {
     "GIT_IMPLICIT_WORK_TREE", "GIT_GRAFT_FILE", "GIT_NO_REPLACE_OBJECTS",
     "GIT_REPLACE_REF_BASE",
   ]
+
+  /// The user's home folder as the password database has it, for when `$HOME` is unset.
+  static var passwordHome: String {
+    guard let entry = getpwuid(getuid()), let folder = entry.pointee.pw_dir else { return "/" }
+    return String(cString: folder)
+  }
 }

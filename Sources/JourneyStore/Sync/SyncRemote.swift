@@ -1,8 +1,16 @@
-/// Where a remote's files live: a folder made current before a sync reads it, and published after it adds files.
-protocol SyncRemote: Sendable {
+/// Where a sync sends its change files and finds the other replicas' (SYNC.md, "Remotes"): a
+/// folder, or a git repository whose clone is one.
+///
+/// A remote only ever gains files, named by replica id and sequence number, so the transport
+/// never merges roadtrip's data: the sync reads and writes the files in the folder that `fetch()`
+/// makes current, and hands `publish(added:message:)` the names of the files it added.
+public protocol SyncRemote: Sendable {
+  /// Where the remote is, as the user named it: a path, or a URL.
   var description: String { get }
-  /// Makes the folder current (a git remote: clone it the first time, else pull) and returns its path.
+  /// Makes the remote's files current (a folder is always current; a git clone pulls) and
+  /// returns the path of the folder that holds them.
   func fetch() throws -> String
-  /// Makes files added under the folder durable on the remote (a folder: nothing; git: add, commit, push).
+  /// Makes the files the sync added to the folder (paths relative to it) part of the remote: a
+  /// folder has nothing to do; a git clone commits them with `message` and pushes.
   func publish(added: [String], message: String) throws
 }

@@ -21,7 +21,7 @@ struct Roadtrip: ParsableCommand {
     version: Roadtrip.version,
     subcommands: [
       Add.self, List.self, Show.self, SetFields.self, Transport.self, Delete.self, Types.self,
-      Import.self, Export.self, Summary.self, History.self, Undo.self, Redo.self, Watch.self, Database.self, Edit.self, Browse.self,
+      Import.self, Export.self, Summary.self, History.self, Undo.self, Redo.self, Watch.self, Sync.self, Database.self, Edit.self, Browse.self,
     ])
 
   /// `--db`, also accepted before the command's name: `roadtrip --db PATH list`.

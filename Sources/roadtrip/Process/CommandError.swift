@@ -51,4 +51,8 @@ enum CommandError: Error {
   /// printed, each named on standard error as it was met (`UnreadableJourneys`); `export` is
   /// where an export went, whose output is then incomplete.
   case journeysLeftOut(count: Int, export: String?)
+  /// A sync refused these files of the remote (each named with why); the rest of it completed.
+  case refusedSyncFiles([String])
+  /// A sync received, but could not write what it had to send (`reason`); the next sends it.
+  case cannotSend(String)
 }

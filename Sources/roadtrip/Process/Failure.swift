@@ -51,6 +51,10 @@ extension Failure {
       return describe(error)
     case let error as CommandError:
       return describe(error)
+    case let error as SyncError:
+      return describe(error)
+    case let error as SyncConflictError:
+      return describe(error)
     default:
       return nil
     }
@@ -107,8 +111,33 @@ extension Failure {
     }
   }
 
+  private static func describe(_ error: SyncError) -> (ExitStatus, String) {
+    switch error {
+    case .notARemote, .unreadableRemoteIdentity, .otherRemote:
+      return (.dataError, error.description)
+    case .cannotReachRemote:
+      return (.ioError, error.description)
+    }
+  }
+
+  private static func describe(_ error: SyncConflictError) -> (ExitStatus, String) {
+    switch error {
+    case .noSuchConflict:
+      return (.noInput, error.description + "; 'roadtrip sync conflicts' lists them")
+    case .alreadyRestored:
+      return (.failure, error.description)
+    }
+  }
+
   private static func describe(_ error: CommandError) -> (ExitStatus, String?) {
     switch error {
+    case .refusedSyncFiles(let files):
+      return (.dataError,
+        "refused \(files.count == 1 ? "a file" : "\(files.count) files") of the remote: \(files.joined(separator: "; ")); "
+          + "nothing of \(files.count == 1 ? "it" : "them") or of the same replica's later files was applied, the rest "
+          + "of the sync completed")
+    case .cannotSend(let reason):
+      return (.ioError, "received, but could not send: \(reason); the next sync sends it")
     case .outputClosed:
       return (.success, nil)
     case .cannotWriteOutput(let destination, let reason):

@@ -21,9 +21,8 @@ struct LayerTests {
     layer("History", on: ["Persistence", "Interchange"])
     layer("WriteThrough", on: ["Persistence", "History"])
     layer("LiveLists", on: ["Persistence"])
-    layer("Database", on: ["History", "WriteThrough", "LiveLists"])
-    // The transport of sync so far (SyncRemote, GitRemote), which uses no other folder.
-    layer("Sync", on: [])
+    layer("Sync", on: ["Persistence", "History"])
+    layer("Database", on: ["History", "WriteThrough", "LiveLists", "Sync"])
     return uses
   }()
 

@@ -198,3 +198,28 @@ struct MigrationTests {
     #expect(after == batches)
   }
 }
+
+extension MigrationTests {
+  /// Version 6 adds columns and tables only: the first write on a version-5 file rebuilds no
+  /// table (the journey table and the log keep their pages), and a read upgrades nothing.
+  @Test func version6RebuildsNoTable() throws {
+    let folder = try TemporaryFolder()
+    let copy = folder.file("journeys.sqlite")
+    try FileManager.default.copyItem(atPath: Self.fixtures.appendingPathComponent("journeys-v5.sqlite").path, toPath: copy)
+    func rootPages() throws -> [String] {
+      let connection = try Connection(path: copy, readOnly: true, busyTimeout: .seconds(1))
+      var pages: [String] = []
+      try connection.forEachRow("SELECT name, rootpage FROM sqlite_schema WHERE name IN ('journey', 'batch', 'change') ORDER BY name") {
+        pages.append("\($0.text(at: 0)) \($0.integer(at: 1))")
+      }
+      return pages
+    }
+    let before = try rootPages()
+    let database = try JourneyDatabase(path: copy)
+    #expect(try database.syncStatus().replica == nil)
+    #expect(try database.schemaVersion == 5)
+    try database.add(Journey(name: "First write"))
+    #expect(try database.schemaVersion == 6)
+    #expect(try rootPages() == before)
+  }
+}

@@ -1,0 +1,116 @@
+import CSQLite
+
+/// The layout of a changeset's bytes, checked whole before SQLite reads them: every table
+/// header and every change complete, every value of a known type and inside the bytes.
+///
+/// SQLite 3.40's changeset functions trust the bytes too far: a table header whose name has no
+/// NUL before the end makes `sqlite3changeset_next` and `sqlite3changeset_invert` loop forever,
+/// and a length at the very end is read past the bytes. What passes here, SQLite reads as it is
+/// laid out (`ChangesetWriter` says how).
+struct ChangesetLayout {
+  /// The table headers, in the order the bytes hold them (a table may come more than once).
+  let tables: [Table]
+
+  /// Checks the bytes' layout.
+  /// - Throws: `SQLiteError` (`.corrupt`) for bytes that are not laid out as a changeset.
+  init(_ bytes: UnsafeRawBufferPointer) throws(SQLiteError) {
+    var scanner = Scanner(bytes: bytes)
+    var tables: [Table] = []
+    while !scanner.isAtEnd {
+      let operation = Int32(try scanner.byte())
+      if operation == Int32(UInt8(ascii: "T")) {
+        tables.append(try scanner.header())
+        continue
+      }
+      guard let columns = tables.last?.primaryKey.count,
+        [SQLITE_INSERT, SQLITE_DELETE, SQLITE_UPDATE].contains(operation)
+      else { throw Changeset.damaged(SQLITE_CORRUPT) }
+      _ = try scanner.byte()  // indirect
+      for _ in 0..<(operation == SQLITE_UPDATE ? 2 * columns : columns) { try scanner.skipValue() }
+    }
+    self.tables = tables
+  }
+}
+
+extension ChangesetLayout {
+  /// A table as a changeset's header describes it.
+  struct Table {
+    /// The name's bytes, without the NUL.
+    var name: [UInt8]
+    /// For each column, whether it is part of the primary key.
+    var primaryKey: [Bool]
+  }
+}
+
+extension ChangesetLayout.Table {
+  /// Whether this is `table`: its name, its number of columns, its primary key.
+  func isShaped(like table: ChangesetTable) -> Bool {
+    name.elementsEqual(table.name.utf8) && primaryKey.count == table.columns.count
+      && primaryKey.indices.allSatisfy { primaryKey[$0] == ($0 < table.primaryKeyColumns) }
+  }
+
+  /// The table, as an error message names it.
+  var description: String {
+    let keys = primaryKey.indices.filter { primaryKey[$0] }.map { String($0 + 1) }
+    return "\(String(decoding: name, as: UTF8.self)) (\(primaryKey.count) columns, key column "
+      + "\(keys.joined(separator: ", ")))"
+  }
+}
+
+/// Reads a changeset's bytes in order, each read checked to stay inside them.
+private struct Scanner {
+  let bytes: UnsafeRawBufferPointer
+  var position = 0
+
+  var isAtEnd: Bool { position == bytes.count }
+
+  /// Reads a table header after its `T`: the column count, a primary-key flag per column, the
+  /// name and its NUL.
+  mutating func header() throws(SQLiteError) -> ChangesetLayout.Table {
+    let columns = try varint()
+    // SQLite refuses more than 65536 columns itself (a table has at most 32767).
+    guard (1...65536).contains(columns) else { throw Changeset.damaged(SQLITE_CORRUPT) }
+    let flags = try take(columns)
+    guard let end = bytes[position...].firstIndex(of: 0) else {
+      throw Changeset.damaged(SQLITE_CORRUPT)
+    }
+    defer { position = end + 1 }
+    return ChangesetLayout.Table(
+      name: Array(bytes[position..<end]), primaryKey: flags.map { $0 != 0 })
+  }
+
+  mutating func skipValue() throws(SQLiteError) {
+    switch Int32(try byte()) {
+    case 0, SQLITE_NULL: break
+    case SQLITE_INTEGER, SQLITE_FLOAT: _ = try take(8)
+    case SQLITE_TEXT, SQLITE_BLOB: _ = try take(try varint())
+    default: throw Changeset.damaged(SQLITE_CORRUPT)
+    }
+  }
+
+  mutating func byte() throws(SQLiteError) -> UInt8 {
+    guard position < bytes.count else { throw Changeset.damaged(SQLITE_CORRUPT) }
+    position += 1
+    return bytes[position - 1]
+  }
+
+  /// The next `count` bytes.
+  mutating func take(_ count: Int) throws(SQLiteError) -> UnsafeRawBufferPointer.SubSequence {
+    guard count <= bytes.count - position else { throw Changeset.damaged(SQLITE_CORRUPT) }
+    position += count
+    return bytes[(position - count)..<position]
+  }
+
+  /// SQLite's varint: 7 bits a byte, the most significant first, while the high bit is set; a
+  /// ninth byte counts all 8 bits. A value past `Int.max` reads as `Int.max`, which no count of
+  /// bytes reaches.
+  mutating func varint() throws(SQLiteError) -> Int {
+    var value: UInt64 = 0
+    for _ in 0..<8 {
+      let byte = try byte()
+      value = value << 7 | UInt64(byte & 0x7F)
+      if byte < 0x80 { return Int(clamping: value) }
+    }
+    return Int(clamping: value << 8 | UInt64(try byte()))
+  }
+}

@@ -1,0 +1,33 @@
+/// One journey's merge state (SYNC.md, "Receiving and merging"): a last-writer-wins register for
+/// its existence and one for each field, each with the write that set it. Merging a write is a
+/// register-wise maximum by (clock, replica id): commutative, associative and idempotent, so every
+/// order of arrival ends in the same registers; the journey row is their values while `present`
+/// holds 1. A deleted journey keeps its fields' registers, so a concurrent edit and a later
+/// re-insert converge too.
+struct JourneyRegisters: Equatable {
+  var present: Register
+  /// In the order of `JourneyField.all`.
+  var fields: [Register]
+
+  /// A journey no write has reached yet: every register empty.
+  static let empty = JourneyRegisters(
+    present: Register(value: .integer(0), hlc: 0, by: 0, seq: 0),
+    fields: Array(repeating: .empty, count: JourneyField.all.count))
+
+  var isPresent: Bool { present.value == .integer(1) }
+
+  var values: [DatabaseValue] { fields.map(\.value) }
+}
+
+/// The value of one register and the write that set it.
+struct Register: Equatable {
+  var value: DatabaseValue
+  /// The write's hybrid logical clock; 0 for no write.
+  var hlc: Int64
+  /// The replica that made the write, by its number in `sync_seen`; 0 for no write.
+  var by: Int64
+  /// The file of that replica that carried it.
+  var seq: Int64
+
+  static let empty = Register(value: .null, hlc: 0, by: 0, seq: 0)
+}

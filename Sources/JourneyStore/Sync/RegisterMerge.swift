@@ -1,0 +1,99 @@
+/// Merges received writes into journeys' registers (SYNC.md, "Receiving and merging") and notes
+/// the conflicts they make, the same on every replica:
+///
+/// - A field write wins by clock (`ReceivedWrite.wins`); when the write it meets was concurrent
+///   (the other side had not seen it) and held another value, the loser is a conflict.
+/// - Existence is a register of its own: an insert writes it (and every field), a delete writes
+///   it alone, and an edit never does, so a delete beats a concurrent edit whatever the clocks.
+///   Each field a concurrent edit gave a value the deleted journey did not hold is a conflict
+///   whose kept side is the delete; its value stays in the field's register, so restoring it
+///   (or a later re-insert) brings it back.
+struct RegisterMerge {
+  /// Replica ids by number.
+  var replicas: [Int64: String]
+  private(set) var conflicts: [MergeConflict] = []
+
+  init(replicas: [Int64: String]) {
+    self.replicas = replicas
+  }
+
+  /// Merges one received row change into `registers`.
+  mutating func merge(
+    _ change: RowChange, journey: String, write: ReceivedWrite,
+    into registers: inout JourneyRegisters
+  ) {
+    switch change {
+    case .insert(let values):
+      let wonExistence = write.wins(
+        over: registers.present, writtenBy: replicas[registers.present.by])
+      if wonExistence { registers.present = write.register(.integer(1)) }
+      for (index, value) in values.dropFirst().enumerated() {
+        mergeField(index, value, journey: journey, write: write, into: &registers)
+      }
+    case .update(_, let new):
+      for (index, value) in new.dropFirst().enumerated() {
+        guard let value else { continue }
+        mergeField(index, value, journey: journey, write: write, into: &registers)
+      }
+    case .delete(let old):
+      let present = registers.present
+      guard write.wins(over: present, writtenBy: replicas[present.by]) else { return }
+      if present.value == .integer(1) {
+        // Fields edited concurrently with the delete, to a value it did not delete.
+        for (index, register) in registers.fields.enumerated() {
+          let writer = replicas[register.by]
+          guard !write.hasSeen(register, writtenBy: writer), register.value != old[index + 1] else {
+            continue
+          }
+          conflicts.append(
+            MergeConflict(
+              journey: journey, field: JourneyField.all[index], kept: nil, keptHLC: write.hlc,
+              keptReplica: write.replica, lost: register.value, lostHLC: register.hlc,
+              lostReplica: writer ?? ""))
+        }
+      }
+      registers.present = write.register(.integer(0))
+      // A journey never seen here keeps the values it was deleted with.
+      for index in registers.fields.indices where registers.fields[index].hlc == 0 {
+        registers.fields[index] = write.register(old[index + 1])
+      }
+    }
+  }
+
+  private mutating func mergeField(
+    _ index: Int, _ value: DatabaseValue, journey: String, write: ReceivedWrite,
+    into registers: inout JourneyRegisters
+  ) {
+    let current = registers.fields[index]
+    let writer = replicas[current.by]
+    let field = JourneyField.all[index]
+    let present = registers.present
+    // An edit that did not see the delete that holds the journey deleted.
+    if present.value == .integer(0), present.hlc != 0,
+      !write.hasSeen(present, writtenBy: replicas[present.by]),
+      value != current.value
+    {
+      conflicts.append(
+        MergeConflict(
+          journey: journey, field: field, kept: nil, keptHLC: present.hlc,
+          keptReplica: replicas[present.by] ?? "",
+          lost: value, lostHLC: write.hlc, lostReplica: write.replica))
+    }
+    if write.wins(over: current, writtenBy: writer) {
+      if current.hlc != 0, !write.hasSeen(current, writtenBy: writer), current.value != value {
+        conflicts.append(
+          MergeConflict(
+            journey: journey, field: field, kept: value, keptHLC: write.hlc,
+            keptReplica: write.replica,
+            lost: current.value, lostHLC: current.hlc, lostReplica: writer ?? ""))
+      }
+      registers.fields[index] = write.register(value)
+    } else if current.value != value {
+      conflicts.append(
+        MergeConflict(
+          journey: journey, field: field, kept: current.value, keptHLC: current.hlc,
+          keptReplica: writer ?? "",
+          lost: value, lostHLC: write.hlc, lostReplica: write.replica))
+    }
+  }
+}

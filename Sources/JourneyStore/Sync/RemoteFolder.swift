@@ -1,0 +1,182 @@
+#if canImport(FoundationEssentials)
+import FoundationEssentials
+#else
+import Foundation
+#endif
+#if canImport(Glibc)
+import Glibc
+#elseif canImport(Darwin)
+import Darwin
+#endif
+
+/// The files of a remote, in the folder its `SyncRemote` made current: `roadtrip-remote.json`
+/// and `replicas/<replica>/<seq>.rtc`. Files are only ever added: each is written to a temporary
+/// name in its folder, flushed to disk, and linked into place, which fails rather than replaces.
+struct RemoteFolder {
+  let path: String
+
+  static let identityName = "roadtrip-remote.json"
+
+  /// `roadtrip-remote.json`: the format and the remote's random id. Members it does not know
+  /// (`encryption`, written by a later roadtrip) are no reason to refuse it.
+  struct Identity: Codable {
+    var format: Int
+    var id: String
+  }
+
+  /// The remote's id; a missing or empty folder becomes a remote first (`created`).
+  /// - Throws: `SyncError.notARemote` for a folder with files and no identity,
+  ///   `.unreadableRemoteIdentity`, `.cannotReachRemote`.
+  func identity() throws -> (id: String, created: Bool) {
+    if let identity = try readIdentity() { return (identity, false) }
+    try makeFolder(path)
+    let entries = try names(in: path) ?? []
+    guard entries.allSatisfy({ $0.hasPrefix(".") && $0.contains(".tmp-") }) else {
+      throw SyncError.notARemote(path: path)
+    }
+    let identity = Identity(format: 1, id: UUID().lowercasedText)
+    let encoder = JSONEncoder()
+    encoder.outputFormatting = [.sortedKeys]
+    let bytes = Array(try encoder.encode(identity)) + [UInt8(ascii: "\n")]
+    if try add(bytes, as: Self.identityName) {
+      return (identity.id, true)
+    }
+    // Another replica made the remote first: its identity holds.
+    guard let theirs = try readIdentity() else { throw SyncError.notARemote(path: path) }
+    return (theirs, false)
+  }
+
+  private func readIdentity() throws -> String? {
+    guard let bytes = try read(Self.identityName) else { return nil }
+    guard let identity = try? JSONDecoder().decode(Identity.self, from: Data(bytes)),
+      identity.format == 1, UUID(text: identity.id.utf8) != nil
+    else {
+      throw SyncError.unreadableRemoteIdentity(
+        path: path, reason: "not a roadtrip remote's of format 1")
+    }
+    return identity.id
+  }
+
+  /// Each replica's change files present, by replica id: their sequence numbers, in order.
+  /// Other names (temporary files, a file-sync engine's partial files) are not files.
+  func changeFiles() throws -> [String: [Int64]] {
+    var files: [String: [Int64]] = [:]
+    for replica in try names(in: path + "/replicas") ?? []
+    where UUID(text: replica.utf8)?.lowercasedText == replica {
+      let seqs = (try names(in: path + "/replicas/" + replica) ?? []).compactMap(
+        Self.seq(ofFileNamed:))
+      if !seqs.isEmpty { files[replica] = seqs.sorted() }
+    }
+    return files
+  }
+
+  /// The sequence number a change file's name says: 9 digits and `.rtc`.
+  static func seq(ofFileNamed name: String) -> Int64? {
+    let bytes = Array(name.utf8)
+    guard bytes.count == 13, name.hasSuffix(".rtc"),
+      bytes.prefix(9).allSatisfy({ $0 >= UInt8(ascii: "0") && $0 <= UInt8(ascii: "9") })
+    else { return nil }
+    return Int64(String(decoding: bytes.prefix(9), as: UTF8.self))
+  }
+
+  /// The bytes of the file at `name` (a path inside the remote), or `nil` when there is none.
+  func read(_ name: String) throws -> [UInt8]? {
+    let descriptor = open(path + "/" + name, O_RDONLY | O_CLOEXEC)
+    guard descriptor >= 0 else {
+      if errno == ENOENT { return nil }
+      throw SyncError.cannotReachRemote(path: path + "/" + name, reason: Self.reason())
+    }
+    defer { close(descriptor) }
+    var bytes: [UInt8] = []
+    var chunk = [UInt8](repeating: 0, count: 1 << 16)
+    while true {
+      let count = chunk.withUnsafeMutableBytes { Glibc.read(descriptor, $0.baseAddress, $0.count) }
+      if count < 0 {
+        if errno == EINTR { continue }
+        throw SyncError.cannotReachRemote(path: path + "/" + name, reason: Self.reason())
+      }
+      if count == 0 { return bytes }
+      bytes += chunk.prefix(count)
+    }
+  }
+
+  /// Adds a file at `name` (a path inside the remote; its folders are made): written to a
+  /// temporary name beside it, flushed, linked into place and the folder flushed.
+  /// - Returns: `false` when a file of that name is there already (nothing was replaced).
+  /// - Throws: `RemoteWriteError` when it cannot be written.
+  func add(_ bytes: [UInt8], as name: String) throws -> Bool {
+    let target = path + "/" + name
+    let folder = String(target[..<target.lastIndex(of: "/")!])
+    do { try makeFolder(folder) } catch {
+      throw RemoteWriteError(path: folder, reason: Self.reason())
+    }
+    let base = String(target[target.index(after: target.lastIndex(of: "/")!)...])
+    let temporary = folder + "/." + base + ".tmp-" + UUID().lowercasedText.prefix(8)
+    let descriptor = open(temporary, O_WRONLY | O_CREAT | O_EXCL | O_CLOEXEC, 0o644)
+    guard descriptor >= 0 else { throw RemoteWriteError(path: folder, reason: Self.reason()) }
+    defer { unlink(temporary) }
+    var written = 0
+    let failed: Bool = bytes.withUnsafeBytes { buffer in
+      while written < buffer.count {
+        let count = write(descriptor, buffer.baseAddress! + written, buffer.count - written)
+        if count < 0 {
+          if errno == EINTR { continue }
+          return true
+        }
+        written += count
+      }
+      return fsync(descriptor) != 0
+    }
+    let reason = failed ? Self.reason() : nil
+    close(descriptor)
+    if let reason { throw RemoteWriteError(path: target, reason: reason) }
+    guard link(temporary, target) == 0 else {
+      if errno == EEXIST { return false }
+      throw RemoteWriteError(path: target, reason: Self.reason())
+    }
+    let folderDescriptor = open(folder, O_RDONLY | O_DIRECTORY | O_CLOEXEC)
+    if folderDescriptor >= 0 {
+      fsync(folderDescriptor)
+      close(folderDescriptor)
+    }
+    return true
+  }
+
+  /// The names in a folder (without `.` and `..`), or `nil` when there is no such folder.
+  private func names(in folder: String) throws -> [String]? {
+    guard let directory = opendir(folder) else {
+      if errno == ENOENT { return nil }
+      throw SyncError.cannotReachRemote(path: folder, reason: Self.reason())
+    }
+    defer { closedir(directory) }
+    var names: [String] = []
+    while let entry = readdir(directory) {
+      let name = withUnsafeBytes(of: entry.pointee.d_name) { raw in
+        String(decoding: raw.prefix { $0 != 0 }, as: UTF8.self)
+      }
+      if name != "." && name != ".." { names.append(name) }
+    }
+    return names
+  }
+
+  /// Makes a folder and those above it that are missing (mode 0755).
+  private func makeFolder(_ folder: String) throws {
+    if mkdir(folder, 0o755) == 0 || errno == EEXIST { return }
+    guard errno == ENOENT, let slash = folder.lastIndex(of: "/"), slash != folder.startIndex else {
+      throw SyncError.cannotReachRemote(path: folder, reason: Self.reason())
+    }
+    try makeFolder(String(folder[..<slash]))
+    guard mkdir(folder, 0o755) == 0 || errno == EEXIST else {
+      throw SyncError.cannotReachRemote(path: folder, reason: Self.reason())
+    }
+  }
+
+  static func reason() -> String { String(cString: strerror(errno)) }
+}
+
+/// A file of the remote that could not be written: what was received is kept, and what was to
+/// be sent goes next time.
+struct RemoteWriteError: Error {
+  let path: String
+  let reason: String
+}

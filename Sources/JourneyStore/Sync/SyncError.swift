@@ -1,0 +1,42 @@
+/// Why a sync could not run. Nothing was changed locally when one is thrown.
+public enum SyncError: Error, Equatable, Sendable, CustomStringConvertible {
+  /// The folder holds files but no `roadtrip-remote.json`: it is not a roadtrip remote, and the
+  /// sync does not write into someone else's folder.
+  case notARemote(path: String)
+  /// `roadtrip-remote.json` cannot be read as a roadtrip remote's.
+  case unreadableRemoteIdentity(path: String, reason: String)
+  /// The database has synced with the remote `known`; the folder holds remote `found`.
+  case otherRemote(path: String, found: String, known: String)
+  /// The remote's folder cannot be read or created, for `reason` (`strerror`).
+  case cannotReachRemote(path: String, reason: String)
+
+  public var description: String {
+    switch self {
+    case .notARemote(let path):
+      "\(path) is not a roadtrip remote: it holds files but no roadtrip-remote.json; give an empty or new folder"
+    case .unreadableRemoteIdentity(let path, let reason):
+      "\(path)/roadtrip-remote.json cannot be read (\(reason))"
+    case .otherRemote(let path, let found, let known):
+      "\(path) is another journey database's remote (id \(found)); this database syncs with remote \(known): "
+        + "give that remote's path, or sync a copy of the database that never synced"
+    case .cannotReachRemote(let path, let reason):
+      "cannot reach the remote \(path): \(reason)"
+    }
+  }
+}
+
+/// Why a conflict cannot be restored.
+public enum SyncConflictError: Error, Equatable, Sendable, CustomStringConvertible {
+  /// No conflict has this number.
+  case noSuchConflict(Int64)
+  /// The conflict's lost value was restored already, by batch `batch`.
+  case alreadyRestored(Int64, batch: Int64)
+
+  public var description: String {
+    switch self {
+    case .noSuchConflict(let id): "no conflict number \(id)"
+    case .alreadyRestored(let id, let batch):
+      "conflict \(id) was restored already, by batch \(batch)"
+    }
+  }
+}

@@ -1,0 +1,433 @@
+#if canImport(FoundationEssentials)
+import FoundationEssentials
+#else
+import Foundation
+#endif
+
+/// One sync of a database with a remote (SYNC.md), on one connection:
+///
+/// 1. the remote is made current and listed (its identity made when the folder is new);
+/// 2. in one write transaction (`Batch.write`): this replica's files that the remote holds now
+///    are confirmed; every local batch not sent yet is stamped with a clock, merged into the
+///    registers, and recorded as the next file (`sync_sent`, its bytes kept until the remote is
+///    seen to hold it), with the version vector as it was before receiving; the other replicas'
+///    files not applied yet are merged in causal order, and the journeys they change are
+///    written as one batch, `sync from …`, which `history` shows and `undo` takes back;
+/// 3. after the commit, the files not on the remote yet are added to it and published.
+struct SyncSession {
+  let connection: Connection
+  let remote: any SyncRemote
+  let kind: String
+  var sealing: any SyncFileSealing = PlainFiles()
+
+  func run(verify: () throws -> Void) throws -> SyncSummary {
+    let folder = RemoteFolder(path: try remote.fetch())
+    let (remoteID, created) = try folder.identity()
+    let listing = try folder.changeFiles()
+    var summary = SyncSummary(remote: remote.description, replica: "")
+    summary.createdRemote = created
+    var unpublished: [(name: String, bytes: [UInt8])] = []
+    var conflicts: [MergeConflict] = []
+    // The conflicts name the received batch as it is committed: none when it changed nothing.
+    let recordConflicts = { (batch: Int64?) in
+      try record(conflicts, batch: batch)
+      summary.batch = batch
+    }
+    _ = try Batch.write(on: connection, origin: "sync", verify: verify, beforeCommit: recordConflicts) {
+      batch in
+      var state = try ReplicaState.loadOrCreate(in: connection)
+      try remember(remoteID, in: folder)
+      let store = RegisterStore(connection: connection)
+      var registers: [String: JourneyRegisters] = [:]
+      func cached(_ journey: String) throws -> JourneyRegisters {
+        if let known = registers[journey] { return known }
+        return try store.registers(of: journey) ?? .empty
+      }
+      if !state.isNew {
+        try checkOwnFiles(listing[state.id] ?? [], in: folder, state: &state, summary: &summary)
+      }
+      try send(&state, summary: &summary) { journey, update in
+        var current = try cached(journey)
+        update(&current)
+        registers[journey] = current
+      }
+      var received = Set<String>()
+      let merge = try receive(listing, from: folder, state: &state, summary: &summary) {
+        journey, body in
+        var current = try cached(journey)
+        body(&current)
+        registers[journey] = current
+        received.insert(journey)
+      }
+      let refused = try write(
+        received.sorted(), registers: registers, through: batch, state: state, summary: &summary)
+      for (journey, journeyRegisters) in registers {
+        try store.save(journeyRegisters, of: journey)
+      }
+      conflicts = merge.conflicts + refused
+      summary.conflicts = conflicts.count
+      summary.replica = state.id
+      try state.save()
+      // A sync with nothing new writes nothing, so that it commits nothing (P12: under 50 ms).
+      if summary.sentChanges > 0 || summary.receivedFiles > 0 || state.isNew
+        || summary.renewedFrom != nil
+      {
+        try connection.run(
+          "UPDATE sync_remote SET last_sync = ?", [.real(Date().timeIntervalSinceReferenceDate)])
+      }
+      try connection.forEachRow(
+        "SELECT seq, pending FROM sync_sent WHERE pending IS NOT NULL ORDER BY seq"
+      ) { row in
+        unpublished.append(
+          (ChangeFile.name(replica: state.id, seq: row.integer(at: 0)), row.blob(at: 1)))
+      }
+    }
+    try publish(unpublished, to: folder, createdRemote: created, summary: &summary)
+    return summary
+  }
+
+  /// Remembers the remote, or refuses a remote other than the one this database syncs with.
+  private func remember(_ remoteID: String, in folder: RemoteFolder) throws {
+    var known: String?
+    try connection.forEachRow("SELECT remote_id FROM sync_remote LIMIT 1") {
+      known = $0.text(at: 0)
+    }
+    if let known {
+      guard known == remoteID else {
+        throw SyncError.otherRemote(path: folder.path, found: remoteID, known: known)
+      }
+      try connection.run(
+        "UPDATE sync_remote SET url = ?1, kind = ?2 WHERE url IS NOT ?1 OR kind IS NOT ?2",
+        [.text(remote.description), .text(kind)])
+    } else {
+      try connection.run(
+        "INSERT INTO sync_remote (url, kind, remote_id, added) VALUES (?, ?, ?, ?)",
+        [
+          .text(remote.description), .text(kind), .text(remoteID),
+          .real(Date().timeIntervalSinceReferenceDate),
+        ])
+    }
+  }
+
+  /// Checks this replica's files on the remote: forgets the bytes of those it now holds as
+  /// written; a file under this replica's id that it did not write means a copy of the database
+  /// synced first (SYNC.md, "Copies of a database"), and this one takes a new id.
+  private func checkOwnFiles(
+    _ present: [Int64], in folder: RemoteFolder, state: inout ReplicaState,
+    summary: inout SyncSummary
+  ) throws {
+    var sent: [Int64: (digest: [UInt8], pending: Bool)] = [:]
+    try connection.forEachRow("SELECT seq, digest, pending IS NOT NULL FROM sync_sent") {
+      sent[$0.integer(at: 0)] = ($0.blob(at: 1), $0.integer(at: 2) != 0)
+    }
+    var foreign: [Int64] = []
+    for seq in present {
+      guard let mine = sent[seq] else {
+        foreign.append(seq)
+        continue
+      }
+      guard mine.pending else { continue }
+      guard let bytes = try folder.read(ChangeFile.name(replica: state.id, seq: seq)) else {
+        continue
+      }
+      if FileDigest.of(bytes) == mine.digest {
+        try connection.run("UPDATE sync_sent SET pending = NULL WHERE seq = ?", [.integer(seq)])
+      } else {
+        foreign.append(seq)
+      }
+    }
+    guard let firstForeign = foreign.min() else { return }
+    summary.renewedFrom = try renew(&state, sharedUpTo: firstForeign - 1)
+  }
+
+  /// Takes a new replica id: the old id's files up to `shared` are this database's (and its
+  /// copy's) history; those after it are the copy's, received like another replica's. Files of
+  /// this database not on the remote yet are written again under the new id, and the registers
+  /// that name them follow.
+  /// - Returns: The old id.
+  private func renew(_ state: inout ReplicaState, sharedUpTo shared: Int64) throws -> String {
+    let old = state.id
+    let oldNumber = try state.number(of: old)
+    var pending: [(seq: Int64, bytes: [UInt8])] = []
+    try connection.forEachRow(
+      "SELECT seq, pending FROM sync_sent WHERE pending IS NOT NULL AND seq > ? ORDER BY seq",
+      [.integer(shared)]
+    ) {
+      pending.append(($0.integer(at: 0), $0.blob(at: 1)))
+    }
+    _ = try state.renew()
+    let newNumber = try state.number(of: state.id)
+    try state.markSeen(old, seq: shared)
+    try connection.run("DELETE FROM sync_sent")
+    for (index, file) in pending.enumerated() {
+      let seq = Int64(index + 1)
+      let oldName = ChangeFile.name(replica: old, seq: file.seq)
+      var decoded = try ChangeFile(
+        decoding: try sealing.open(file.bytes, name: oldName), replica: old, seq: file.seq)
+      decoded.header.replica = state.id
+      decoded.header.seq = seq
+      decoded.header.vector[old] = min(decoded.header.vector[old] ?? 0, shared)
+      decoded.header.vector[state.id] = seq - 1
+      let bytes = try sealing.seal(
+        try decoded.encoded(), name: ChangeFile.name(replica: state.id, seq: seq))
+      try connection.run(
+        "INSERT INTO sync_sent (seq, first_batch, last_batch, digest, pending) VALUES (?, 0, 0, ?, ?)",
+        [.integer(seq), .blob(FileDigest.of(bytes)), .blob(bytes)])
+      for register in ["present"] + JourneyField.all.map(\.column) {
+        try connection.run(
+          "UPDATE sync_register SET \(register)_by = ?1, \(register)_seq = ?2 "
+            + "WHERE \(register)_by = ?3 AND \(register)_seq = ?4",
+          [.integer(newNumber), .integer(seq), .integer(oldNumber), .integer(file.seq)])
+      }
+      try state.markSeen(state.id, seq: seq)
+    }
+    return old
+  }
+
+  /// Stamps the local batches not sent yet, merges them into the registers through `update`, and
+  /// records them as this replica's next file. At the first sync the file holds every journey
+  /// instead (the log may have been pruned), and every batch before it counts as sent.
+  private func send(
+    _ state: inout ReplicaState, summary: inout SyncSummary,
+    update: (String, (inout JourneyRegisters) -> Void) throws -> Void
+  ) throws {
+    let me = try state.number(of: state.id)
+    let seq = (state.seen[state.id] ?? 0) + 1
+    let vector = state.seen
+    let lastBatch =
+      try connection.firstValue("SELECT coalesce(max(id), 0) FROM batch")?.integer ?? 0
+    var batches =
+      try state.isNew
+      ? [try everyJourney()]
+      : OutgoingBatches(connection: connection).batches(after: state.sentBatch)
+    batches.removeAll { $0.changes.isEmpty }
+    var headers: [ChangeFile.BatchHeader] = []
+    for outgoing in batches {
+      let hlc = HybridClock.stamp(outgoing.date, after: state.lastHLC)
+      state.lastHLC = hlc
+      if !state.isNew {
+        try connection.run(
+          "UPDATE batch SET hlc = ? WHERE id = ?", [.integer(hlc), .integer(outgoing.id)])
+      }
+      headers.append(ChangeFile.BatchHeader(hlc: hlc, kind: outgoing.kind, origin: outgoing.origin))
+      let write = { (value: DatabaseValue) in Register(value: value, hlc: hlc, by: me, seq: seq) }
+      for change in outgoing.changes {
+        guard case .text(let journey) = change.journey else { continue }
+        try update(journey) { registers in
+          switch change {
+          case .insert(let values):
+            registers.present = write(.integer(1))
+            registers.fields = values.dropFirst().map(write)
+          case .update(_, let new):
+            for (index, value) in new.dropFirst().enumerated() {
+              if let value { registers.fields[index] = write(value) }
+            }
+          case .delete(let old):
+            registers.present = write(.integer(0))
+            for index in registers.fields.indices where registers.fields[index].hlc == 0 {
+              registers.fields[index] = write(old[index + 1])
+            }
+          }
+        }
+      }
+      summary.sentChanges += outgoing.changes.count
+    }
+    state.sentBatch = lastBatch
+    guard !batches.isEmpty else { return }
+    let file = ChangeFile(
+      header: ChangeFile.Header(
+        format: ChangeFile.format, replica: state.id, seq: seq, vector: vector, batches: headers),
+      bodies: batches.map(\.changes))
+    let bytes = try sealing.seal(
+      try file.encoded(), name: ChangeFile.name(replica: state.id, seq: seq))
+    try connection.run(
+      "INSERT INTO sync_sent (seq, first_batch, last_batch, digest, pending) VALUES (?, ?, ?, ?, ?)",
+      [
+        .integer(seq), .integer(batches.first!.id), .integer(lastBatch),
+        .blob(FileDigest.of(bytes)), .blob(bytes),
+      ])
+    try state.markSeen(state.id, seq: seq)
+  }
+
+  /// Every journey as one batch of inserts: what a replica sends at its first sync.
+  private func everyJourney() throws -> OutgoingBatches.Batch {
+    var changes: [RowChange] = []
+    try connection.forEachRow("SELECT \(JourneyRow.columns) FROM journey ORDER BY rowid") { row in
+      changes.append(.insert((0..<Int32(1 + JourneyField.all.count)).map { row.value(at: $0) }))
+    }
+    return OutgoingBatches.Batch(
+      id: 0, date: Date(), origin: "every journey at the first sync", kind: "command",
+      changes: changes)
+  }
+
+  /// Applies the other replicas' files not applied yet: each replica's in order, stopping at a
+  /// gap (a file not arrived yet waits for the next sync), each once every file its vector names
+  /// is applied here. A file that cannot be read is refused by name, and nothing of it or of its
+  /// replica's later files is applied.
+  private func receive(
+    _ listing: [String: [Int64]], from folder: RemoteFolder, state: inout ReplicaState,
+    summary: inout SyncSummary, merging: (String, (inout JourneyRegisters) -> Void) throws -> Void
+  ) throws -> RegisterMerge {
+    var waiting = listing.filter { $0.key != state.id }.mapValues { seqs in seqs }
+    for (replica, seqs) in waiting {
+      let seen = state.seen[replica] ?? 0
+      waiting[replica] = seqs.filter { $0 > seen }
+    }
+    var merge = RegisterMerge(replicas: state.replicas)
+    var progress = true
+    var decoded: [String: ChangeFile] = [:]
+    while progress {
+      progress = false
+      for replica in waiting.keys.sorted() {
+        while let seq = waiting[replica]?.first {
+          guard seq == (state.seen[replica] ?? 0) + 1 else {
+            waiting[replica] = nil
+            break
+          }
+          let name = ChangeFile.name(replica: replica, seq: seq)
+          let file: ChangeFile
+          do {
+            file = try decoded[name] ?? read(name, replica: replica, seq: seq, from: folder)
+          } catch {
+            summary.refusedFiles.append(.init(name: name, reason: Self.reason(error)))
+            waiting[replica] = nil
+            break
+          }
+          decoded[name] = file
+          let ready = file.header.vector.allSatisfy { other, seq in
+            other == replica || other == state.id || (state.seen[other] ?? 0) >= seq
+          }
+          guard ready else { break }
+          let by = try state.number(of: replica)
+          merge.replicas = state.replicas
+          for (header, body) in zip(file.header.batches, file.bodies) {
+            let write = ReceivedWrite(
+              hlc: header.hlc, replica: replica, by: by, seq: seq, vector: file.header.vector)
+            state.lastHLC = max(state.lastHLC, header.hlc)
+            for change in body {
+              guard case .text(let journey) = change.journey else { continue }
+              try merging(journey) {
+                merge.merge(change, journey: journey, write: write, into: &$0)
+              }
+            }
+            summary.receivedChanges += body.count
+          }
+          try state.markSeen(replica, seq: seq)
+          waiting[replica]!.removeFirst()
+          summary.receivedFiles += 1
+          if !summary.receivedFrom.contains(replica) { summary.receivedFrom.append(replica) }
+          progress = true
+        }
+      }
+    }
+    return merge
+  }
+
+  /// A change file of the remote, opened and read; every journey it names must be an id.
+  private func read(_ name: String, replica: String, seq: Int64, from folder: RemoteFolder) throws
+    -> ChangeFile
+  {
+    guard let bytes = try folder.read(name) else { throw ChangeFileError.malformed("it is gone") }
+    let file = try ChangeFile(
+      decoding: try sealing.open(bytes, name: name), replica: replica, seq: seq)
+    for change in file.bodies.joined() {
+      guard case .text(let id) = change.journey, UUID(text: id.utf8)?.lowercasedText == id else {
+        throw ChangeFileError.malformed("a change names a journey whose id is not a lowercase UUID")
+      }
+    }
+    return file
+  }
+
+  private static func reason(_ error: any Error) -> String {
+    switch error {
+    case ChangeFileError.malformed(let reason): reason
+    case let error as SyncError: error.description
+    default: String(describing: error)
+    }
+  }
+
+  /// Writes the journeys the received changes reached as their registers say, through the
+  /// sync's batch (which the log records with the replicas it came from).
+  ///
+  /// A journey the table refuses as the registers say (fields merged from two writers whose
+  /// start and duration together end after the year 9999) keeps its values here, and each field
+  /// that would have changed is a conflict: its lost value is the refused one.
+  /// - Returns: Those conflicts.
+  private func write(
+    _ journeys: [String], registers: [String: JourneyRegisters], through batch: Batch,
+    state: ReplicaState, summary: inout SyncSummary
+  ) throws -> [MergeConflict] {
+    guard !journeys.isEmpty else { return [] }
+    let origin = "sync from " + summary.receivedFrom.joined(separator: ", ")
+    batch.describeReceived(origin: origin, replicas: summary.receivedFrom.joined(separator: " "))
+    var refused: [MergeConflict] = []
+    for journey in journeys {
+      guard let id = UUID(text: journey.utf8), let target = registers[journey] else { continue }
+      let current = try JourneyRow.values(of: id, in: connection)
+      do {
+        switch (current, target.isPresent) {
+        case (nil, true):
+          try batch.insert(id: id, values: target.values)
+        case (.some, false):
+          try batch.delete(id: id)
+        case (let current?, true) where current != target.values:
+          try batch.update(id: id, from: current, to: target.values)
+        default:
+          continue
+        }
+      } catch {
+        // Not `catch let error where …`: that form crashes the Swift 6.3.1 optimizer (Batch).
+        guard let refusal = error as? SQLiteError, refusal.kind == .constraint else { throw error }
+        for (index, register) in target.fields.enumerated() where current?[index] != register.value {
+          refused.append(MergeConflict(
+            journey: journey, field: JourneyField.all[index], kept: current?[index], keptHLC: 0,
+            keptReplica: state.id, lost: register.value, lostHLC: register.hlc,
+            lostReplica: state.replicas[register.by] ?? ""))
+        }
+        continue
+      }
+      summary.journeysChanged += 1
+    }
+    return refused
+  }
+
+  private func record(_ conflicts: [MergeConflict], batch: Int64?) throws {
+    let now = DatabaseValue.real(Date().timeIntervalSinceReferenceDate)
+    for conflict in conflicts {
+      try connection.run(
+        """
+        INSERT INTO sync_conflict (batch, at, journey, field, kept, kept_hlc, kept_replica,
+          lost, lost_hlc, lost_replica)
+        VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?)
+        """,
+        [
+          batch.map { .integer($0) } ?? .null, now, .text(conflict.journey),
+          .text(conflict.field.name),
+          conflict.kept ?? .null, .integer(conflict.keptHLC), .text(conflict.keptReplica),
+          conflict.lost,
+          .integer(conflict.lostHLC), .text(conflict.lostReplica),
+        ])
+    }
+  }
+
+  /// Adds the files not on the remote yet and publishes them; a file that cannot be written
+  /// stays recorded, and the next sync sends it.
+  private func publish(
+    _ files: [(name: String, bytes: [UInt8])], to folder: RemoteFolder, createdRemote: Bool,
+    summary: inout SyncSummary
+  ) throws {
+    var added = createdRemote ? [RemoteFolder.identityName] : []
+    for (name, bytes) in files {
+      do {
+        if try folder.add(bytes, as: name) { added.append(name) }
+        summary.sentFiles += 1
+      } catch let error as RemoteWriteError {
+        summary.sendFailure = "cannot write \(error.path): \(error.reason)"
+        break
+      }
+    }
+    if !added.isEmpty {
+      try remote.publish(added: added, message: "roadtrip sync from \(summary.replica)")
+    }
+  }
+}

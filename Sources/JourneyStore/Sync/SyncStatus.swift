@@ -1,0 +1,26 @@
+#if canImport(FoundationEssentials)
+import FoundationEssentials
+#else
+import Foundation
+#endif
+
+/// What `JourneyDatabase.syncStatus()` reads, touching no remote and writing nothing.
+public struct SyncStatus: Equatable, Sendable {
+  /// This replica's id; `nil` for a database that never synced.
+  public var replica: String?
+  /// The remembered remote and its kind (`folder`).
+  public var remote: String?
+  public var remoteKind: String?
+  /// When a sync last sent or received something (a sync with nothing new writes nothing).
+  public var lastSync: Date?
+  /// The local batches not sent yet, and their row changes in the log.
+  public var unsentBatches = 0
+  public var unsentChanges = 0
+  /// Files written by earlier syncs that the remote has not been seen to hold.
+  public var pendingFiles = 0
+  /// Conflicts not restored.
+  public var openConflicts = 0
+
+  /// Whether something waits to go out.
+  public var isSyncRequired: Bool { replica == nil || unsentBatches > 0 || pendingFiles > 0 }
+}

@@ -1,0 +1,37 @@
+/// What one sync did.
+public struct SyncSummary: Equatable, Sendable {
+  /// The remote, as given.
+  public var remote: String
+  /// This replica's id.
+  public var replica: String
+  /// Whether this sync made the remote (an empty or new folder).
+  public var createdRemote = false
+  /// A new replica id this sync took, because a copy of the database wrote under the old one.
+  public var renewedFrom: String?
+  /// The row changes sent, and in how many files (0 or 1, plus files of earlier syncs that had
+  /// not reached the remote).
+  public var sentChanges = 0
+  public var sentFiles = 0
+  /// The row changes received, from how many files of which replicas.
+  public var receivedChanges = 0
+  public var receivedFiles = 0
+  public var receivedFrom: [String] = []
+  /// How many journeys the received changes inserted, changed or deleted here.
+  public var journeysChanged = 0
+  /// The batch that holds them, which `undo` takes back; `nil` when nothing changed.
+  public var batch: Int64?
+  /// How many conflicts were found (`JourneyDatabase.syncConflicts()` lists them).
+  public var conflicts = 0
+  /// Files of the remote refused (truncated, corrupt, foreign), by path inside the remote, and
+  /// why: nothing of them and of their replica's later files was applied.
+  public var refusedFiles: [RefusedFile] = []
+  /// Why the files to send could not be written to the remote (a read-only folder): they are
+  /// kept, and the next sync sends them.
+  public var sendFailure: String?
+
+  /// A file of the remote that a sync refused.
+  public struct RefusedFile: Equatable, Sendable {
+    public var name: String
+    public var reason: String
+  }
+}

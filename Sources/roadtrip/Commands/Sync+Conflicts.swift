@@ -1,0 +1,75 @@
+import ArgumentParser
+import JourneyStore
+
+extension Roadtrip.Sync {
+  /// `roadtrip sync conflicts [--restore N] [--format F]`
+  struct Conflicts: ParsableCommand {
+    static let configuration = CommandConfiguration(
+      commandName: "conflicts",
+      abstract: "List the values syncs kept and lost when two databases changed the same field.",
+      discussion: """
+        Each conflict: its number, the journey, the field, the value kept on every database and \
+        the value that lost (with the replica that wrote each and when), and whether it was \
+        restored. A kept value of (deleted): the journey was deleted while another database edited \
+        it. --restore N writes conflict N's lost value back as a new change (a deleted journey \
+        comes back with it); the next sync sends it. JSON objects have the keys id, journey, \
+        field, deleted, kept, keptReplica, keptAt, lost, lostReplica, lostAt, found and restoredBy.
+        """)
+
+    @Option(help: ArgumentHelp("Put conflict N's lost value back.", valueName: "N"))
+    var restore: Int64?
+
+    @OptionGroup var output: FormatOptions<ConflictFormat>
+    @OptionGroup var database: DatabaseOptions
+
+    func run() throws {
+      if let restore {
+        let conflict = try database.openExisting().restoreConflict(restore)
+        StandardError.write(
+          "restored conflict \(conflict.id): \(conflict.field.name) of \(conflict.journeyID.uuidString.lowercased()) "
+            + "is \(conflict.lost?.description ?? "") again\n")
+        return
+      }
+      let conflicts = try database.openExisting().syncConflicts()
+      let (format, includesHeader) = output.resolved
+      let standardOutput = BufferedOutput.standard
+      let keys = [
+        "id", "journey", "field", "deleted", "kept", "keptReplica", "keptAt", "lost", "lostReplica",
+        "lostAt", "found", "restoredBy",
+      ]
+      if let interchange = format.interchangeFormat {
+        var writer = RecordWriter(format: interchange, keys: keys, includesHeader: includesHeader) {
+          try standardOutput.write($0)
+        }
+        for conflict in conflicts {
+          try writer.write([
+            .number(String(conflict.id)), .string(conflict.journeyID.uuidString.lowercased()),
+            .string(conflict.field.name),
+            .number(conflict.kept == nil ? "true" : "false"),
+            .string(conflict.kept?.description ?? ""),
+            .string(conflict.keptReplica),
+            .string(conflict.keptDate.iso8601), .string(conflict.lost?.description ?? ""),
+            .string(conflict.lostReplica), .string(conflict.lostDate.iso8601),
+            .string(conflict.found.iso8601),
+            conflict.restoredBy.map { .number(String($0)) } ?? .string(""),
+          ])
+        }
+        try writer.finish()
+      } else {
+        var table = TextTable(headings: [
+          "N", "JOURNEY", "FIELD", "KEPT", "LOST", "LOST BY", "RESTORED",
+        ])
+        for conflict in conflicts {
+          table.append([
+            String(conflict.id), String(conflict.journeyID.uuidString.lowercased().prefix(8)),
+            conflict.field.name,
+            conflict.kept?.description ?? "(deleted)", conflict.lost?.description ?? "",
+            String(conflict.lostReplica.prefix(8)), conflict.restoredBy.map { "batch \($0)" } ?? "",
+          ])
+        }
+        try standardOutput.write(
+          table.render(style: Style.standardOutput, includesHeader: includesHeader))
+      }
+    }
+  }
+}

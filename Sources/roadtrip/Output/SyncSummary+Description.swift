@@ -1,0 +1,36 @@
+import JourneyStore
+
+extension SyncSummary {
+  /// What a sync did, for standard error.
+  var lines: [String] {
+    var lines: [String] = []
+    if createdRemote { lines.append("made \(remote) a roadtrip remote") }
+    if let old = renewedFrom {
+      lines.append(
+        "another copy of this database synced as replica \(old); this one is replica \(replica) from now on"
+      )
+    }
+    var sent = "nothing to send"
+    if sendFailure != nil {
+      sent = "nothing could be sent"
+    } else if sentChanges > 0 {
+      sent = "sent \(String(counting: sentChanges, "change")) in \(String(counting: sentFiles, "file"))"
+    } else if sentFiles > 0 {
+      sent = "sent \(String(counting: sentFiles, "file")) of an earlier sync"
+    }
+    var received = "nothing new received"
+    if receivedChanges > 0 {
+      received =
+        "received \(String(counting: receivedChanges, "change")) from "
+        + "\(String(counting: receivedFrom.count, "replica")): "
+        + "\(String(counting: journeysChanged, "journey")) changed"
+      if conflicts > 0 {
+        received +=
+          ", \(String(counting: conflicts, "conflict")) ('roadtrip sync conflicts' lists "
+          + (conflicts == 1 ? "it)" : "them)")
+      }
+    }
+    lines.append(sent + "; " + received)
+    return lines
+  }
+}

@@ -1,0 +1,265 @@
+import Foundation
+import Testing
+
+@testable import JourneyStore
+
+#if canImport(Glibc)
+  import Glibc
+#endif
+
+/// `roadtrip sync` on the real binary: two and three databases through a folder, the sqlite3
+/// shell writing on one side, conflicts listed and put back, and faults.
+@Suite("roadtrip sync")
+struct SyncCommandTests {
+  /// A sandbox with databases `a`, `b`, `c` beside each other and a remote folder.
+  struct Machines {
+    let sandbox: CLISandbox
+    var remote: String { sandbox.folder.file("remote") }
+
+    init() throws { sandbox = try CLISandbox() }
+
+    func path(_ name: String) -> String { sandbox.folder.file("\(name).sqlite") }
+
+    func run(_ name: String, _ arguments: String...) async throws -> CommandResult {
+      try await sandbox.run(arguments, environment: ["ROADTRIP_DB": path(name)])
+    }
+
+    /// The journey table as the sqlite3 shell prints it.
+    func table(_ name: String) async throws -> String {
+      try await Child.run(
+        "/usr/bin/sqlite3", ["-csv", path(name), "SELECT * FROM journey ORDER BY id"],
+        environment: sandbox.environment, in: sandbox.folder
+      ).standardOutput
+    }
+
+    func sqlite3(_ name: String, _ sql: String) async throws -> CommandResult {
+      try await Child.run(
+        "/usr/bin/sqlite3", ["-cmd", ".timeout 10000", path(name), sql],
+        environment: sandbox.environment,
+        in: sandbox.folder)
+    }
+  }
+
+  @Test func twoDatabasesAndTheSqliteShellConverge() async throws {
+    let machines = try Machines()
+    #expect(try await machines.run("a", "add", "Laptop trip", "--transport", "bike").exitCode == 0)
+    #expect(try await machines.run("b", "add", "Desktop trip").exitCode == 0)
+    let first = try await machines.run("a", "sync", machines.remote)
+    #expect(first.exitCode == 0, "\(first)")
+    #expect(first.standardError.contains("made \(machines.remote) a roadtrip remote"), "\(first)")
+    #expect(
+      first.standardError.contains("sent 1 change in 1 file; nothing new received"), "\(first)")
+    let second = try await machines.run("b", "sync", machines.remote)
+    #expect(
+      second.standardError.contains(
+        "sent 1 change in 1 file; received 1 change from 1 replica: 1 journey changed"), "\(second)"
+    )
+    // Another program writes on one side: its statement syncs out like a command.
+    let id = try #require(try await machines.run("a", "list", "--format", "ids").lines.first)
+    #expect(
+      try await machines.sqlite3(
+        "a", "UPDATE journey SET name = 'Renamed by a script' WHERE id = '\(id)'"
+      ).exitCode == 0)
+    // The remote is remembered.
+    #expect(try await machines.run("a", "sync").exitCode == 0)
+    #expect(try await machines.run("b", "sync").exitCode == 0)
+    #expect(try await machines.table("a") == machines.table("b"))
+    #expect(try await machines.table("a").contains("Renamed by a script"))
+    // The sync is a batch of the history.
+    let history = try await machines.run("b", "history", "--format", "ndjson")
+    #expect(history.standardOutput.contains("sync from "), "\(history)")
+  }
+
+  @Test func threeDatabasesEndWithTheSameTableWhateverTheOrder() async throws {
+    let machines = try Machines()
+    for name in ["a", "b", "c"] {
+      #expect(try await machines.run(name, "add", "Trip of \(name)").exitCode == 0)
+      #expect(try await machines.run(name, "sync", machines.remote).exitCode == 0)
+    }
+    for name in ["c", "a", "b", "c", "b", "a"] {
+      let result = try await machines.run(name, "sync")
+      #expect(result.exitCode == 0, "\(result)")
+    }
+    let table = try await machines.table("a")
+    #expect(table.split(separator: "\n").count == 3)
+    #expect(try await machines.table("b") == table)
+    #expect(try await machines.table("c") == table)
+  }
+
+  @Test func sameFieldEditsAreListedAndOneIsPutBack() async throws {
+    let machines = try Machines()
+    #expect(try await machines.run("a", "add", "Commute").exitCode == 0)
+    #expect(try await machines.run("a", "sync", machines.remote).exitCode == 0)
+    #expect(try await machines.run("b", "sync", machines.remote).exitCode == 0)
+    let id = try #require(try await machines.run("b", "list", "--format", "ids").lines.first)
+    #expect(try await machines.run("a", "set", id, "name=Laptop name").exitCode == 0)
+    #expect(try await machines.run("b", "set", id, "name=Desktop name").exitCode == 0)
+    #expect(try await machines.run("a", "sync").exitCode == 0)
+    let received = try await machines.run("b", "sync")
+    #expect(
+      received.standardError.contains("1 conflict ('roadtrip sync conflicts' lists it)"),
+      "\(received)")
+    #expect(try await machines.run("a", "sync").exitCode == 0)
+    #expect(try await machines.table("a") == machines.table("b"))
+    let listed = try await machines.run("a", "sync", "conflicts", "--format", "ndjson")
+    #expect(listed.lines.count == 1, "\(listed)")
+    #expect(listed.standardOutput.contains("\"lost\":\"Laptop name\""), "\(listed)")
+    #expect(listed.standardOutput.contains("\"kept\":\"Desktop name\""), "\(listed)")
+    let restored = try await machines.run("a", "sync", "conflicts", "--restore", "1")
+    #expect(restored.exitCode == 0, "\(restored)")
+    #expect(try await machines.run("a", "sync", "conflicts", "--restore", "1").exitCode == 1)
+    #expect(try await machines.run("a", "sync", "conflicts", "--restore", "9").exitCode == 66)
+    #expect(try await machines.run("a", "sync").exitCode == 0)
+    #expect(try await machines.run("b", "sync").exitCode == 0)
+    #expect(
+      try await machines.run("b", "show", id, "--format", "json").standardOutput.contains(
+        "Laptop name"))
+  }
+
+  @Test func statusSaysWhatWaitsAndWritesNothing() async throws {
+    let machines = try Machines()
+    // A file of schema version 5 that never synced: no write, no upgrade.
+    try FileManager.default.copyItem(
+      atPath: MigrationTests.fixtures.appendingPathComponent("journeys-v5.sqlite").path,
+      toPath: machines.path("a"))
+    let before = machines.sandbox.bytes(of: machines.path("a"))
+    let never = try await machines.run("a", "sync", "--status")
+    #expect(never.exitCode == 0 && never.standardOutput.contains("never synced"), "\(never)")
+    #expect(never.standardOutput.hasSuffix("Sync required.\n"))
+    #expect(machines.sandbox.bytes(of: machines.path("a")) == before)
+    #expect(try await machines.run("a", "sync", machines.remote).exitCode == 0)
+    #expect(try await machines.run("a", "add", "Waiting").exitCode == 0)
+    let waiting = try await machines.run("a", "sync", "--status")
+    #expect(waiting.standardOutput.contains("remote: \(machines.remote) (folder)"), "\(waiting)")
+    #expect(waiting.standardOutput.contains("waiting to be sent: 1 batch, 1 change"), "\(waiting)")
+    #expect(waiting.standardOutput.hasSuffix("Sync required.\n"))
+    #expect(try await machines.run("a", "sync").exitCode == 0)
+    let upToDate = try await machines.run("a", "sync", "--status")
+    #expect(
+      upToDate.standardOutput.contains("waiting to be sent: 0 batches, 0 changes"), "\(upToDate)")
+  }
+
+  @Test func usageErrorsAndForeignFolders() async throws {
+    let machines = try Machines()
+    let noRemote = try await machines.run("a", "sync")
+    #expect(
+      noRemote.exitCode == 64 && noRemote.standardError.contains("roadtrip sync FOLDER"),
+      "\(noRemote)")
+    let notARemote = machines.sandbox.folder.file("documents")
+    try FileManager.default.createDirectory(atPath: notARemote, withIntermediateDirectories: true)
+    FileManager.default.createFile(atPath: notARemote + "/letter.txt", contents: Data("hello".utf8))
+    let refused = try await machines.run("a", "sync", notARemote)
+    #expect(
+      refused.exitCode == 65 && refused.standardError.contains("is not a roadtrip remote"),
+      "\(refused)")
+    #expect(try await machines.run("a", "sync", machines.remote).exitCode == 0)
+    let other = try await machines.run("a", "sync", machines.sandbox.folder.file("other"))
+    #expect(
+      other.exitCode == 65 && other.standardError.contains("another journey database's remote"),
+      "\(other)")
+  }
+
+  @Test func aLockedDatabaseExits75() async throws {
+    let machines = try Machines()
+    #expect(try await machines.run("a", "add", "Trip").exitCode == 0)
+    let holder = try Connection(path: machines.path("a"), busyTimeout: .seconds(1))
+    try holder.execute("BEGIN IMMEDIATE")
+    defer { try? holder.execute("ROLLBACK") }
+    let result = try await machines.sandbox.run(
+      ["sync", machines.remote],
+      environment: ["ROADTRIP_DB": machines.path("a"), "ROADTRIP_BUSY_TIMEOUT": "200"])
+    #expect(result.exitCode == 75, "\(result)")
+  }
+
+  @Test func aCorruptFileIsRefusedByNameWithExit65AndTheRestIsApplied() async throws {
+    let machines = try Machines()
+    #expect(try await machines.run("a", "add", "From a").exitCode == 0)
+    #expect(try await machines.run("b", "add", "From b").exitCode == 0)
+    #expect(try await machines.run("a", "sync", machines.remote).exitCode == 0)
+    #expect(try await machines.run("b", "sync", machines.remote).exitCode == 0)
+    let replicas = try FileManager.default.contentsOfDirectory(
+      atPath: machines.remote + "/replicas")
+    let file = machines.remote + "/replicas/\(replicas.sorted()[0])/000000001.rtc"
+    var bytes = try Data(contentsOf: URL(fileURLWithPath: file))
+    bytes[bytes.count / 2] ^= 0x01
+    try FileManager.default.removeItem(atPath: file)
+    try bytes.write(to: URL(fileURLWithPath: file))
+    // Another program's temporary and partial files are no change files.
+    FileManager.default.createFile(
+      atPath: machines.remote + "/replicas/\(replicas[0])/.syncthing.000000002.rtc.tmp",
+      contents: Data())
+    FileManager.default.createFile(
+      atPath: machines.remote + "/replicas/\(replicas[0])/000000002.rtc.partial", contents: Data())
+    let result = try await machines.run("c", "sync", machines.remote)
+    #expect(result.exitCode == 65, "\(result)")
+    #expect(
+      result.standardError.contains("replicas/\(replicas.sorted()[0])/000000001.rtc"), "\(result)")
+    #expect(try await machines.run("c", "list", "--format", "ids").lines.count == 1)
+  }
+
+  @Test func aReadOnlyRemoteReceivesAndSendsLater() async throws {
+    let machines = try Machines()
+    #expect(try await machines.run("a", "add", "From a").exitCode == 0)
+    #expect(try await machines.run("a", "sync", machines.remote).exitCode == 0)
+    #expect(try await machines.run("b", "sync", machines.remote).exitCode == 0)
+    #expect(try await machines.run("b", "add", "From b").exitCode == 0)
+    #expect(try await machines.run("a", "add", "From a, later").exitCode == 0)
+    #expect(try await machines.run("a", "sync").exitCode == 0)
+    let replicas = machines.remote + "/replicas"
+    var modes: [String: mode_t] = [:]
+    for folder in [replicas]
+      + (try FileManager.default.contentsOfDirectory(atPath: replicas)).map({ replicas + "/" + $0 })
+    {
+      modes[folder] = 0o755
+      #expect(chmod(folder, 0o555) == 0)
+    }
+    defer { for (folder, mode) in modes { chmod(folder, mode) } }
+    let bound = try await FileAnswerTests.runBound(
+      ["sync", "--db", machines.path("b")], in: machines.sandbox)
+    #expect(bound.exitCode == 74, "\(bound)")
+    #expect(bound.standardError.contains("received, but could not send"), "\(bound)")
+    #expect(try await machines.run("b", "list", "--format", "ids").lines.count == 3)
+    #expect(
+      try await machines.run("b", "sync", "--status").standardOutput.contains(
+        "files written but not on the remote yet: 1"))
+    for (folder, mode) in modes { chmod(folder, mode) }
+    #expect(try await machines.run("b", "sync").exitCode == 0)
+    #expect(try await machines.run("a", "sync").exitCode == 0)
+    #expect(try await machines.table("a") == machines.table("b"))
+  }
+
+  @Test func aSyncKilledWhileItWritesLosesNothing() async throws {
+    let machines = try Machines()
+    let sandbox = machines.sandbox
+    #expect(try await machines.run("b", "sync", machines.remote).exitCode == 0)
+    try await sandbox.seedQuickly(60_000)
+    let child = try sandbox.start(["sync", machines.remote])
+    let wal = sandbox.databasePath + "-wal"
+    let killed = try await child.signal(SIGKILL, when: { sandbox.size(of: wal) > 2_000_000 })
+    _ = try await child.finish()
+    #expect(killed, "the sync ended before it was killed")
+    #expect(try await sandbox.run("sync", "--status").standardOutput.contains("never synced"))
+    let again = try await sandbox.run("sync")
+    #expect(again.exitCode == 64, "the killed sync remembered nothing: \(again)")
+    #expect(try await sandbox.run("sync", machines.remote).exitCode == 0)
+    let received = try await machines.run("b", "sync")
+    #expect(received.standardError.contains("60000 journeys changed"), "\(received)")
+  }
+
+  @Test func watchPrintsWhatASyncReceived() async throws {
+    let machines = try Machines()
+    #expect(try await machines.run("a", "sync", machines.remote).exitCode == 0)
+    #expect(try await machines.run("b", "sync", machines.remote).exitCode == 0)
+    let watch = try WatchProcess(
+      sandbox: machines.sandbox, arguments: ["watch", "--db", machines.path("b"), "--count", "1", "--format", "ndjson"])
+    defer { watch.stop() }
+    // Sync until the watch has seen a change: it may start after the first ones.
+    for round in 0..<100 where watch.isRunning {
+      #expect(try await machines.run("a", "add", "Round \(round)").exitCode == 0)
+      #expect(try await machines.run("a", "sync").exitCode == 0)
+      #expect(try await machines.run("b", "sync").exitCode == 0)
+    }
+    #expect(try await watch.waitForExit(within: .seconds(20)) == 0)
+    #expect(try watch.output().contains("sync from "), "\(try watch.output())")
+  }
+}
