@@ -38,10 +38,12 @@ extension JourneyDatabase {
   /// and immutable where no file can be made beside it, so that no other process can write it
   /// in WAL mode either.
   ///
-  /// Every connection has the SQL function of name searches (`NameSearch.sqlFunction`).
+  /// Every connection has the SQL function of name searches (`NameSearch.sqlFunction`) and the
+  /// collation of names (`NameOrder.collation`).
   static func connect(path: String, configuration: Configuration) throws -> Connection {
     let connection = try openAndPrepare(path: path, configuration: configuration)
     try NameSearch.define(on: connection)
+    try NameOrder.define(on: connection)
     if let didCommit = configuration.didCommit { connection.observeCommits(didCommit) }
     return connection
   }

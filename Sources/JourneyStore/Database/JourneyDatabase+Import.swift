@@ -18,7 +18,9 @@ extension JourneyDatabase {
   ///   - duplicates: What to do with a journey without an id identical to one in the database
   ///     (or read before it).
   ///   - isDryRun: Reads and checks everything, and counts as an import would, in a transaction
-  ///     that is rolled back: nothing is written.
+  ///     that is rolled back: nothing is written. On a file that its first write would upgrade
+  ///     (an older schema, a backup in rollback-journal mode), on a copy in memory, upgraded
+  ///     there: the file keeps every byte.
   ///   - progress: Called now and then with the number of journeys read so far.
   /// - Returns: How many journeys were (or would be) inserted, skipped, replaced and left out as
   ///   duplicates.
@@ -27,6 +29,27 @@ extension JourneyDatabase {
   public func importJourneys(
     from reader: JourneyReader, onConflict: ConflictPolicy = .fail, duplicates: DuplicatePolicy = .skip,
     isDryRun: Bool = false, progress: ((Int) -> Void)? = nil
+  ) throws -> ImportSummary {
+    if isDryRun, try wouldUpgradeForWriting() {
+      return try inMemoryCopy().importJourneys(
+        from: reader, onConflict: onConflict, duplicates: duplicates, isDryRun: true,
+        progress: progress)
+    }
+    let summary = try importJourneys(
+      from: reader, onConflict: onConflict, duplicates: duplicates, isDryRun: isDryRun,
+      afterEach: { read in
+        if read % IndexDeferral.threshold == 0 { progress?(read) }
+      })
+    progress?(summary.total)
+    return summary
+  }
+
+  /// Imports as `importJourneys(from:onConflict:duplicates:isDryRun:progress:)` does, calling
+  /// `afterEach` with the number of journeys read so far after each one: what it throws (a
+  /// cancelled task's `CancellationError`) stops the import, and nothing of it stays.
+  func importJourneys(
+    from reader: JourneyReader, onConflict: ConflictPolicy, duplicates: DuplicatePolicy, isDryRun: Bool,
+    afterEach: (Int) throws -> Void
   ) throws -> ImportSummary {
     var summary = ImportSummary()
     var replaced: [(UUID, [DatabaseValue])] = []
@@ -38,14 +61,13 @@ extension JourneyDatabase {
         try write { batch in
           try importJourneys(
             from: reader, into: batch, onConflict: onConflict, duplicates: duplicates, summary: &summary,
-            replaced: &replaced, progress: progress)
+            replaced: &replaced, afterEach: afterEach)
           if isDryRun { throw DryRunEnded() }
         }
       }
     } catch is DryRunEnded {
       return summary
     }
-    progress?(summary.total)
     for (id, values) in replaced {
       refresh(id, with: values)
     }
@@ -55,16 +77,33 @@ extension JourneyDatabase {
   /// What rolls a dry run's transaction back.
   private struct DryRunEnded: Error {}
 
+  /// A copy of the database in memory, for a dry run that must not touch the file: its pages,
+  /// read in one read transaction (SQLite's backup API), under the same path and origin, with
+  /// none of the configuration's callbacks (the upgrade the copy's first write makes is not the
+  /// file's, and says nothing).
+  private func inMemoryCopy() throws -> JourneyDatabase {
+    let copy = try Connection(path: path, busyTimeout: configuration.busyTimeout, inMemory: true)
+    // The backup API copies into memory only between pages of one size.
+    try copy.execute("PRAGMA page_size = \(try connection.pragma("page_size"))")
+    try copy.copyPages(from: connection)
+    try NameSearch.define(on: copy)
+    let settings = Configuration(
+      busyTimeout: configuration.busyTimeout, origin: configuration.origin, createsFile: false,
+      isInMemory: true)
+    return JourneyDatabase(path: path, configuration: settings, connection: copy)
+  }
+
   /// The import's work inside its transaction.
   private func importJourneys(
     from reader: JourneyReader, into batch: Batch, onConflict: ConflictPolicy, duplicates: DuplicatePolicy,
-    summary: inout ImportSummary, replaced: inout [(UUID, [DatabaseValue])], progress: ((Int) -> Void)?
+    summary: inout ImportSummary, replaced: inout [(UUID, [DatabaseValue])], afterEach: (Int) throws -> Void
   ) throws {
     var deferral = try IndexDeferral(connection: connection)
     var existing = DuplicateJourneys(connection: connection)
     while let journey = try reader.next() {
       if journey.id == nil, duplicates == .skip, try existing.contains(journey.values) {
         summary.duplicates += 1
+        try afterEach(summary.total)
         continue
       }
       let id = journey.id ?? .random()
@@ -93,7 +132,7 @@ extension JourneyDatabase {
         throw InterchangeError.malformed(line: journey.line, reason: error.refusedValueDescription)
       }
       try deferral.noteInserted(summary.inserted)
-      if summary.total % IndexDeferral.threshold == 0 { progress?(summary.total) }
+      try afterEach(summary.total)
     }
     try batch.recordInserts()
     try deferral.rebuild()

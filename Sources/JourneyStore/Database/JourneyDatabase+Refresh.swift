@@ -8,7 +8,8 @@ extension JourneyDatabase {
   /// Takes in what was committed to the file since the managed journeys were read, by other
   /// processes or other connections: each change in the log is applied to the managed journey it
   /// concerns, so that its observers see the new values, and a deleted journey is no longer
-  /// managed. A field with an unsaved edit keeps the edit (`save()` then writes it over).
+  /// managed. A field with an unsaved edit keeps the edit (`save()` then writes it over). A
+  /// journey deleted with unsaved edits loses them: `onEditsDiscarded` is told.
   ///
   /// Call it when `waitForCommit(using:timeout:)` returns `true`, or use `outsideChanges()`.
   /// - Returns: The changes read from the log, oldest first: every change committed by others
@@ -47,41 +48,48 @@ extension JourneyDatabase {
   /// Applies every change committed since the position to the managed journeys, in the order of
   /// the log, this store's own included (so that an older outside change never lands on top of
   /// a newer own one); the others' wait in the follower for `refresh()` to return them.
+  ///
+  /// Journeys deleted with unsaved edits go to `onEditsDiscarded`, once all is applied.
   func catchUp() throws {
     guard let position = follower.position else { return }
     takeWriteThroughOutcomes()
+    var discarded: [Journey] = []
+    defer { if !discarded.isEmpty { onEditsDiscarded?(discarded) } }
     // `history prune` in another process may have dropped batches this one had not read: the
     // managed journeys are then read again from the file.
     if let horizon = try changeLog.horizon(), horizon.batch > position.batch + 1 {
-      try reloadManagedJourneys()
+      discarded = try reloadManagedJourneys()
       follower.skip(to: try endOfLog())
       liveLists.invalidateAll()
       return
     }
-    // A batch of the write-through queue whose outcome was not taken yet is this database's too.
-    let isOwn = { [writeThroughQueue] (batch: Int64) in writeThroughQueue?.hasCommitted(batch) == true }
-    if try follower.follow(changeLog, isOwn: isOwn, apply: apply) {
-      liveLists.invalidateAll()
+    // A batch of the write-through queue or of long work whose outcome was not taken yet is this
+    // database's too.
+    let applied = try follower.follow(changeLog, isOwn: batchesInFlight.contains) { change in
+      if let journey = try apply(change) { discarded.append(journey) }
     }
+    if applied { liveLists.invalidateAll() }
     identityMap.collectEdits()
   }
 
   /// Applies one change of the log to the managed journey it concerns: a new value to a field
   /// without an unsaved edit; a deleted journey set aside, to be managed again (the same object)
   /// if an undo brings it back.
-  private func apply(_ change: JourneyChange) throws {
+  /// - Returns: The journey, when it was deleted with unsaved edits.
+  private func apply(_ change: JourneyChange) throws -> Journey? {
     let id = change.journeyID
     switch change.kind {
     case .insert:
       try identityMap.revive(id) { try JourneyRow.values(of: id, in: connection) }
     case .delete:
-      identityMap.detach(id)
+      return identityMap.detach(id)
     case .update:
       guard let field = change.field, let new = change.newValue?.stored,
         let index = JourneyField.all.firstIndex(of: field)
-      else { return }
+      else { return nil }
       identityMap.takeCommitted([index: new], of: id)
     }
+    return nil
   }
 }
 
@@ -89,7 +97,9 @@ extension JourneyDatabase {
   /// Reads every managed journey again from the file, when the log can no longer say what
   /// changed: each field without an unsaved edit takes the file's value (observers see it), and
   /// a journey that is gone is no longer managed.
-  func reloadManagedJourneys() throws {
+  /// - Returns: The journeys that are gone, with unsaved edits.
+  @discardableResult
+  func reloadManagedJourneys() throws -> [Journey] {
     try identityMap.reload { try JourneyRow.values(of: $0, in: connection) }
   }
 

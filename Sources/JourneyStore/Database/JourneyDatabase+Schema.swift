@@ -28,6 +28,15 @@ extension JourneyDatabase {
     return upgraded
   }
 
+  /// Whether the first write would change the file before it writes journeys: it has an older
+  /// schema, or is not in WAL mode (a backup), and was not prepared for writing yet. Never for a
+  /// database in memory, which is prepared as it is made.
+  func wouldUpgradeForWriting() throws -> Bool {
+    guard !isPreparedForWriting, !configuration.isInMemory else { return false }
+    let mode = try connection.firstValue("PRAGMA journal_mode")?.text?.lowercased()
+    return try schemaVersion < Schema.currentVersion || mode != "wal"
+  }
+
   /// Upgrades the schema through `connection`, once before the first write of this database.
   func prepareForWriting() throws {
     guard !isPreparedForWriting else { return }

@@ -43,6 +43,16 @@ extension JourneyDatabase {
     _ query: JourneyQuery = JourneyQuery(), to writer: inout JourneyWriter,
     onUnreadable: (JourneyDatabaseError) throws -> Void = { throw $0 }
   ) throws {
+    try write(query, to: &writer, onUnreadable: onUnreadable, afterEach: { _ in })
+  }
+
+  /// Writes as `write(_:to:onUnreadable:)` does, calling `afterEach` with the number of journeys
+  /// written so far after each one: what it throws (a cancelled task's `CancellationError`) stops
+  /// the writing.
+  func write(
+    _ query: JourneyQuery, to writer: inout JourneyWriter,
+    onUnreadable: (JourneyDatabaseError) throws -> Void, afterEach: (Int) throws -> Void
+  ) throws {
     let (clauses, values) = query.sqlClauses
     try forEachReadableRow(
       "SELECT \(JourneyRow.columns) FROM journey\(clauses)", values,
@@ -53,6 +63,7 @@ extension JourneyDatabase {
       onUnreadable: onUnreadable
     ) { row, values in
       try writer.write(row: row, values: values)
+      try afterEach(writer.journeyCount)
     }
   }
 }

@@ -41,7 +41,7 @@ extension JourneyDatabase {
     // batch): with SQLite's default 2 MiB of cache, undoing a 200k import read and wrote pages
     // 1.3 million times. The cache grows only as pages are read, so a small undo costs nothing more.
     let summary: RevertSummary? = try connection.withPageCache(ofAtLeast: Self.largeWritePageCacheKiB) {
-      try Batch.write(on: connection, origin: configuration.origin, verify: verifySchema) { batch in
+      try writeBatch { batch in
         guard let target = try Reversal.Target.latest(for: kind, in: changeLog) else {
           if kind == .undo, let horizon = try changeLog.horizon() {
             throw JourneyDatabaseError.historyPruned(batch: horizon.batch, date: horizon.date)

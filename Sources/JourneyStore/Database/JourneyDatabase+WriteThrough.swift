@@ -105,7 +105,7 @@ extension JourneyDatabase {
     let delivery = writeThroughOwner.map { OutcomeDelivery(database: self, owner: $0) }
     let (path, configuration) = (path, configuration)
     let queue = WriteThroughQueue(
-      origin: configuration.origin,
+      origin: configuration.origin, batches: batchesInFlight,
       openConnection: {
         // Upgraded and checked as the owner does before its first write.
         let connection = try JourneyDatabase.connect(path: path, configuration: configuration)

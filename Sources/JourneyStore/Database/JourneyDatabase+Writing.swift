@@ -129,12 +129,23 @@ extension JourneyDatabase {
   func write<T>(_ body: (Batch) throws -> T) throws -> T {
     waitForPendingWrites()
     try prepareForWriting()
-    let (result, id) = try Batch.write(on: connection, origin: configuration.origin, verify: verifySchema, body)
+    let (result, id) = try writeBatch(body)
     if let id {
       follower.noteOwn(id)
       liveLists.invalidateAll()
     }
     return result
+  }
+
+  /// Writes one batch through `Batch.write`, on this database's connection with its origin,
+  /// the schema checked; a database that runs long work for another notes the batch in the
+  /// other's batches in flight before the commit (`worksFor`).
+  /// - Returns: What `body` returned, and the batch's id (`nil`: no change, no batch).
+  func writeBatch<T>(_ body: (Batch) throws -> T) throws -> (result: T, batch: Int64?) {
+    guard let worksFor else {
+      return try Batch.write(on: connection, origin: configuration.origin, verify: verifySchema, body)
+    }
+    return try worksFor.write(on: connection, origin: configuration.origin, verify: verifySchema, body)
   }
 
   /// Takes committed values into a managed journey: fields without unsaved edits get the new

@@ -14,7 +14,9 @@ import Foundation
 /// A database, its managed journeys, its live lists and their bindings belong to one isolation
 /// (the main actor, or one actor or thread of yours); none of them is `Sendable`. Long work (a
 /// bulk import) runs on another `JourneyDatabase` opened on the same `path` in a detached task;
-/// this one takes the result in with `refresh()`. Only plain data crosses: ids, queries, changes.
+/// the async forms of long work (`importJourneys(from:onConflict:duplicates:isDryRun:progress:isolation:)`,
+/// export, undo and redo, vacuum) run there by themselves, and this one takes the result in when
+/// they return. Only plain data crosses: ids, queries, changes.
 public final class JourneyDatabase {
   /// The path of the database file.
   public let path: String
@@ -33,6 +35,12 @@ public final class JourneyDatabase {
   var isSchemaVerified = false
   /// Whether the file was brought up to date for writing (`prepareForWriting()`).
   var isPreparedForWriting = false
+  /// The batches this database's other connections (the write-through queue, long work)
+  /// committed whose outcome it has not taken: its own, when its reader meets them in the log.
+  let batchesInFlight = BatchesInFlight()
+  /// The batches in flight of the database this one works for, when it runs long work for it
+  /// (`runLongWork`): each batch is noted there before its commit. `nil` for a database of its own.
+  var worksFor: BatchesInFlight?
   /// Saves write-through writes off the owner's thread, once there was one.
   var writeThroughQueue: WriteThroughQueue?
   /// The write-through writes whose outcome has not been taken.
@@ -40,6 +48,21 @@ public final class JourneyDatabase {
   /// The actor that owns the database, when write-through bindings were made on one: it takes
   /// their outcomes by itself.
   var writeThroughOwner: (any Actor)?
+  /// Called with the managed journeys whose unsaved edits are gone because the journeys are:
+  /// deleted by another process (or by an undo), as `refresh()`, `follow()`, an `outsideChanges()`
+  /// sequence or a fetch takes the delete in. A change of another process to a field never
+  /// discards an edit (`save()` writes the edit over it), so only deletes are told.
+  ///
+  /// Each object still holds the values edited: a UI can say what was lost, or add the journey
+  /// again (`add(_:)` with the same object). It runs on the database's isolation, once the
+  /// changes taken in are applied, so that the live lists no longer hold the journeys.
+  ///
+  /// ```swift
+  /// database.onEditsDiscarded = { journeys in
+  ///   alert = "\(journeys.map(\.name)) were deleted elsewhere; your changes were not saved"
+  /// }
+  /// ```
+  public var onEditsDiscarded: (([Journey]) -> Void)?
   /// The `OutsideChanges` sequences in use, each told of every change `refresh()` takes in;
   /// held weakly, so that a sequence no longer iterated drops out.
   var subscriptions: [Weak<ChangeSubscription>] = []
@@ -53,10 +76,16 @@ public final class JourneyDatabase {
   /// - Throws: `JourneyDatabaseError` when the file is not a roadtrip database, has a newer
   ///   schema or cannot be created; `SQLiteError` when SQLite cannot open or read it (a file
   ///   that is not a database is `.corrupt`). A file that is refused is left untouched.
-  public init(path: String, configuration: Configuration = Configuration()) throws {
+  public convenience init(path: String, configuration: Configuration = Configuration()) throws {
+    let connection = try Self.connect(path: path, configuration: configuration)
+    self.init(path: path, configuration: configuration, connection: connection)
+  }
+
+  /// A database on a connection already open, such as a copy in memory.
+  init(path: String, configuration: Configuration, connection: Connection) {
     self.path = path
     self.configuration = configuration
     identityMap = IdentityMap(onEdit: { [liveLists] in liveLists.journeyChanged($0) })
-    connection = try Self.connect(path: path, configuration: configuration)
+    self.connection = connection
   }
 }

@@ -65,10 +65,13 @@ final class IdentityMap {
   }
 
   /// Stops managing a journey that was deleted; an undo may bring it back (`revive`).
-  func detach(_ id: UUID) {
-    guard let entry = entries.removeValue(forKey: id) else { return }
+  /// - Returns: The object, when it had unsaved edits: they are no longer anyone's to save.
+  @discardableResult
+  func detach(_ id: UUID) -> Journey? {
+    guard let entry = entries.removeValue(forKey: id) else { return nil }
     detached[id] = entry.object.map(JourneyReference.weak)
     candidates.remove(id)
+    return entry.isEdited ? entry.object : nil
   }
 
   /// Manages again the object of a journey that was deleted and is back in the file with
@@ -172,15 +175,19 @@ final class IdentityMap {
   /// Reads every managed journey again, when what changed is not known: each field without an
   /// unsaved edit takes the value `read` gives (observers see it); a journey `read` does not
   /// find is detached.
-  func reload(_ read: (UUID) throws -> [DatabaseValue]?) rethrows {
+  /// - Returns: The journeys detached with unsaved edits.
+  @discardableResult
+  func reload(_ read: (UUID) throws -> [DatabaseValue]?) rethrows -> [Journey] {
+    var discarded: [Journey] = []
     for id in Array(entries.keys) {
       guard let values = try read(id) else {
-        detach(id)
+        if let journey = detach(id) { discarded.append(journey) }
         continue
       }
       takeCommitted(Dictionary(uniqueKeysWithValues: values.enumerated().map { ($0, $1) }), of: id)
     }
     collectEdits()
+    return discarded
   }
 
   /// Drops the entries of journeys that nothing holds any more, once the map has grown to twice

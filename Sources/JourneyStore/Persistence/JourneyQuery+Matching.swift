@@ -28,23 +28,13 @@ extension JourneyQuery {
   }
 
   /// Whether journey `a` sorts strictly before `b` in the query's order, by the values the
-  /// journeys hold now (compared as SQLite compares the stored values: numbers by value, text by
-  /// its bytes), then by their rowids, as the query's SQL breaks ties.
+  /// journeys hold now (compared as the query's SQL has SQLite compare them, `SortKey.compare`),
+  /// then by their rowids, as the query's SQL breaks ties.
   func sortsBefore(_ a: (journey: Journey, rowID: Int64), _ b: (journey: Journey, rowID: Int64)) -> Bool {
-    let order = sortField.map { Self.compare($0.readUntracked(a.journey), $0.readUntracked(b.journey)) } ?? 0
-    let tie = a.rowID < b.rowID ? -1 : (a.rowID == b.rowID ? 0 : 1)
-    let combined = order != 0 ? order : tie
-    return isDescending ? combined > 0 : combined < 0
-  }
-
-  /// -1, 0 or 1 as SQLite's BINARY collation orders two stored values of one column.
-  private static func compare(_ a: DatabaseValue, _ b: DatabaseValue) -> Int {
-    switch (a, b) {
-    case (.text(let x), .text(let y)):
-      return x.utf8.lexicographicallyPrecedes(y.utf8) ? -1 : (x.utf8.elementsEqual(y.utf8) ? 0 : 1)
-    default:
-      let (x, y) = (a.double ?? 0, b.double ?? 0)
-      return x < y ? -1 : (x == y ? 0 : 1)
+    for key in sortKeys {
+      let order = key.compare(key.field.readUntracked(a.journey), key.field.readUntracked(b.journey))
+      if order != 0 { return (order < 0) != (key.isDescending != isDescending) }
     }
+    return isDescending ? a.rowID > b.rowID : a.rowID < b.rowID
   }
 }

@@ -10,7 +10,7 @@ extension JourneyQuery {
   /// text), the caller reads the window with `sqlClauses`. The rows are those of
   /// `SELECT \(JourneyRow.columns), rowid`.
   var searchPrefixSQL: (sql: String, values: [DatabaseValue])? {
-    guard isSearchingNames, sortField != nil, let limit, limit > 0 else { return nil }
+    guard isSearchingNames, !sortKeys.isEmpty, let limit, limit > 0 else { return nil }
     let (needed, overflow) = offset.addingReportingOverflow(limit)
     guard !overflow, needed <= Self.longestPrefix / Self.prefixFactor else { return nil }
     var prefix = self

@@ -5,8 +5,13 @@ import Foundation
 #endif
 
 /// Which journeys to fetch, and in which order: filters by transportation type, start date and
-/// name, a sort field, a limit and an offset. The type and date filters are answered from
+/// name, sort keys, a limit and an offset. The type and date filters are answered from
 /// indexes; the name filter by SQLite reading the names (names have no index).
+///
+/// ```swift
+/// var query = JourneyQuery(transportationTypes: [.bike])
+/// query.sortKeys = [.init(.name), .init(.startDate, isDescending: true)]   // list --sort name,-start
+/// ```
 public struct JourneyQuery: Sendable {
   /// Keeps journeys of these types; an empty set keeps every type.
   public var transportationTypes: Set<TransportationType>
@@ -20,10 +25,12 @@ public struct JourneyQuery: Sendable {
   /// name. The same test decides in SQL and, for journeys with unsaved edits, in memory
   /// (`matches(_:)`).
   public var nameContaining: String?
-  /// The field to sort by, ties broken by the order in which journeys were stored; `nil` keeps
-  /// that order alone, the cheapest to read (what an export uses).
-  public var sortField: JourneyField?
-  /// Sorts from the largest value down.
+  /// The keys to sort by, the first first, ties broken by the order in which journeys were
+  /// stored; none keeps that order alone, the cheapest to read (what an export uses). Names sort
+  /// case and accents aside (`abc` before `Zebra`, `émile` beside `emile`), the same in SQL and in
+  /// memory; other fields by value.
+  public var sortKeys: [SortKey]
+  /// Reverses the whole order: each key's direction, and the ties'.
   public var isDescending: Bool
   /// Returns at most this many journeys.
   public var limit: Int?
@@ -32,7 +39,8 @@ public struct JourneyQuery: Sendable {
   /// values within it).
   public var offset: Int
 
-  /// A query; with no arguments, every journey by start date.
+  /// A query; with no arguments, every journey by start date. `sortField` is its one sort key,
+  /// or none when `nil`: set `sortKeys` for several.
   public init(
     transportationTypes: Set<TransportationType> = [],
     startingFrom: Date? = nil,
@@ -47,7 +55,7 @@ public struct JourneyQuery: Sendable {
     self.startingFrom = startingFrom
     self.startingBefore = startingBefore
     self.nameContaining = nameContaining
-    self.sortField = sortField
+    self.sortKeys = sortField.map { [SortKey($0)] } ?? []
     self.isDescending = isDescending
     self.limit = limit
     self.offset = offset
@@ -77,18 +85,13 @@ extension JourneyQuery {
       values.append(.text(nameContaining))
     }
     var sql = conditions.isEmpty ? "" : " WHERE " + conditions.joined(separator: " AND ")
-    let direction = isDescending ? "DESC" : "ASC"
-    if let sortField {
-      // Ties by rowid: indexes end in it, so a query by start date needs no sort. With a name
-      // filter the order never comes from an index (`+` keeps SQLite from using one): walking an
-      // index costs a random read of a row for each journey it holds, and a rare name would
-      // have SQLite read the whole table that way (4-10 s on 1M journeys, against one scan and
-      // a sort of the matches).
-      let column = isSearchingNames ? "+" + sortField.column : sortField.column
-      sql += " ORDER BY \(column) \(direction), rowid \(direction)"
-    } else {
-      sql += " ORDER BY rowid \(direction)"
-    }
+    // Ties by rowid: indexes end in it, so a query by start date needs no sort. With a name
+    // filter the order never comes from an index (`+` keeps SQLite from using one): walking an
+    // index costs a random read of a row for each journey it holds, and a rare name would
+    // have SQLite read the whole table that way (4-10 s on 1M journeys, against one scan and
+    // a sort of the matches).
+    let terms = sortKeys.map { $0.sqlTerm(reversed: isDescending, usingIndex: !isSearchingNames) }
+    sql += " ORDER BY " + (terms + ["rowid \(isDescending ? "DESC" : "ASC")"]).joined(separator: ", ")
     if limit != nil || offset > 0 {
       sql += " LIMIT ?"
       values.append(.integer(limit.map { Int64(max(0, $0)) } ?? -1))
@@ -98,6 +101,15 @@ extension JourneyQuery {
       values.append(.integer(Int64(offset)))
     }
     return (sql, values)
+  }
+}
+
+extension JourneyQuery {
+  /// The first sort key's field, or `nil` when there is none; setting it makes it the one key
+  /// (none for `nil`).
+  public var sortField: JourneyField? {
+    get { sortKeys.first?.field }
+    set { sortKeys = newValue.map { [SortKey($0)] } ?? [] }
   }
 }
 

@@ -1,12 +1,15 @@
 import CSQLite
 
 /// The layout of a changeset's bytes, checked whole before SQLite reads them: every table
-/// header and every change complete, every value of a known type and inside the bytes.
+/// header and every change complete, every table with a primary key, every value of a known type
+/// and inside the bytes, and a value wherever SQLite needs one (every column of an insert or a
+/// delete, the primary key among an update's old values).
 ///
 /// SQLite 3.40's changeset functions trust the bytes too far: a table header whose name has no
 /// NUL before the end makes `sqlite3changeset_next` and `sqlite3changeset_invert` loop forever,
-/// and a length at the very end is read past the bytes. What passes here, SQLite reads as it is
-/// laid out (`ChangesetWriter` says how).
+/// a length at the very end is read past the bytes, and `sqlite3changeset_apply_v2` reads an
+/// update's primary key without looking whether it is there (a crash). What passes here, SQLite
+/// reads as it is laid out (`ChangesetWriter` says how).
 struct ChangesetLayout {
   /// The table headers, in the order the bytes hold them (a table may come more than once).
   let tables: [Table]
@@ -22,11 +25,19 @@ struct ChangesetLayout {
         tables.append(try scanner.header())
         continue
       }
-      guard let columns = tables.last?.primaryKey.count,
+      guard let key = tables.last?.primaryKey,
         [SQLITE_INSERT, SQLITE_DELETE, SQLITE_UPDATE].contains(operation)
       else { throw Changeset.damaged(SQLITE_CORRUPT) }
       _ = try scanner.byte()  // indirect
-      for _ in 0..<(operation == SQLITE_UPDATE ? 2 * columns : columns) { try scanner.skipValue() }
+      for isKey in key {
+        let isThere = try scanner.skipValue()
+        guard isThere || (operation == SQLITE_UPDATE && !isKey) else {
+          throw Changeset.damaged(SQLITE_CORRUPT)
+        }
+      }
+      if operation == SQLITE_UPDATE {
+        for _ in key { _ = try scanner.skipValue() }
+      }
     }
     self.tables = tables
   }
@@ -71,6 +82,7 @@ private struct Scanner {
     // SQLite refuses more than 65536 columns itself (a table has at most 32767).
     guard (1...65536).contains(columns) else { throw Changeset.damaged(SQLITE_CORRUPT) }
     let flags = try take(columns)
+    guard flags.contains(where: { $0 != 0 }) else { throw Changeset.damaged(SQLITE_CORRUPT) }
     guard let end = bytes[position...].firstIndex(of: 0) else {
       throw Changeset.damaged(SQLITE_CORRUPT)
     }
@@ -79,13 +91,17 @@ private struct Scanner {
       name: Array(bytes[position..<end]), primaryKey: flags.map { $0 != 0 })
   }
 
-  mutating func skipValue() throws(SQLiteError) {
+  /// Skips a value of a record.
+  /// - Returns: Whether the value is there (a column not part of a change is not).
+  mutating func skipValue() throws(SQLiteError) -> Bool {
     switch Int32(try byte()) {
-    case 0, SQLITE_NULL: break
+    case 0: return false
+    case SQLITE_NULL: break
     case SQLITE_INTEGER, SQLITE_FLOAT: _ = try take(8)
     case SQLITE_TEXT, SQLITE_BLOB: _ = try take(try varint())
     default: throw Changeset.damaged(SQLITE_CORRUPT)
     }
+    return true
   }
 
   mutating func byte() throws(SQLiteError) -> UInt8 {

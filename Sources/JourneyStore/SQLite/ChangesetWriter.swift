@@ -9,10 +9,6 @@ import CSQLite
 /// varint length and the bytes for text and blobs.
 struct ChangesetWriter {
   private(set) var bytes: [UInt8] = []
-
-  init(reservingCapacity capacity: Int = 0) {
-    bytes.reserveCapacity(capacity)
-  }
 }
 
 extension ChangesetWriter {

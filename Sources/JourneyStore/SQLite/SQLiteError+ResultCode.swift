@@ -23,6 +23,9 @@ extension SQLiteError {
     public static let locked = ResultCode(rawValue: SQLITE_LOCKED)
     public static let outOfMemory = ResultCode(rawValue: SQLITE_NOMEM)
     public static let readOnly = ResultCode(rawValue: SQLITE_READONLY)
+    /// `SQLITE_INTERRUPT`: the statement was stopped before its end (long work whose task was
+    /// cancelled).
+    public static let interrupt = ResultCode(rawValue: SQLITE_INTERRUPT)
     public static let ioError = ResultCode(rawValue: SQLITE_IOERR)
     public static let corrupt = ResultCode(rawValue: SQLITE_CORRUPT)
     public static let full = ResultCode(rawValue: SQLITE_FULL)

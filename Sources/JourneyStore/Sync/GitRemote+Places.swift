@@ -45,7 +45,10 @@ extension GitRemote {
   static func gitEnvironment(
     _ environment: [String: String], cacheRoot: String, prompts: Bool
   ) -> [String: String] {
-    var result = environment.filter { !repositoryVariables.contains($0.key) }
+    // Hooks, credential helpers and ssh inherit git's environment: never the sync's secret.
+    var result = environment.filter {
+      !repositoryVariables.contains($0.key) && $0.key != SyncSecret.environmentVariable
+    }
     result["GIT_CEILING_DIRECTORIES"] = cacheRoot
     if !prompts { result["GIT_TERMINAL_PROMPT"] = "0" }
     return result

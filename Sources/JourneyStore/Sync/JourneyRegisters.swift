@@ -17,6 +17,20 @@ struct JourneyRegisters: Equatable {
   var isPresent: Bool { present.value == .integer(1) }
 
   var values: [DatabaseValue] { fields.map(\.value) }
+
+  /// The register-wise maximum of these registers and `other`'s (a snapshot's), by (clock,
+  /// replica id): merging is idempotent, so registers already holding `other`'s writes stay.
+  /// - Parameter replica: A writer's id, by its number.
+  func merged(with other: JourneyRegisters, replica: (Int64) -> String?) -> JourneyRegisters {
+    func larger(_ mine: Register, _ theirs: Register) -> Register {
+      if theirs.hlc != mine.hlc { return theirs.hlc > mine.hlc ? theirs : mine }
+      guard theirs.hlc != 0 else { return mine }
+      return (replica(theirs.by) ?? "") > (replica(mine.by) ?? "") ? theirs : mine
+    }
+    return JourneyRegisters(
+      present: larger(present, other.present),
+      fields: zip(fields, other.fields).map { larger($0, $1) })
+  }
 }
 
 /// The value of one register and the write that set it.

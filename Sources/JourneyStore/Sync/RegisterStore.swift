@@ -16,18 +16,30 @@ struct RegisterStore {
   /// The registers of a journey, or `nil` when no write of it was ever merged.
   func registers(of journey: String) throws -> JourneyRegisters? {
     var found: JourneyRegisters?
-    try connection.forEachRow(Self.select, [.text(journey)]) { row in
-      func register(at column: Int32) -> Register {
-        Register(
-          value: row.value(at: column), hlc: row.integer(at: column + 1),
-          by: row.integer(at: column + 2),
-          seq: row.integer(at: column + 3))
-      }
-      found = JourneyRegisters(
-        present: register(at: 0),
-        fields: JourneyField.all.indices.map { register(at: Int32(4 + 4 * $0)) })
-    }
+    try connection.forEachRow(Self.select, [.text(journey)]) { found = Self.registers($0, at: 0) }
     return found
+  }
+
+  /// Every journey's registers, by journey id: what a snapshot holds.
+  func all() throws -> [(journey: String, registers: JourneyRegisters)] {
+    var all: [(journey: String, registers: JourneyRegisters)] = []
+    try connection.forEachRow(
+      "SELECT journey, \(Self.columns.joined(separator: ", ")) FROM sync_register ORDER BY journey"
+    ) { row in
+      all.append((row.text(at: 0), Self.registers(row, at: 1)))
+    }
+    return all
+  }
+
+  private static func registers(_ row: Statement, at first: Int32) -> JourneyRegisters {
+    func register(at column: Int32) -> Register {
+      Register(
+        value: row.value(at: column), hlc: row.integer(at: column + 1),
+        by: row.integer(at: column + 2), seq: row.integer(at: column + 3))
+    }
+    return JourneyRegisters(
+      present: register(at: first),
+      fields: JourneyField.all.indices.map { register(at: first + Int32(4 + 4 * $0)) })
   }
 
   func save(_ registers: JourneyRegisters, of journey: String) throws {

@@ -9,52 +9,70 @@ import Glibc
 import Darwin
 #endif
 
-/// The files of a remote, in the folder its `SyncRemote` made current: `roadtrip-remote.json`
-/// and `replicas/<replica>/<seq>.rtc`. Files are only ever added: each is written to a temporary
-/// name in its folder, flushed to disk, and linked into place, which fails rather than replaces.
+/// The files of a remote, in the folder its `SyncRemote` made current: `roadtrip-remote.json`,
+/// `replicas/<replica>/<seq>.rtc` and `snapshots/<replica>-<seq>.rts`. Files are added, never
+/// rewritten: each is written to a temporary name in its folder, flushed to disk, and linked into
+/// place, which fails rather than replaces; only `sync --compact` removes files.
 struct RemoteFolder {
   let path: String
 
   static let identityName = "roadtrip-remote.json"
 
-  /// `roadtrip-remote.json`: the format and the remote's random id. Members it does not know
-  /// (`encryption`, written by a later roadtrip) are no reason to refuse it.
+  /// `roadtrip-remote.json`: the format, the remote's random id and, for an encrypted remote,
+  /// its `encryption` parameters (SYNC.md, "Encryption"). Other members are no reason to refuse it.
   struct Identity: Codable {
     var format: Int
     var id: String
+    var encryption: SyncEncryption?
   }
 
-  /// The remote's id; a missing or empty folder becomes a remote first (`created`).
+  /// The remote's identity; a missing or empty folder becomes a remote first (`created`), with
+  /// the `encryption` member that `newEncryption` gives it (called only then: making a new
+  /// remote's key derives it).
   /// - Throws: `SyncError.notARemote` for a folder with files and no identity,
-  ///   `.unreadableRemoteIdentity`, `.cannotReachRemote`.
-  func identity() throws -> (id: String, created: Bool) {
+  ///   `.unreadableRemoteIdentity`, `.cannotReachRemote`; `SyncEncryptionError` for encryption
+  ///   parameters this roadtrip does not use, or what `newEncryption` throws.
+  func identity(newEncryption: () throws -> SyncEncryption?) throws -> (
+    identity: Identity, created: Bool
+  ) {
     if let identity = try readIdentity() { return (identity, false) }
     try makeFolder(path)
     let entries = try names(in: path) ?? []
-    guard entries.allSatisfy({ $0.hasPrefix(".") && $0.contains(".tmp-") }) else {
+    // A git remote's clone holds its `.git`: not a file of the remote.
+    guard entries.allSatisfy({ $0 == ".git" || ($0.hasPrefix(".") && $0.contains(".tmp-")) })
+    else {
       throw SyncError.notARemote(path: path)
     }
-    let identity = Identity(format: 1, id: UUID().lowercasedText)
+    let identity = Identity(format: 1, id: UUID().lowercasedText, encryption: try newEncryption())
     let encoder = JSONEncoder()
     encoder.outputFormatting = [.sortedKeys]
     let bytes = Array(try encoder.encode(identity)) + [UInt8(ascii: "\n")]
     if try add(bytes, as: Self.identityName) {
-      return (identity.id, true)
+      return (identity, true)
     }
     // Another replica made the remote first: its identity holds.
     guard let theirs = try readIdentity() else { throw SyncError.notARemote(path: path) }
     return (theirs, false)
   }
 
-  private func readIdentity() throws -> String? {
+  private func readIdentity() throws -> Identity? {
     guard let bytes = try read(Self.identityName) else { return nil }
-    guard let identity = try? JSONDecoder().decode(Identity.self, from: Data(bytes)),
-      identity.format == 1, UUID(text: identity.id.utf8) != nil
-    else {
-      throw SyncError.unreadableRemoteIdentity(
-        path: path, reason: "not a roadtrip remote's of format 1")
+    let identity: Identity
+    do {
+      identity = try JSONDecoder().decode(Identity.self, from: Data(bytes))
+    } catch let error as SyncEncryptionError {
+      throw error
+    } catch {
+      throw Self.unreadable(path)
     }
-    return identity.id
+    guard identity.format == 1, UUID(text: identity.id.utf8) != nil else {
+      throw Self.unreadable(path)
+    }
+    return identity
+  }
+
+  private static func unreadable(_ path: String) -> SyncError {
+    .unreadableRemoteIdentity(path: path, reason: "not a roadtrip remote's of format 1")
   }
 
   /// Each replica's change files present, by replica id: their sequence numbers, in order.
@@ -68,6 +86,23 @@ struct RemoteFolder {
       if !seqs.isEmpty { files[replica] = seqs.sorted() }
     }
     return files
+  }
+
+  /// The snapshots present (`snapshots/<replica>-<seq>.rts`), by path inside the remote.
+  func snapshots() throws -> [(name: String, replica: String, seq: Int64)] {
+    (try names(in: path + "/snapshots") ?? []).compactMap { name in
+      Snapshot.parse(fileNamed: name).map {
+        (name: "snapshots/" + name, replica: $0.replica, seq: $0.seq)
+      }
+    }.sorted { $0.name < $1.name }
+  }
+
+  /// Removes the file at `name` (a path inside the remote); one already gone is no error.
+  /// - Throws: `SyncError.cannotReachRemote` when it cannot be removed.
+  func remove(_ name: String) throws {
+    guard unlink(path + "/" + name) == 0 || errno == ENOENT else {
+      throw SyncError.cannotReachRemote(path: path + "/" + name, reason: Self.reason())
+    }
   }
 
   /// The sequence number a change file's name says: 9 digits and `.rtc`.

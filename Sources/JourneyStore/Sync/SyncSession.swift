@@ -18,11 +18,35 @@ struct SyncSession {
   let connection: Connection
   let remote: any SyncRemote
   let kind: String
+  /// The secret given for an encrypted remote, or `nil`.
+  var secret: SyncSecret? = nil
+  /// What every file's bytes go through; `run` sets it from the remote and the secret.
   var sealing: any SyncFileSealing = PlainFiles()
 
+  /// Makes the remote current, reads its identity (making a new remote, encrypted when a secret
+  /// was given), derives the key once when the remote is encrypted, and exchanges the files.
+  /// - Throws: `SyncEncryptionError` before anything is read or written when the secret does
+  ///   not fit the remote (none for an encrypted one, one for a plain one, another secret).
   func run(verify: () throws -> Void) throws -> SyncSummary {
     let folder = RemoteFolder(path: try remote.fetch())
-    let (remoteID, created) = try folder.identity()
+    var newCipher: SyncCipher?
+    let (identity, created) = try folder.identity {
+      newCipher = try secret.map { try SyncCipher(newRemoteWith: $0) }
+      return newCipher?.encryption
+    }
+    var session = self
+    if created, let newCipher {
+      session.sealing = newCipher
+    } else {
+      session.sealing = try SyncEncryption.sealing(for: identity.encryption, secret: secret)
+    }
+    return try session.exchange(
+      with: folder, remoteID: identity.id, created: created, verify: verify)
+  }
+
+  private func exchange(
+    with folder: RemoteFolder, remoteID: String, created: Bool, verify: () throws -> Void
+  ) throws -> SyncSummary {
     let listing = try folder.changeFiles()
     var summary = SyncSummary(remote: remote.description, replica: "")
     summary.createdRemote = created
@@ -52,6 +76,13 @@ struct SyncSession {
         registers[journey] = current
       }
       var received = Set<String>()
+      if let snapshot = try joiningSnapshot(listing, from: folder, state: state, summary: &summary)
+      {
+        try join(snapshot, state: &state, summary: &summary) { journey, theirs, replicas in
+          registers[journey] = try cached(journey).merged(with: theirs) { replicas[$0] }
+          received.insert(journey)
+        }
+      }
       let merge = try receive(listing, from: folder, state: &state, summary: &summary) {
         journey, body in
         var current = try cached(journey)
@@ -338,10 +369,11 @@ struct SyncSession {
     return file
   }
 
-  private static func reason(_ error: any Error) -> String {
+  static func reason(_ error: any Error) -> String {
     switch error {
     case ChangeFileError.malformed(let reason): reason
     case let error as SyncError: error.description
+    case let error as SyncEncryptionError: error.description
     default: String(describing: error)
     }
   }

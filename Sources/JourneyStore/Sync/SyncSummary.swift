@@ -16,6 +16,8 @@ public struct SyncSummary: Equatable, Sendable {
   public var receivedChanges = 0
   public var receivedFiles = 0
   public var receivedFrom: [String] = []
+  /// The snapshot this sync joined from (a path inside the remote), when it read one.
+  public var snapshot: String?
   /// How many journeys the received changes inserted, changed or deleted here.
   public var journeysChanged = 0
   /// The batch that holds them, which `undo` takes back; `nil` when nothing changed.

@@ -19,20 +19,23 @@ final class WriteThroughQueue: @unchecked Sendable {
   private let state = Mutex(State())
   /// Called on the queue after each outcome, to have the owner take it.
   private let didFinish: @Sendable () -> Void
+  /// The owner's batches committed elsewhere, where this queue notes its own until the owner
+  /// takes their outcomes.
+  private let batches: BatchesInFlight
 
   private struct State {
     var outcomes: [FieldWrite.Outcome] = []
-    /// Batches committed (or about to be) whose outcome the owner has not taken yet.
-    var batches: Set<Int64> = []
   }
 
   /// A queue whose batches record `origin`, writing on the connection `openConnection` opens
-  /// when the first write comes, and calling `didFinish` on its thread after each outcome.
+  /// when the first write comes, noting its batches in `batches`, and calling `didFinish` on its
+  /// thread after each outcome.
   init(
-    origin: String, openConnection: @escaping @Sendable () throws -> Connection,
+    origin: String, batches: BatchesInFlight, openConnection: @escaping @Sendable () throws -> Connection,
     didFinish: @escaping @Sendable () -> Void
   ) {
     self.origin = origin
+    self.batches = batches
     self.openConnection = openConnection
     self.didFinish = didFinish
   }
@@ -60,19 +63,15 @@ final class WriteThroughQueue: @unchecked Sendable {
     return idle.wait(timeout: .now() + .nanoseconds(Int(clamping: seconds * 1_000_000_000 + attoseconds / 1_000_000_000))) == .success
   }
 
-  /// The outcomes since the last call, in the order written.
+  /// The outcomes since the last call, in the order written; their batches are the owner's own
+  /// from then on.
   func takeOutcomes() -> [FieldWrite.Outcome] {
-    state.withLock { state in
+    let outcomes = state.withLock { state in
       defer { state.outcomes.removeAll() }
-      for case .success(let batch?) in state.outcomes.map(\.result) { state.batches.remove(batch) }
       return state.outcomes
     }
-  }
-
-  /// Whether `batch` is one of this queue's whose outcome was not taken yet: a reader of the log
-  /// may meet it first, and must not report it as another's.
-  func hasCommitted(_ batch: Int64) -> Bool {
-    state.withLock { $0.batches.contains(batch) }
+    batches.remove(outcomes.compactMap { try? $0.result.get() })
+    return outcomes
   }
 
   /// Writes the fields to the journey's row, read fresh inside the transaction (the log records
@@ -82,26 +81,14 @@ final class WriteThroughQueue: @unchecked Sendable {
   ///   what SQLite says (a lock held past the busy timeout, a refused value, a full disk).
   private func save(_ write: FieldWrite) throws -> Int64? {
     let connection = try self.connection ?? open()
-    var registered: Int64?
-    do {
-      // Noted before the commit makes it visible: the owner's reader must know it as its own.
-      func note(_ batch: Int64?) {
-        registered = batch
-        if let batch { state.withLock { _ = $0.batches.insert(batch) } }
+    return try batches.write(on: connection, origin: origin) { batch in
+      guard let stored = try JourneyRow.values(of: write.id, in: connection) else {
+        throw JourneyDatabaseError.journeyNotFound(write.id.lowercasedText)
       }
-      return try Batch.write(on: connection, origin: origin, beforeCommit: note) { batch in
-        guard let stored = try JourneyRow.values(of: write.id, in: connection) else {
-          throw JourneyDatabaseError.journeyNotFound(write.id.lowercasedText)
-        }
-        var new = stored
-        for (field, value) in write.values { new[field] = value }
-        try batch.update(id: write.id, from: stored, to: new)
-      }.batch
-    } catch {
-      // Rolled back: the id may be given to another writer's batch.
-      if let registered { state.withLock { _ = $0.batches.remove(registered) } }
-      throw error
-    }
+      var new = stored
+      for (field, value) in write.values { new[field] = value }
+      try batch.update(id: write.id, from: stored, to: new)
+    }.batch
   }
 
   /// Opens the queue's connection.

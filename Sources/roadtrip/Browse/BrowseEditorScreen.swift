@@ -1,7 +1,7 @@
 import JourneyStore
 
 /// The editor on the browser's selected journey: `roadtrip edit`'s `JourneyEditor` under a text
-/// field for the name.
+/// field for the name, which is written once it is left (`BrowseState.nameDraft`).
 struct BrowseEditorScreen {
   let editor: EditorSession
   let browser: BrowseState
@@ -9,9 +9,11 @@ struct BrowseEditorScreen {
 }
 
 extension BrowseEditorScreen {
-  var nameField: NameField {
-    NameField(
-      name: editor.bindings.name, isFocused: !editor.state.hasFocus && !editor.state.isJourneyDeleted, style: style)
+  /// The name, as typed so far while it has the focus.
+  var nameField: TextFieldLine {
+    TextFieldLine(
+      title: "Name", text: browser.nameDraft ?? editor.journey.name,
+      isFocused: !editor.state.hasFocus && !editor.state.isJourneyDeleted, style: style)
   }
 
   /// The size the editor gets: the screen less the name's line.

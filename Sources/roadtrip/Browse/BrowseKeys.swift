@@ -22,7 +22,19 @@ extension BrowseKeys {
     ("Ctrl-C", "quit with exit code 130"),
     ("Ctrl-Z", "suspend (fg resumes)"),
     ("In the editor", "Up Down Tab choose, Left Right - + change"),
+    ("  the name", "saved when left: one undo takes it back"),
+    ("  Enter", "type a type, start, end or duration, as set"),
   ]
+}
+
+extension BrowseKeys {
+  /// The screen of keys, cut to `size`: on a short screen the last keys give way, never the
+  /// line that says how to go back.
+  func frame(size: TerminalSize) -> [String] {
+    var lines = lines(width: size.columns)
+    if lines.count > size.rows { lines = lines.prefix(max(0, size.rows - 1)) + lines.suffix(1) }
+    return lines.map { $0.truncated(toWidth: size.columns) }
+  }
 }
 
 extension BrowseKeys: TerminalView {

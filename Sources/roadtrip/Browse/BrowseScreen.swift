@@ -15,7 +15,7 @@ extension BrowseScreen {
   var frame: [String] {
     let size = state.size
     guard state.mode != .help else {
-      return BrowseKeys(style: style).lines(width: size.columns).prefix(size.rows).map { $0.truncated(toWidth: size.columns) }
+      return BrowseKeys(style: style).frame(size: size)
     }
     let layout = BrowseLayout(size: size)
     let header = BrowseHeader(

@@ -3,7 +3,7 @@ import JourneyStore
 extension BrowseSession {
   /// Acts on keys, in order, as the mode says (see `BrowseKeys`).
   /// - Returns: How the session ends, or `nil` to go on.
-  func handle(_ keys: [Key]) -> EditorOutcome? {
+  func handle(_ keys: [Key]) -> SessionOutcome? {
     for key in keys {
       if key == .interrupt { return .interrupted }
       if key == .suspend {
@@ -22,7 +22,7 @@ extension BrowseSession {
     return nil
   }
 
-  private func handleInList(_ key: Key) -> EditorOutcome? {
+  private func handleInList(_ key: Key) -> SessionOutcome? {
     let page = max(1, BrowseLayout(size: state.size).listRows - 1)
     switch key {
     case .character("q"): return .quit
@@ -88,57 +88,90 @@ extension BrowseSession {
     }
   }
 
-  /// Keys in the editor: the name field takes characters while it has the focus; up and down
-  /// (Tab) move between it and the editor's controls; Esc (or `q` outside the name) goes back to
-  /// the list; `u`, `U` and Ctrl-R undo and redo; the rest is the editor's.
+  /// Keys in the editor: the name field takes characters while it has the focus (`q` too: it is
+  /// text); up and down (Tab) move between it and the editor's controls; a value typed into a
+  /// control takes the keys until Enter or Esc (`q` applies it and goes back); Esc or `q` goes
+  /// back to the list; `u`, `U` and Ctrl-R undo and redo; the rest is the editor's.
   private func handleInEditor(_ key: Key) {
     guard let editor else { return }
     let editorState = editor.state
-    let isNameFocused = !editorState.hasFocus && !editorState.isJourneyDeleted
-    if isNameFocused {
-      let field = BrowseEditorScreen(editor: editor, browser: state, style: style).nameField
-      switch key {
-      case .escape: closeEditor()
-      case .character(let character):
-        editorState.status = nil
-        field.type(character)
-      case .backspace:
-        editorState.status = nil
-        field.deleteBackward()
-      case .down, .tab, .enter:
-        editorState.hasFocus = true
-        editorState.focus = .transportationType
-      case .up, .backTab:
-        editorState.hasFocus = true
-        editorState.focus = .duration
-      default: break
-      }
+    if !editorState.hasFocus && !editorState.isJourneyDeleted {
+      handleInName(key, editor: editor)
       return
     }
+    if editorState.entry != nil {
+      if editor.handle(key) == .quit { closeEditor() }
+      return
+    }
+    let (first, last) = (EditorFocus.allCases.first, EditorFocus.allCases.last)
     switch key {
     case .escape, .character("q"), .character("Q"): closeEditor()
     case .character("u"): revert(.undo)
     case .character("U"), .control("r"): revert(.redo)
-    case .up where editorState.focus == .transportationType, .backTab where editorState.focus == .transportationType,
-      .down where editorState.focus == .duration, .tab where editorState.focus == .duration:
+    case .up where editorState.focus == first, .backTab where editorState.focus == first,
+      .down where editorState.focus == last, .tab where editorState.focus == last:
       if !editorState.isJourneyDeleted { editorState.hasFocus = false }
-    default: _ = editor.handle([key])
+    default: _ = editor.handle(key)
     }
+  }
+
+  /// Keys in the name field: typing and Backspace change the draft; leaving the field (Enter,
+  /// Tab, up, down, Esc) writes it.
+  private func handleInName(_ key: Key, editor: EditorSession) {
+    let editorState = editor.state
+    switch key {
+    case .escape: closeEditor()
+    case .character(let character):
+      editorState.status = nil
+      state.nameDraft = (state.nameDraft ?? editor.journey.name) + String(character)
+    case .backspace:
+      editorState.status = nil
+      var name = state.nameDraft ?? editor.journey.name
+      if !name.isEmpty { name.removeLast() }
+      state.nameDraft = name
+    case .down, .tab, .enter:
+      commitName()
+      (editorState.hasFocus, editorState.focus) = (true, EditorFocus.allCases.first!)
+    case .up, .backTab:
+      commitName()
+      (editorState.hasFocus, editorState.focus) = (true, EditorFocus.allCases.last!)
+    default: break
+    }
+  }
+
+  /// Writes the name typed when it differs from the journey's: one write through its binding,
+  /// one batch of the log, so that one undo takes the whole rename back. A journey another
+  /// process deleted meanwhile keeps no draft.
+  func commitName() {
+    guard let draft = state.nameDraft else { return }
+    state.nameDraft = nil
+    guard let editor, !editor.state.isJourneyDeleted, draft != editor.journey.name else { return }
+    editor.bindings.name.wrappedValue = draft
+  }
+
+  /// Writes what is being typed in the editor, the name and a value, before the session
+  /// suspends or ends.
+  func settle() {
+    commitName()
+    editor?.settle()
   }
 
   /// Opens the editor on the selected journey, its name field first.
   func openEditor() {
     guard let journey = selectedJourney else { return }
-    let editor = EditorSession(database: database, journey: journey, style: style)
+    let editor = EditorSession(
+      database: database, journey: journey, style: style, leaveAction: "list", undoes: true)
     editor.state.size = BrowseEditorScreen.editorSize(for: state.size)
     editor.state.hasFocus = false
     self.editor = editor
+    state.nameDraft = nil
     state.status = nil
     state.mode = .editing
   }
 
-  /// Back to the list, on the journey that was edited.
+  /// Back to the list, on the journey that was edited, once what was typed is written.
   private func closeEditor() {
+    settle()
     if let editor { state.selectedID = editor.journey.id }
     editor = nil
     state.mode = .list
@@ -149,7 +182,8 @@ extension BrowseSession {
   private func addJourney(named name: String) {
     state.mode = .list
     do {
-      let journey = try database.add(Journey(name: name, startDate: DateExpression.referenceNow))
+      let journey = try writableDatabase().add(
+        Journey(name: name, startDate: DateExpression.referenceNow))
       state.selectedID = journey.id
       openEditor()
     } catch {

@@ -1,11 +1,13 @@
 import JourneyStore
 
 extension BrowseSession {
-  /// Takes in what other processes committed (`JourneyDatabase.refresh()`): live lists and
+  /// Takes in what other processes committed (`JourneyDatabase.refresh()`), and the file once
+  /// another process made it (`followDatabaseCreation()`): live lists and
   /// managed journeys follow, so the screen does. A deletion of the selected journey is announced
   /// (the selection moves to a neighbour as the frame is drawn); the open editor hears of its
   /// journey's changes as `roadtrip edit` does.
   func takeOutsideChanges() {
+    followDatabaseCreation()
     do {
       let changes = try database.refresh()
       guard !changes.isEmpty else { return }

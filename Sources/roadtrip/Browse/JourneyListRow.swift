@@ -1,7 +1,9 @@
+import FoundationEssentials
 import JourneyStore
 
 /// One journey as a line of the list: its type's symbol, name, local start and duration, in
-/// columns that line up whatever the name holds (wide characters, emoji, control characters).
+/// columns that line up whatever the name holds (wide characters, emoji, control characters); on
+/// a narrow list the start is shorter, then left out, so that the name keeps 20 columns.
 struct JourneyListRow {
   let journey: Journey
   let isSelected: Bool
@@ -9,24 +11,46 @@ struct JourneyListRow {
 }
 
 extension JourneyListRow: TerminalView {
-  /// The width of the start column (`2026-11-21 09:00+01:00`) and of the duration column.
-  static let startWidth = 22
+  /// The width of the duration column.
   static let durationWidth = 8
-  /// The least room for the name: narrower, the start is left out.
-  static let leastNameWidth = 14
+  /// The room a name gets first, as in `list`'s table: the start is shorter, then left out,
+  /// before the name gets less; it gets more once the start is shown whole.
+  static let leastNameWidth = 20
 
   func lines(width: Int) -> [String] {
     let marker = isSelected ? (style.isDecorated ? "›" : ">") : " "
     let type = style.isDecorated ? journey.transportationType.symbol : Self.shortName(journey.transportationType)
-    let fixedWithoutStart = 2 + type.displayWidth + 1 + 2 + Self.durationWidth
-    let showsStart = width - fixedWithoutStart - Self.startWidth - 2 >= Self.leastNameWidth
-    let fixed = fixedWithoutStart + (showsStart ? Self.startWidth + 2 : 0)
-    let nameWidth = max(1, width - fixed)
+    let fixed = 2 + type.displayWidth + 1 + 2 + Self.durationWidth
+    let start = StartColumn.widest(fitting: width - fixed - Self.leastNameWidth)
+    let nameWidth = max(1, width - fixed - (start.map { $0.width + 2 } ?? 0))
     var line = marker + " " + type + " " + journey.name.escapingControlCharacters.cut(toWidth: nameWidth).padded(to: nameWidth)
-    if showsStart { line += "  " + journey.startDate.localText(showsSeconds: false).padded(to: Self.startWidth) }
+    if let start { line += "  " + start.text(of: journey.startDate) }
     let duration = journey.duration.durationDescription
     line += "  " + String(repeating: " ", count: max(0, Self.durationWidth - duration.displayWidth)) + duration
     return [isSelected ? style.inverse(line) : line]
+  }
+
+  /// The start as the list shows it, as wide as the row leaves room for: with the zone's offset
+  /// (`2026-11-21 09:00+01:00`), without it (`2026-11-21 09:00`), or without the year
+  /// (`11-21 09:00`).
+  enum StartColumn: Int, CaseIterable {
+    case withOffset = 22, local = 16, withoutYear = 11
+
+    var width: Int { rawValue }
+
+    /// The widest form that fits `room` columns with its two spaces, or `nil`.
+    static func widest(fitting room: Int) -> StartColumn? {
+      allCases.first { $0.width + 2 <= room }
+    }
+
+    func text(of date: Date) -> String {
+      let text = date.localText(showsSeconds: false)
+      switch self {
+      case .withOffset: return text.padded(to: width)
+      case .local: return String(text.prefix(16)).padded(to: width)
+      case .withoutYear: return String(text.prefix(16).dropFirst(5)).padded(to: width)
+      }
+    }
   }
 
   /// The type in four letters, for a screen without symbols: `bike`, `lrai`.

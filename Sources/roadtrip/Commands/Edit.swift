@@ -9,19 +9,23 @@ extension Roadtrip {
       commandName: "edit",
       abstract: "Edit a journey interactively on a terminal.",
       discussion: """
-        Shows the journey above a transportation type picker, a start date picker and a \
-        duration slider. Every change is saved at once; a change the database refuses (it is \
-        locked by another process past $ROADTRIP_BUSY_TIMEOUT, or the value is invalid) snaps \
-        back and the reason appears under the controls. Changes that other processes make \
-        appear as they are committed.
+        Shows the journey above a transportation type picker, a start date picker, its end and \
+        a duration slider. Every change is saved at once, as one change of the history; a \
+        change the database refuses (it is locked by another process past \
+        $ROADTRIP_BUSY_TIMEOUT, or the value is invalid) snaps back and the reason appears under \
+        the controls. Changes that other processes make appear as they are committed.
 
         Keys:
           up, down (or Tab, Shift-Tab)   choose a control
           left, right (or -, +)          change its value: the previous or next type,
                                          the start 15 minutes earlier or later, the
-                                         duration 5 minutes shorter or longer (not
-                                         below zero)
-          q                              quit
+                                         end or the duration 5 minutes earlier or
+                                         shorter, later or longer (not below zero)
+          Enter                          type the value instead, as set reads it:
+                                         bike; tomorrow 9am, +1d; 18:00, +30m (the
+                                         end); 45m, 1h30m, 1:30:00 (the duration);
+                                         Enter saves it, Esc leaves it as it was
+          q                              quit (after the value typed, if any)
           Ctrl-C                         quit with exit code 130
           Ctrl-Z                         suspend (the shell's fg resumes)
 
@@ -42,7 +46,7 @@ extension Roadtrip {
       let database = try self.database.openExisting()
       let journey = try database.journey(matching: id)
       let session = EditorSession(database: database, journey: journey, style: Style(isTerminal: true))
-      try session.run().finish(savingEditsOf: database)
+      try session.run()
     }
   }
 }

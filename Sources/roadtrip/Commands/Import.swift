@@ -27,7 +27,8 @@ extension Roadtrip {
         unless --keep-duplicates. A byte-order mark at the start is skipped; a record over \
         16 MiB is refused (65). Everything is imported in one transaction: a malformed record \
         (exit 65, with its line) or an interruption (exit 130) imports nothing. A summary goes \
-        to standard error; --dry-run prints what it would import and writes nothing.
+        to standard error; --dry-run prints what it would import and writes nothing, not even \
+        the upgrade of an older database (it checks a copy in memory).
         """)
 
     @Argument(help: ArgumentHelp("The file to read; - or nothing reads standard input.", valueName: "file"), completion: .file())
@@ -96,7 +97,8 @@ extension Roadtrip {
     }
 
     /// Opens the database, imports (or, for a dry run, reads and checks in a transaction rolled
-    /// back, on an empty database in memory when there is no file), and closes it again.
+    /// back, on an empty database in memory when there is no file, on a copy in memory when the
+    /// file would need an upgrade), and closes it again.
     private func importJourneys(from reader: JourneyReader, progress: ImportProgress) throws -> ImportSummary {
       try (dryRun ? database.openExisting() : database.openCreatingIfMissing()).importJourneys(
         from: reader, onConflict: onConflict, duplicates: keepDuplicates ? .keep : .skip, isDryRun: dryRun,

@@ -3,7 +3,8 @@ import FoundationEssentials
 import JourneyStore
 
 extension Roadtrip {
-  /// `roadtrip list [--transport T]... [--since D] [--until D] [--on D] [--sort KEY] [--limit N] [--format F]`
+  /// `roadtrip list [--transport T]... [--since D] [--until D] [--on D] [--sort KEY[,KEY]...]...
+  /// [--limit N] [--format F]`
   struct List: ParsableCommand {
     static let configuration = CommandConfiguration(
       commandName: "list",
@@ -20,12 +21,16 @@ extension Roadtrip {
     @OptionGroup var filters: FilterOptions
 
     @Option(
+      parsing: .unconditionalSingleValue,
       help: ArgumentHelp(
-        "Sort by this field: \(JourneyField.all.map(\.name).joined(separator: ", ")).", valueName: "field"),
+        "Sort by these fields, the first first: \(JourneyField.all.map(\.name).joined(separator: ", ")); "
+          + "-FIELD sorts from the largest down. Separate them with commas or repeat the option "
+          + "(--sort name,-start). Names sort case and accents aside. By start date unless given.",
+        valueName: "fields"),
       completion: .list(JourneyField.all.map(\.name)))
-    var sort = JourneyField.startDate.name
+    var sort: [String] = []
 
-    @Flag(name: .shortAndLong, help: "Sort from the largest value down.")
+    @Flag(name: .shortAndLong, help: "Reverse the whole order.")
     var reverse = false
 
     @Option(help: "Print at most this many journeys.")
@@ -76,7 +81,9 @@ extension Roadtrip {
     /// The query the options describe: the filters', sorted and limited.
     private func query() throws(JourneyInputError) -> JourneyQuery {
       var query = try filters.query()
-      query.sortField = try JourneyField.named(sort)
+      var keys: [JourneyQuery.SortKey] = []
+      for text in sort { keys += try JourneyQuery.SortKey.parsingList(text) }
+      query.sortKeys = keys.isEmpty ? [JourneyQuery.SortKey(.startDate)] : keys
       query.isDescending = reverse
       query.limit = limit
       return query

@@ -22,6 +22,7 @@ struct Roadtrip: ParsableCommand {
     subcommands: [
       Add.self, List.self, Show.self, SetFields.self, Transport.self, Delete.self, Types.self,
       Import.self, Export.self, Summary.self, History.self, Undo.self, Redo.self, Watch.self, Sync.self, Database.self, Edit.self, Browse.self,
+      GenerateManual.self,
     ])
 
   /// `--db`, also accepted before the command's name: `roadtrip --db PATH list`.
@@ -34,5 +35,5 @@ struct Roadtrip: ParsableCommand {
   }
 
   /// Errors read `roadtrip: error: …`, as git's do.
-  static var _errorPrefix: String { "roadtrip: error: " }
+  static var _errorPrefix: String { Failure.errorPrefix }
 }

@@ -11,13 +11,34 @@ extension Roadtrip.Sync {
       shouldDisplay: false)
 
     @Argument(
-      help: "The remote folder; default: the one this database synced with.", completion: .directory
-    )
+      help: """
+        The remote: a folder, or a git repository (a URL, user@host:path, a path ending in .git \
+        or a local repository); default: the one this database synced with.
+        """,
+      completion: .directory)
     var remote: String?
+
+    @Option(
+      name: .customLong("secret-file"),
+      help: ArgumentHelp(
+        """
+        The secret of an encrypted remote: a file's bytes (one trailing newline dropped; \
+        --secret-file <(pass show roadtrip) works too). Wins over ROADTRIP_SYNC_SECRET. A new \
+        remote synced with a secret is encrypted.
+        """, valueName: "file"),
+      completion: .file())
+    var secretFile: String?
 
     @Flag(
       help: "Say what waits to be sent and where it goes, touching no remote and writing nothing.")
     var status = false
+
+    @Flag(
+      help: """
+        After syncing, write a snapshot of every journey to the remote and remove the change \
+        files it covers that every database syncing with it has applied.
+        """)
+    var compact = false
 
     @OptionGroup var database: DatabaseOptions
 
@@ -25,18 +46,34 @@ extension Roadtrip.Sync {
       if status, remote != nil {
         throw ValidationError("--status reads the remembered remote; give no REMOTE with it")
       }
+      if status, secretFile != nil {
+        throw ValidationError("--status touches no remote and needs no secret; give no --secret-file")
+      }
+      if status, compact {
+        throw ValidationError("--status writes nothing; give --compact without it")
+      }
       if remote?.isEmpty == true { throw ValidationError("REMOTE needs a path") }
     }
 
     func run() throws {
       if status { return try printStatus() }
+      let secret = try self.secret()
       let journeys = try database.openCreatingIfMissing()
-      guard let path = try remote.map(Self.absolute) ?? journeys.syncStatus().remote else {
+      guard let remote = try remote.map(JourneyDatabase.remote(for:)) ?? journeys.rememberedRemote()
+      else {
         throw CommandError.usage(
-          "no remote to sync with: give a folder, 'roadtrip sync FOLDER'; it is remembered")
+          "no remote to sync with: give a folder or a git repository, 'roadtrip sync REMOTE'; "
+            + "it is remembered")
       }
-      let summary = try journeys.synchronize(with: FolderRemote(path: path))
-      StandardError.write(summary.lines.joined(separator: "\n") + "\n")
+      let summary: SyncSummary
+      if compact {
+        let compaction = try journeys.compact(with: remote, secret: secret)
+        summary = compaction.sync
+        StandardError.write((summary.lines + compaction.lines).joined(separator: "\n") + "\n")
+      } else {
+        summary = try journeys.synchronize(with: remote, secret: secret)
+        StandardError.write(summary.lines.joined(separator: "\n") + "\n")
+      }
       if !summary.refusedFiles.isEmpty {
         throw CommandError.refusedSyncFiles(
           summary.refusedFiles.map { "\($0.name) (\($0.reason))" })
@@ -64,18 +101,25 @@ extension Roadtrip.Sync {
         lines.append(status.isSyncRequired ? "Sync required." : "Up to date (as of the last sync).")
       } else {
         lines.append(
-          "never synced: 'roadtrip sync FOLDER' sends every journey and receives the others'")
+          "never synced: 'roadtrip sync REMOTE' sends every journey and receives the others'")
         lines.append("Sync required.")
       }
       try BufferedOutput.standard.write(lines.joined(separator: "\n") + "\n")
     }
 
-    /// A relative path from the working folder, so that the remembered remote is found from
-    /// anywhere.
-    private static func absolute(_ path: String) -> String {
-      guard !path.hasPrefix("/"), let folder = getcwd(nil, 0) else { return path }
-      defer { free(folder) }
-      return String(cString: folder) + "/" + path
+    /// The secret from `--secret-file`, else from `ROADTRIP_SYNC_SECRET`, or `nil`; a secret file
+    /// that others may read is used with a warning.
+    private func secret() throws -> SyncSecret? {
+      guard let secretFile else {
+        // Set but empty is refused (exit 64), not read as unset: a script must not sync in plain.
+        let name = SyncSecret.environmentVariable
+        return try SyncSecret(environment: getenv(name).map { [name: String(cString: $0)] } ?? [:])
+      }
+      let secret = try SyncSecret(fileAt: secretFile)
+      if let warning = secret.permissionWarning {
+        StandardError.write("roadtrip: warning: \(warning)\n")
+      }
+      return secret
     }
   }
 }

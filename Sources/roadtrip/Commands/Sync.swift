@@ -6,9 +6,11 @@ extension Roadtrip {
     static let configuration = CommandConfiguration(
       commandName: "sync",
       abstract:
-        "Exchange changes with a remote folder, so that several databases hold the same journeys.",
+        "Exchange changes with a remote folder or git repository, so that several databases hold "
+        + "the same journeys.",
       usage: """
-        roadtrip sync [<remote>] [--db <path>]
+        roadtrip sync [<remote>] [--secret-file <file>] [--db <path>]
+        roadtrip sync [<remote>] --compact [--secret-file <file>] [--db <path>]
         roadtrip sync --status [--db <path>]
         roadtrip sync conflicts [--restore <n>] [--format <format>] [--json] [--db <path>]
         """,
@@ -18,9 +20,25 @@ extension Roadtrip {
         fields of a journey both stay; of the same field, the later one wins on every machine and \
         the other is kept ('roadtrip sync conflicts' lists them and puts one back); a delete wins \
         over an edit made without seeing it. What came in is one batch of the history, which \
-        'roadtrip undo' takes back. REMOTE is a folder (a USB stick, a share, a folder Syncthing \
-        or Dropbox replicates); a missing or empty one becomes a remote. It is remembered: \
-        'roadtrip sync' alone uses it. Prints what went out and came in on standard error.
+        'roadtrip undo' takes back. Prints what went out and came in on standard error.
+
+        REMOTE is a git repository when it is a URL (ssh://, https://, file://, …), an scp-like \
+        address (me@host:journeys), a path ending in .git, or a local repository: the real git \
+        clones it (under $XDG_CACHE_HOME/roadtrip/remotes), pulls and pushes, with your \
+        credentials. Anything else is a folder (a USB stick, a share, a folder Syncthing or \
+        Dropbox replicates; write ./a:b for a folder named a:b); a missing or empty one becomes \
+        a remote. The remote and its kind are remembered: 'roadtrip sync' alone uses it.
+
+        Encryption: give a secret with --secret-file FILE or in ROADTRIP_SYNC_SECRET (the file \
+        wins) and a new remote is encrypted: every file sealed (ChaCha20-Poly1305, the key \
+        derived with scrypt), the secret itself stored nowhere. An encrypted remote needs its \
+        secret at every sync (exit 64 without it); a file sealed with another secret or \
+        changed is refused by name and nothing of it applied (exit 65); a secret given to a \
+        plain remote is refused (exit 64).
+
+        --compact then writes a snapshot of every journey (snapshots/ in REMOTE) and removes the \
+        change files every database syncing with REMOTE has applied; a new database joins from \
+        the newest snapshot, and one that missed removed files catches up from it.
         """,
       subcommands: [Exchange.self, Conflicts.self],
       defaultSubcommand: Exchange.self)

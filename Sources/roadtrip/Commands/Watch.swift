@@ -9,12 +9,16 @@ extension Roadtrip {
       commandName: "watch",
       abstract: "Print every change committed by any process from now on, one line each.",
       discussion: """
-        Runs until interrupted (Ctrl-C ends it cleanly, with exit code 0) or until --count changes \
-        are printed. It sleeps while nothing happens, and wakes when the database file is \
-        written. A database that does not exist yet (nor its folder) is waited for, and every \
-        change from its creation on is printed; watch itself creates nothing. Lines have the format of roadtrip history. ndjson is the stream for other \
-        programs (one object a line, each written as its change commits); json writes the same \
-        objects as one array, closed when --count is reached or on Ctrl-C, for `--count N --json | jq`.
+        Runs until interrupted (Ctrl-C ends it cleanly, with exit code 0) or until the changes of \
+        --count batches are printed: a batch is what one command committed (a set of several \
+        fields, an import, an undo) or one statement of another program, and its lines are \
+        printed whole, as history --limit counts them. It sleeps while nothing happens, and \
+        wakes when the database file is written. A database that does not exist yet (nor its \
+        folder) is waited for, and every change from its creation on is printed; watch itself \
+        creates nothing. Lines have the format of roadtrip history, one a change of one field. \
+        ndjson is the stream for other programs (one object a line, each written as its change \
+        commits); json writes the same objects as one array, closed when --count is reached or \
+        on Ctrl-C, for `--count N --json | jq`.
         """)
 
     @Argument(help: "Only changes of these journeys: ids or unique prefixes of at least 4 hex digits.", completion: JourneyCompletion.ids)
@@ -22,7 +26,11 @@ extension Roadtrip {
 
     @OptionGroup var output: ChangeFormatOptions
 
-    @Option(help: "Stop after printing this many changes.")
+    @Option(
+      help: """
+        Stop after printing the changes of this many batches (commands, imports, undos, other \
+        programs' statements), each whole.
+        """)
     var count: Int?
 
     @OptionGroup var colors: ColorOptions
@@ -30,7 +38,7 @@ extension Roadtrip {
 
     func validate() throws {
       if let count, count < 1 {
-        throw ValidationError("--count is a number of changes, 1 or more, not \(count)")
+        throw ValidationError("--count is a number of batches, 1 or more, not \(count)")
       }
     }
 
@@ -45,7 +53,7 @@ extension Roadtrip {
       // When the file is deleted and created again, or another file is moved in its place, the
       // changes committed to the new file since the old one was last seen are new.
       var replacedSince: Date?
-      while printer.count < (count ?? .max) {
+      while printer.batchCount < (count ?? .max) {
         // A database that does not exist yet is watched from its creation on: every change it
         // holds once it appears is new, the write that created it included. Its folder may not
         // exist yet either: the monitor watches it from the moment it does.
@@ -64,9 +72,9 @@ extension Roadtrip {
       try printer.finish()
     }
 
-    /// Prints the changes committed to the file at `path` as they come, until `--count` is
-    /// reached, a signal arrives, or another file takes its place; with `since`, first the
-    /// changes the file already holds from that moment on.
+    /// Prints the changes committed to the file at `path` as they come, until the changes of
+    /// `--count` batches are printed, a signal arrives, or another file takes its place; with
+    /// `since`, first the changes the file already holds from that moment on.
     /// - Returns: When the file was last seen in place, if another file took its place.
     private func follow(
       _ path: String, monitor: DatabaseMonitor, printer: inout ChangePrinter, journeys: inout Set<UUID>?,
@@ -80,7 +88,7 @@ extension Roadtrip {
       var lastSeen = Date()
       let limit = count ?? .max
       var isFirstLook = since != nil
-      while printer.count < limit {
+      while printer.batchCount < limit {
         if !isFirstLook {
           let committed = try database.waitForCommit(using: monitor, timeout: .seconds(1)) {
             guard FileIdentity(path: path) == identity, !database.isFileReplaced else { return true }
@@ -104,8 +112,10 @@ extension Roadtrip {
         let after: JourneyChange.ID? = isFirstLook ? nil : position
         try database.forEachChange(ChangeQuery(after: after, isNewestFirst: false)) { change in
           position = max(position, change.id)
-          guard printer.count < limit, wanted.isEmpty || wanted.contains(change.journeyID) else { return }
+          guard wanted.isEmpty || wanted.contains(change.journeyID) else { return }
           if isFirstLook, let since, change.date < since { return }
+          // The batch that reaches --count is printed whole; none after it.
+          guard printer.continuesBatch(change) || printer.batchCount < limit else { return }
           try printer.print(change)
         }
         isFirstLook = false

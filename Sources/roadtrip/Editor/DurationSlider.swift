@@ -24,7 +24,8 @@ extension DurationSlider: TerminalControl {
   }
 
   func lines(width: Int) -> [String] {
-    let label = ControlLabel(title: "Duration", isFocused: isFocused, style: style).rendered
+    let title = EditorFocus.duration.title
+    let label = ControlLabel(title: title, isFocused: isFocused, style: style).rendered
     let value = SteppedValue(
       text: duration.durationDescription, hint: "5 min steps", isFocused: isFocused, style: style)
     return [label + value.rendered + "  " + track]

@@ -21,7 +21,7 @@ extension EditorSession {
     switch last.kind {
     case .delete:
       state.isJourneyDeleted = true
-      state.status = StatusMessage(deletedBy: last.origin)
+      state.status = StatusMessage(deletedBy: last.origin, leaveAction: state.leaveAction)
     case .insert:
       guard let revived = try database.journey(id: journey.id) else { return }
       bindings = Self.bindings(to: revived, in: database, state: state)

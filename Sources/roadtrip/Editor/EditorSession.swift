@@ -20,8 +20,15 @@ final class EditorSession: InteractiveSession {
   /// Set by Ctrl-Z or SIGTSTP: the loop suspends the editor before it waits again.
   var isSuspending = false
 
-  init(database: JourneyDatabase, journey: Journey, style: Style) {
-    let state = EditorState(size: TerminalSize(columns: 80, rows: 24))
+  /// - Parameters:
+  ///   - leaveAction: What `q` does, for the key hints (`quit`, or `list` in `browse`).
+  ///   - undoes: Whether the caller undoes and redoes on `u` and `U`, for the key hints.
+  init(
+    database: JourneyDatabase, journey: Journey, style: Style, leaveAction: String = "quit",
+    undoes: Bool = false
+  ) {
+    let size = TerminalSize(columns: 80, rows: 24)
+    let state = EditorState(size: size, leaveAction: leaveAction, undoes: undoes)
     self.database = database
     self.state = state
     self.style = style

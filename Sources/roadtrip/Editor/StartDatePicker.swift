@@ -20,7 +20,8 @@ extension StartDatePicker: TerminalControl {
   }
 
   func lines(width: Int) -> [String] {
-    let label = ControlLabel(title: "Start", isFocused: isFocused, style: style).rendered
+    let title = EditorFocus.startDate.title
+    let label = ControlLabel(title: title, isFocused: isFocused, style: style).rendered
     let value = SteppedValue(text: startDate.localText, hint: "15 min steps", isFocused: isFocused, style: style)
     return [label + value.rendered]
   }

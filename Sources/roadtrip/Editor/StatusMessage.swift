@@ -28,15 +28,17 @@ extension StatusMessage {
     self.init(text: "Changed by another process: " + origin, isError: false)
   }
 
-  /// Another process deleted the journey.
-  init(deletedBy origin: String) {
-    self.init(text: "Deleted by another process (\(origin)); press q to quit.", isError: true)
+  /// Another process deleted the journey; `q` does what `leaveAction` says (`quit`, or go back
+  /// to the `list`).
+  init(deletedBy origin: String, leaveAction: String) {
+    let leave = leaveAction == "quit" ? "quit" : "go back to the \(leaveAction)"
+    self.init(text: "Deleted by another process (\(origin)); press q to \(leave).", isError: true)
   }
 
   /// What the command line would say about the error, without its `roadtrip: error: `.
   private static func reason(for error: any Error) -> String {
     var text = Failure(error).message ?? String(describing: error)
-    if text.hasPrefix(Roadtrip._errorPrefix) { text.removeFirst(Roadtrip._errorPrefix.count) }
+    if text.hasPrefix(Failure.errorPrefix) { text.removeFirst(Failure.errorPrefix.count) }
     return text
   }
 }

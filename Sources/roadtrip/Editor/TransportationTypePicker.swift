@@ -17,7 +17,8 @@ extension TransportationTypePicker: TerminalControl {
 
   /// One line: every type when they fit, else only the selected one between arrows.
   func lines(width: Int) -> [String] {
-    let label = ControlLabel(title: "Type", isFocused: isFocused, style: style).rendered
+    let title = EditorFocus.transportationType.title
+    let label = ControlLabel(title: title, isFocused: isFocused, style: style).rendered
     let row = TransportationType.allCases.map(option).joined(separator: " ")
     guard label.visibleWidth + row.visibleWidth > width else { return [label + row] }
     let (left, right) = style.isDecorated ? ("◀", "▶") : ("<", ">")

@@ -7,8 +7,6 @@ final class BufferedOutput {
   /// The process's standard output. The process has one thread.
   nonisolated(unsafe) static let standard = BufferedOutput(descriptor: STDOUT_FILENO, destination: "standard output")
 
-  /// Whether the descriptor was closed when the process started.
-  var wasClosed = false
   private var buffer: [UInt8] = []
   private let capacity = 1 << 16
   private let descriptor: Int32
@@ -20,6 +18,11 @@ final class BufferedOutput {
     self.descriptor = descriptor
     self.destination = destination
     buffer.reserveCapacity(capacity)
+  }
+
+  /// Whether the descriptor was closed when the process started (`/dev/null` stands in for it).
+  var wasClosed: Bool {
+    ProcessSetup.closedAtStart.contains(descriptor)
   }
 
   /// Whether the output is a terminal.

@@ -18,6 +18,10 @@ struct ChangePrinter {
   private let width: Int?
   /// The number of changes printed so far.
   private(set) var count = 0
+  /// The number of batches whose changes were printed so far: a batch's changes come together.
+  private(set) var batchCount = 0
+  /// The batch of the last change printed.
+  private var lastBatch: Int64?
 
   /// - Parameter nameOf: A journey's name, for the table (`JourneyDatabase.lastKnownName(of:)`).
   init(
@@ -37,10 +41,18 @@ struct ChangePrinter {
 }
 
 extension ChangePrinter {
+  /// Whether `change` is of the batch whose changes were printed last: its line continues it.
+  func continuesBatch(_ change: JourneyChange) -> Bool {
+    change.batch == lastBatch
+  }
+
   /// Prints one change.
   /// - Throws: `CommandError` when standard output cannot be written.
   mutating func print(_ change: JourneyChange) throws {
     count += 1
+    if change.batch != lastBatch {
+      (batchCount, lastBatch) = (batchCount + 1, change.batch)
+    }
     if writer != nil {
       try writer?.write(change)
     } else {

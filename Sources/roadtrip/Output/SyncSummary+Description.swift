@@ -18,6 +18,7 @@ extension SyncSummary {
     } else if sentFiles > 0 {
       sent = "sent \(String(counting: sentFiles, "file")) of an earlier sync"
     }
+    if let snapshot { lines.append("joined from \(snapshot)") }
     var received = "nothing new received"
     if receivedChanges > 0 {
       received =

@@ -1,4 +1,3 @@
-import ArgumentParser
 import Glibc
 import JourneyStore
 
@@ -16,32 +15,19 @@ struct Failure {
 }
 
 extension Failure {
-  /// A command that failed, or whose command line did not parse.
-  init(_ error: any Error) {
-    guard let (code, text) = Self.describe(error) else {
-      self.init(parsing: error)
-      return
-    }
-    self.init(exitCode: code, message: text.map { Roadtrip._errorPrefix + $0 })
-  }
+  /// The start of every error message, as git's: `roadtrip: error: `.
+  static let errorPrefix = "roadtrip: error: "
 
-  /// A command line that does not parse or that `validate()` refused: ArgumentParser's message
-  /// with the usage, exit code 64; or a request for help, which is not a failure.
-  private init(parsing error: any Error) {
-    let code = Roadtrip.exitCode(for: error)
-    let text = Roadtrip.fullMessage(for: error)
-    if code == .success {
-      self.init(exitCode: .success, message: nil, standardOutput: text)
-    } else {
-      self.init(
-        exitCode: code == .validationFailure ? .usage : ExitStatus(rawValue: code.rawValue) ?? .failure,
-        message: text.isEmpty ? nil : text)
-    }
+  /// A command that failed, for an error of roadtrip or its library; any other error is said as
+  /// it describes itself, exit code 1 (ArgumentParser's own are `Failure(commandLine:)`'s).
+  init(_ error: any Error) {
+    let (code, text) = Self.describe(error) ?? (.failure, String(describing: error))
+    self.init(exitCode: code, message: text.map { Self.errorPrefix + $0 })
   }
 
   /// The exit code and message of the errors of roadtrip and its library; `nil` for
   /// ArgumentParser's own.
-  private static func describe(_ error: any Error) -> (ExitStatus, String?)? {
+  static func describe(_ error: any Error) -> (ExitStatus, String?)? {
     switch error {
     case let error as JourneyInputError:
       return (.usage, error.description)
@@ -54,6 +40,10 @@ extension Failure {
     case let error as SyncError:
       return describe(error)
     case let error as SyncConflictError:
+      return describe(error)
+    case let error as SyncRemoteError:
+      return describe(error)
+    case let error as SyncEncryptionError:
       return describe(error)
     default:
       return nil
@@ -117,6 +107,33 @@ extension Failure {
       return (.dataError, error.description)
     case .cannotReachRemote:
       return (.ioError, error.description)
+    }
+  }
+
+  /// The exit codes `SyncRemoteError` documents.
+  private static func describe(_ error: SyncRemoteError) -> (ExitStatus, String) {
+    switch error {
+    case .unreachable, .pushRejected, .cacheUnavailable:
+      return (.ioError, error.description)
+    case .damagedClone, .foreignClone:
+      return (.dataError, error.description)
+    case .gitMissing, .gitUnusable, .filesTaken:
+      return (.failure, error.description)
+    }
+  }
+
+  /// The exit codes `SyncEncryptionError` documents.
+  private static func describe(_ error: SyncEncryptionError) -> (ExitStatus, String) {
+    switch error {
+    case .secretMissing, .secretNotUsed, .emptySecret, .secretTooLong:
+      return (.usage, error.description)
+    case .unreadableSecret:
+      return (.noInput, error.description)
+    case .anotherSecret, .failedAuthentication, .plainFileOnEncryptedRemote, .unknownFormatVersion,
+      .unsupportedEncryption:
+      return (.dataError, error.description)
+    case .cannotDeriveKey:
+      return (.failure, error.description)
     }
   }
 

@@ -11,6 +11,10 @@ enum ProcessSetup {
   /// nothing; a C string that lives as long as the process, read by the SIGINT handler.
   nonisolated(unsafe) static var interruptionMessage: UnsafePointer<CChar>? = nil
 
+  /// The standard streams that were closed when the process started, which `/dev/null` stands
+  /// in for: output to them fails, as it would have.
+  nonisolated(unsafe) private(set) static var closedAtStart: Set<Int32> = []
+
   /// Ignores SIGPIPE, so that a reader closing the pipe shows up as `EPIPE` from `write`;
   /// makes SIGINT and SIGTERM end the process with exit code 128 + the signal (130 for SIGINT:
   /// an open transaction is rolled back by SQLite; the temporary file of an export is removed)
@@ -42,7 +46,7 @@ enum ProcessSetup {
         dup2(replacement, descriptor)
         close(replacement)
       }
-      if descriptor == STDOUT_FILENO { BufferedOutput.standard.wasClosed = true }
+      closedAtStart.insert(descriptor)
     }
   }
 

@@ -16,10 +16,4 @@ extension TerminalSize {
     if let text = Environment["COLUMNS"], let columns = Int(text), columns > 0 { return columns }
     return standardOutput?.columns ?? 80
   }
-
-  /// The columns text for people printed to `output` fits: `listingColumns` on a terminal, `nil`
-  /// (nothing is cut) when piped.
-  static func fittingColumns(of output: BufferedOutput) -> Int? {
-    output.isTerminal ? listingColumns : nil
-  }
 }

@@ -2,23 +2,29 @@ import Foundation
 import Testing
 
 extension BrowseTests {
-  /// Enter opens the editor on the selected journey; every change is saved at once, and undone
-  /// one step at a time.
+  /// Enter opens the editor on the selected journey; a control's change is saved at once, a name
+  /// once it is left; each is undone in one step.
   @Suite("Editing")
   struct Editing {
     private let coast = SampleJourneys.coastID
 
-    @Test func editsTheNameAndAFieldSavesThemAndUndoesThem() async throws {
+    @Test func aRenameIsOneBatchThatOneUndoTakesBackAndAFieldIsSavedAtOnce() async throws {
       let sandbox = try CLISandbox()
       try sandbox.seedSamples()
       let browser = try sandbox.startBrowser()
       try await browser.waitForScreen(showing: "3 journeys")
+      let batches = try sandbox.batchCount()
       browser.type("j\r")
       try await browser.waitForScreen(showing: "› Name      Coast road▏")
       browser.type(" 2é")
       try await browser.waitForScreen(showing: "› Name      Coast road 2é▏")
+      #expect(try sandbox.value("name", of: coast) == "Coast road", "nothing is written while the name is typed")
+      #expect(try sandbox.batchCount() == batches)
+      browser.type("\t")  // leaves the name: it is written, once
+      try await browser.waitForScreen(showing: "› Type")
       #expect(try await sandbox.value("name", of: coast, becoming: "Coast road 2é") == "Coast road 2é")
-      browser.type("\t\u{1B}[C")  // to the type, then the next type: car → shared ride
+      #expect(try sandbox.batchCount() == batches + 1, "the rename is one batch")
+      browser.type("\u{1B}[C")  // the next type, saved at once: car → shared ride
       try await browser.waitForScreen(showing: "🚕 Shared Ride")
       #expect(try await sandbox.value("transportationType", of: coast, becoming: "hired-car") == "hired-car")
       browser.type("u")
@@ -26,8 +32,8 @@ extension BrowseTests {
       #expect(screen.contains("🚗 Car"), "\(screen)")
       #expect(try await sandbox.value("transportationType", of: coast, becoming: "car") == "car")
       browser.type("u")
-      try await browser.waitForScreen(showing: "Name      Coast road 2\n")
-      #expect(try sandbox.value("name", of: coast) == "Coast road 2", "one key, one step")
+      try await browser.waitForScreen(showing: "Name      Coast road\n")
+      #expect(try sandbox.value("name", of: coast) == "Coast road", "one undo takes the whole rename back")
       browser.type("\u{12}")  // Ctrl-R
       try await browser.waitForScreen(showing: "Redid roadtrip browse")
       #expect(try await sandbox.value("name", of: coast, becoming: "Coast road 2é") == "Coast road 2é")

@@ -66,5 +66,26 @@ extension BrowseTests {
       browser.type("q")
       #expect(try await browser.waitForExit() == 0)
     }
+
+    /// A journey deleted while its editor is open, its name half typed: the editor says so and
+    /// offers only q, which goes back to the list; the draft has nowhere to go and browse ends
+    /// cleanly.
+    @Test func aJourneyDeletedWhileItsNameIsTypedLeavesOnlyQ() async throws {
+      let sandbox = try CLISandbox()
+      try sandbox.seedSamples()
+      let browser = try sandbox.startBrowser()
+      try await browser.waitForScreen(showing: "3 journeys")
+      browser.type("j\r at dawn")
+      try await browser.waitForScreen(showing: "› Name      Coast road at dawn▏")
+      #expect(try await sandbox.run("delete", "aaaa1").exitCode == 0)
+      let screen = try await browser.waitForScreen(
+        showing: "Deleted by another process (roadtrip delete aaaa1); press q to go back to the list.")
+      #expect(screen.split(separator: "\n").last == "q list", "\(screen)")
+      browser.type("q")
+      try await browser.waitForScreen(showing: "2 journeys")
+      browser.type("q")
+      #expect(try await browser.waitForExit() == 0)
+      #expect(browser.rawOutput.contains("error") == false)
+    }
   }
 }

@@ -22,7 +22,7 @@ struct HelpTests {
 
   @Test(arguments: [
     (["add", "--help"], ["--transport <type>", "(default: car)", "(default: now)", "(default: 1h)", "hired-car", "--db <path>"]),
-    (["list", "--help"], ["--transport <type>", "--since <date>", "--until <date>", "(default: startDate)", "--limit", "ndjson", "--no-header", "--db <path>"]),
+    (["list", "--help"], ["--transport <type>", "--since <date>", "--until <date>", "--sort <fields>", "-FIELD sorts", "--limit", "ndjson", "--no-header", "--db <path>"]),
     (["help", "show"], ["card", "--format <format>", "--json", "--db <path>"]),
     (["set", "--help"], ["USAGE: roadtrip set ID... FIELD=VALUE...", "transportationType", "--db <path>"]),
     (["transport", "--help"], ["[TYPE | --next | --previous | --random]", "walk-or-run", "light-rail", "Shared Ride", "--db <path>"]),

@@ -143,7 +143,7 @@ struct SyncCommandTests {
     let machines = try Machines()
     let noRemote = try await machines.run("a", "sync")
     #expect(
-      noRemote.exitCode == 64 && noRemote.standardError.contains("roadtrip sync FOLDER"),
+      noRemote.exitCode == 64 && noRemote.standardError.contains("roadtrip sync REMOTE"),
       "\(noRemote)")
     let notARemote = machines.sandbox.folder.file("documents")
     try FileManager.default.createDirectory(atPath: notARemote, withIntermediateDirectories: true)

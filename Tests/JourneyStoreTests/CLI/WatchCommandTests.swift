@@ -49,6 +49,62 @@ struct WatchCommandTests {
     #expect(output.contains(#"bbbb3333  Ferry, "the big one"  update  transportationType"#))
   }
 
+  /// `--count` counts batches, as `history --limit` does: one statement of the sqlite3 shell
+  /// that changes four fields is one batch of four lines, printed whole, and `--count 1` ends
+  /// after it, never in its middle, nor with a line of the next.
+  @Test(arguments: ["ndjson", "json", "table"])
+  func countCountsBatchesEachPrintedWhole(format: String) async throws {
+    let sandbox = try CLISandbox()
+    try sandbox.seedSamples()
+    let watch = try WatchProcess(sandbox: sandbox, arguments: ["watch", "--count", "1", "--format", format])
+    defer { watch.stop() }
+    // The watch may start after the first statements: they go on until it ends.
+    for round in 0..<200 where watch.isRunning {
+      let result = try await sandbox.sqlite3("""
+        UPDATE journey SET name = 'n\(round)', duration = duration + 60, start_date = start_date + 60,
+          transportation_type = CASE transportation_type WHEN 'bike' THEN 'bus' ELSE 'bike' END
+        WHERE id = '\(SampleJourneys.coastID)'
+        """)
+      #expect(result.exitCode == 0, "\(result)")
+      try await Task.sleep(for: .milliseconds(20))
+    }
+    #expect(try await watch.waitForExit(within: .seconds(20)) == 0)
+    let output = watch.output()
+    switch format {
+    case "table":
+      let lines = output.split(separator: "\n")
+      #expect(lines.count == 4, "\(output)")
+      let batches = Set(lines.map { $0.firstMatch(of: /#\d+/).map { String($0.0) } })
+      #expect(batches.count == 1 && lines.allSatisfy { $0.contains("outside roadtrip") }, "\(output)")
+    default:
+      let objects: [[String: Any]] = try format == "json"
+        ? #require(try JSONSerialization.jsonObject(with: Data(output.utf8)) as? [[String: Any]])
+        : output.split(separator: "\n").map { try JSONSerialization.jsonObject(with: Data($0.utf8)) as! [String: Any] }
+      #expect(Set(objects.compactMap { $0["field"] as? String }) == ["name", "duration", "startDate", "transportationType"])
+      #expect(objects.count == 4 && Set(objects.compactMap { $0["batch"] as? Int }).count == 1, "\(output)")
+    }
+  }
+
+  /// `--count 2` is two commands' changes, whatever their number of lines; a command on another
+  /// journey than the ids watched is not one of them.
+  @Test func countOfTwoIsTwoCommandsWhole() async throws {
+    let sandbox = try CLISandbox()
+    try sandbox.seedSamples()
+    let watch = try WatchProcess(sandbox: sandbox, arguments: ["watch", "aaaa1", "--count", "2", "--format", "ndjson"])
+    defer { watch.stop() }
+    for round in 0..<200 where watch.isRunning {
+      #expect(try await sandbox.run("set", "bbbb", "name=other \(round)").exitCode == 0)  // not watched
+      #expect(try await sandbox.run("set", "aaaa1", "name=n\(round)", "duration=\(round + 1)m").exitCode == 0)
+    }
+    #expect(try await watch.waitForExit(within: .seconds(20)) == 0)
+    let objects = try watch.output().split(separator: "\n").map {
+      try JSONSerialization.jsonObject(with: Data($0.utf8)) as! [String: Any]
+    }
+    #expect(objects.count == 4, "\(watch.output())")
+    #expect(objects.map { $0["field"] as? String } == ["name", "duration", "name", "duration"])
+    #expect(Set(objects.compactMap { $0["batch"] as? Int }).count == 2)
+  }
+
   /// `--format json` is one array of the changes, closed at `--count`, that jq reads whole.
   @Test func jsonIsOneArrayClosedAtCount() async throws {
     let sandbox = try CLISandbox()

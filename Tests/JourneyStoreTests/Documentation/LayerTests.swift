@@ -1,43 +1,81 @@
 import Foundation
 import Testing
 
-/// ARCHITECTURE.md's map of the library, checked against the code: each folder of
-/// `Sources/JourneyStore` uses only the types of the folders it stands on.
-@Suite("The library's layers depend one way")
+/// ARCHITECTURE.md's map of the code, checked against it: each folder of `Sources/JourneyStore`
+/// and of `Sources/roadtrip` uses only the types, and the members declared in extensions of other
+/// folders' types (such as `String.visibleWidth`), of the folders it stands on.
+@Suite("The layers depend one way")
 struct LayerTests {
-  /// Each folder and the folders it may use: those it stands on, and theirs. SQLite and Model
-  /// know nothing of each other; nothing below `Database` knows the front.
-  static let layers: [String: Set<String>] = {
-    var uses: [String: Set<String>] = [:]
-    func layer(_ folder: String, on lower: [String]) {
-      uses[folder] = lower.reduce(into: Set(lower)) { $0.formUnion(uses[$1]!) }
-    }
-    layer("Values", on: [])
-    layer("SQLite", on: ["Values"])
-    layer("DataFlow", on: [])
-    layer("Model", on: ["Values", "DataFlow"])
-    layer("Persistence", on: ["SQLite", "Model"])
-    layer("Interchange", on: ["Persistence"])
-    layer("History", on: ["Persistence", "Interchange"])
-    layer("WriteThrough", on: ["Persistence", "History"])
-    layer("LiveLists", on: ["Persistence"])
-    layer("Sync", on: ["Persistence", "History"])
-    layer("Database", on: ["History", "WriteThrough", "LiveLists", "Sync"])
-    return uses
-  }()
+  /// A target of the package, whose folders are layers.
+  enum Target: String, CaseIterable, CustomTestStringConvertible {
+    case library = "JourneyStore"
+    case commandLine = "roadtrip"
 
-  @Test func everyFolderIsALayer() throws {
-    let folders = Set(try Self.sources().map(\.folder))
-    #expect(folders == Set(Self.layers.keys))
+    var testDescription: String { rawValue }
+
+    /// Each folder and the folders it may use: those it stands on, and theirs.
+    var layers: [String: Set<String>] {
+      var uses: [String: Set<String>] = [:]
+      func layer(_ folder: String, on lower: [String]) {
+        uses[folder] = lower.reduce(into: Set(lower)) { $0.formUnion(uses[$1]!) }
+      }
+      switch self {
+      case .library:
+        // SQLite and Model know nothing of each other; nothing below Database knows the front.
+        layer("Values", on: [])
+        layer("SQLite", on: ["Values"])
+        layer("DataFlow", on: [])
+        layer("Model", on: ["Values", "DataFlow"])
+        layer("Persistence", on: ["SQLite", "Model"])
+        layer("Interchange", on: ["Persistence"])
+        layer("History", on: ["Persistence", "Interchange"])
+        layer("WriteThrough", on: ["Persistence", "History"])
+        layer("LiveLists", on: ["Persistence"])
+        layer("Sync", on: ["Persistence", "History"])
+        layer("Database", on: ["History", "WriteThrough", "LiveLists", "Sync"])
+      case .commandLine:
+        // The terminal's machinery knows no printer; the editor knows no browser; only the
+        // commands know the command tree.
+        layer("Process", on: [])
+        layer("Terminal", on: ["Process"])
+        layer("Output", on: ["Terminal"])
+        layer("Arguments", on: ["Output"])
+        layer("Editor", on: ["Arguments"])
+        layer("Browse", on: ["Editor"])
+        layer("Commands", on: ["Browse"])
+      }
+      return uses
+    }
+
+    /// The folder of the target's sources.
+    var folder: URL {
+      var root = URL(fileURLWithPath: #filePath)
+      while !FileManager.default.fileExists(atPath: root.appendingPathComponent("Package.swift").path) {
+        root.deleteLastPathComponent()
+      }
+      return root.appendingPathComponent("Sources/\(rawValue)")
+    }
+
+    /// The targets whose declarations this one sees: itself, and the library for the command line.
+    var visible: [Target] {
+      self == .library ? [.library] : [.library, .commandLine]
+    }
   }
 
-  @Test func noFolderUsesATypeOfAFolderItDoesNotStandOn() throws {
-    let sources = try Self.sources()
+  @Test(arguments: Target.allCases)
+  func everyFolderIsALayer(target: Target) throws {
+    let folders = Set(try Self.sources(of: target).map(\.folder))
+    #expect(folders == Set(target.layers.keys))
+  }
+
+  @Test(arguments: Target.allCases)
+  func noFolderUsesATypeOfAFolderItDoesNotStandOn(target: Target) throws {
+    let sources = try Self.sources(of: target)
     let owners = Self.topLevelTypes(in: sources)
     #expect(owners.count > 40, "the type declarations were not found")
     var wrong: [String] = []
     for source in sources {
-      let allowed = try #require(Self.layers[source.folder]).union([source.folder])
+      let allowed = try #require(target.layers[source.folder]).union([source.folder])
       let code = Self.withoutComments(source.text)
       for (type, folder) in owners where !allowed.contains(folder) {
         if code.range(of: "(?<![.\\w])\(type)\\b", options: .regularExpression) != nil {
@@ -48,28 +86,59 @@ struct LayerTests {
     #expect(wrong.isEmpty, "\(wrong.sorted().joined(separator: "\n"))")
   }
 
+  /// A member that a folder adds to another folder's type, or to the standard library's (such as
+  /// `String.visibleWidth` or `UUID.lowercasedText`), is used as `.name`: no type name says where
+  /// it lives. A use counts when no folder the user stands on (nor the library, for the command
+  /// line) declares a member of that name.
+  @Test(arguments: Target.allCases)
+  func noFolderUsesAMemberAddedByAFolderItDoesNotStandOn(target: Target) throws {
+    let sources = try Self.sources(of: target)
+    let added = Self.membersAddedByExtensions(in: sources)
+    #expect(added.count > 10, "the members of extensions were not found")
+    let declaring = Self.memberDeclarations(in: sources)
+    let elsewhere = try target.visible.filter { $0 != target }
+      .reduce(into: Set<String>()) { $0.formUnion(Self.memberDeclarations(in: try Self.sources(of: $1)).keys) }
+    var wrong: [String] = []
+    for source in sources {
+      let allowed = try #require(target.layers[source.folder]).union([source.folder])
+      let code = Self.withoutComments(source.text)
+      for (member, folder) in added where !allowed.contains(folder) && !elsewhere.contains(member) {
+        guard declaring[member, default: []].isDisjoint(with: allowed) else { continue }
+        if code.range(of: "\\.\(member)\\b", options: .regularExpression) != nil {
+          wrong.append("\(source.folder)/\(source.name) uses .\(member) of \(folder)/")
+        }
+      }
+    }
+    #expect(wrong.isEmpty, "\(wrong.sorted().joined(separator: "\n"))")
+  }
+
+  /// The check above finds the uses it is for: the editor's visible width is the terminal's.
+  @Test func theMemberCheckSeesAMemberAddedToString() throws {
+    let sources = try Self.sources(of: .commandLine)
+    #expect(Self.membersAddedByExtensions(in: sources)["visibleWidth"] == "Terminal")
+    #expect(Self.membersAddedByExtensions(in: try Self.sources(of: .library))["lowercasedText"] == "Model")
+  }
+
   @Test func onlySQLiteImportsCSQLite() throws {
-    let importers = try Self.sources().filter { $0.text.contains("import CSQLite") }.map(\.folder)
+    let importers = try Self.sources(of: .library).filter { $0.text.contains("import CSQLite") }.map(\.folder)
     #expect(!importers.isEmpty)
     #expect(Set(importers) == ["SQLite"])
   }
 
-  /// One Swift file of the library.
+  /// One Swift file of a target.
   struct Source {
     let folder: String
     let name: String
     let text: String
   }
 
-  static func sources() throws -> [Source] {
-    var root = URL(fileURLWithPath: #filePath)
-    while !FileManager.default.fileExists(atPath: root.appendingPathComponent("Package.swift").path) {
-      root.deleteLastPathComponent()
-    }
-    let library = root.appendingPathComponent("Sources/JourneyStore")
+  static func sources(of target: Target) throws -> [Source] {
+    let root = target.folder
     var sources: [Source] = []
-    for folder in try FileManager.default.contentsOfDirectory(atPath: library.path) where !folder.hasSuffix(".docc") {
-      let url = library.appendingPathComponent(folder)
+    for folder in try FileManager.default.contentsOfDirectory(atPath: root.path) where !folder.hasSuffix(".docc") {
+      let url = root.appendingPathComponent(folder)
+      var isFolder: ObjCBool = false
+      guard FileManager.default.fileExists(atPath: url.path, isDirectory: &isFolder), isFolder.boolValue else { continue }
       for name in try FileManager.default.contentsOfDirectory(atPath: url.path) where name.hasSuffix(".swift") {
         let text = try String(contentsOf: url.appendingPathComponent(name), encoding: .utf8)
         sources.append(Source(folder: folder, name: name, text: text))
@@ -90,6 +159,41 @@ struct LayerTests {
       }
     }
     return owners
+  }
+
+  /// The members (properties and methods, by name) declared at the top level of an extension of
+  /// a type that the extension's folder does not declare, with that folder.
+  static func membersAddedByExtensions(in sources: [Source]) -> [String: String] {
+    let owners = topLevelTypes(in: sources)
+    let extensionStart = /^(?:(?:public|internal|fileprivate|private) )?extension (\w+)/.anchorsMatchLineEndings()
+    let member = /^  (?:(?:public|internal|static|mutating|nonmutating|final|@\w+) )*(?:func|var|let) (\w+)/
+    var added: [String: String] = [:]
+    for source in sources {
+      var isForeign = false
+      for line in source.text.split(separator: "\n", omittingEmptySubsequences: false) {
+        if let start = line.firstMatch(of: extensionStart) {
+          isForeign = owners[String(start.1)] != source.folder
+        } else if line.first == "}" || (line.first.map { !$0.isWhitespace } ?? false) {
+          isForeign = false
+        } else if isForeign, let declared = line.firstMatch(of: member) {
+          added[String(declared.1)] = source.folder
+        }
+      }
+    }
+    return added
+  }
+
+  /// Every member name declared anywhere in the sources (properties, methods, enum cases, at any
+  /// depth), with the folders that declare one of that name.
+  static func memberDeclarations(in sources: [Source]) -> [String: Set<String>] {
+    let declaration = /(?:func|var|let|case) (\w+)/
+    var folders: [String: Set<String>] = [:]
+    for source in sources {
+      for match in withoutComments(source.text).matches(of: declaration) {
+        folders[String(match.1), default: []].insert(source.folder)
+      }
+    }
+    return folders
   }
 
   static func withoutComments(_ text: String) -> String {

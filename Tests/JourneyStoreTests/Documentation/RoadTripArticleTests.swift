@@ -85,8 +85,8 @@ struct RoadTripArticleTests {
 
     let recent = try database.changes(ChangeQuery(journeyID: coast.id, limit: 10))
     #expect(recent.contains { $0.field == .transportationType && $0.newValue?.description == "bus" })
-    try database.undo()
-    try database.redo()
+    try await database.undo()
+    try await database.redo()
 
     try JourneyField.named("transport").assign("bike", to: coast)
     let start = coast.startDate

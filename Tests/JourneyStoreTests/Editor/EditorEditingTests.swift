@@ -57,7 +57,7 @@ extension EditorTests {
       try await editor.waitForScreen(showing: "Start     2026-11-21 08:30:00+00:00")
       #expect(try await sandbox.value("startDate", of: coast, becoming: "2026-11-21T08:30:00Z") == "2026-11-21T08:30:00Z")
 
-      editor.type("\t")  // tab: the duration
+      editor.type("\t\t")  // tab twice: past the end, to the duration
       try await editor.waitForScreen(showing: "› Duration  ◀ 1h 30m ▶  5 min steps")
       editor.type("--")
       try await editor.waitForScreen(showing: "Duration  1h 20m")
@@ -75,6 +75,34 @@ extension EditorTests {
       #expect(try await editor.waitForExit() == 0)
       #expect(try await sandbox.value("startDate", of: coast, becoming: "2026-11-21T08:30:00Z") == "2026-11-21T08:30:00Z")
       #expect(try await sandbox.value("duration", of: coast, becoming: "5700") == "5700")
+    }
+
+    /// Enter types a control's value as `set` reads it; what does not read changes nothing and
+    /// says why; `q` applies what was typed and quits, and so does a signal that ends the editor.
+    @Test func enterTypesAValueAndQuittingKeepsWhatWasTyped() async throws {
+      let sandbox = try CLISandbox()
+      try sandbox.seedSamples()
+      var editor = try sandbox.startEditor(coast, environment: ["ROADTRIP_NOW": "2026-11-21T09:00:00Z"])
+      try await editor.waitForScreen(showing: "↑↓ Tab choose  ←→ - + change  ⏎ type a value  q quit")
+      editor.type("\u{1B}[B\u{1B}[B\r")  // the end
+      try await editor.waitForScreen(showing: "› End       ▏")
+      editor.type("10:0x\r")
+      try await editor.waitForScreen(showing: "'10:0x' is not a date")
+      #expect(try sandbox.value("duration", of: coast) == "5400")
+      editor.type("\u{7F}0\r")  // 10:00 today, the 21st: two hours after the start
+      try await editor.waitForScreen(showing: "› End       ◀ 2026-11-21 10:00:00+00:00 ▶")
+      #expect(try await sandbox.value("duration", of: coast, becoming: "7200") == "7200")
+      editor.type("\u{1B}[B\r2h15mq")  // the duration, then q before Enter
+      #expect(try await editor.waitForExit() == 0)
+      #expect(try sandbox.value("duration", of: coast) == "8100")
+
+      editor = try sandbox.startEditor(coast)
+      try await editor.waitForScreen(showing: "› Type")
+      editor.type("\rbus")
+      try await editor.waitForScreen(showing: "› Type      bus▏")
+      kill(editor.pid, SIGHUP)  // what a terminal that closes sends
+      #expect(try await editor.waitForExit() == 128 + SIGHUP)
+      #expect(try sandbox.value("transportationType", of: coast) == "bus")
     }
   }
 }

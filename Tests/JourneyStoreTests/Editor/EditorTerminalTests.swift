@@ -98,7 +98,10 @@ extension EditorTests {
       let sandbox = try CLISandbox()
       let result = try await sandbox.run("edit", "--help")
       #expect(result.exitCode == 0, "\(result)")
-      for text in ["up, down (or Tab, Shift-Tab)", "left, right (or -, +)", "15 minutes", "5 minutes", "q ", "Ctrl-C", "130", "Ctrl-Z", "--db <path>"] {
+      for text in [
+        "up, down (or Tab, Shift-Tab)", "left, right (or -, +)", "15 minutes", "5 minutes", "Enter", "tomorrow 9am",
+        "1h30m", "q ", "Ctrl-C", "130", "Ctrl-Z", "--db <path>",
+      ] {
         #expect(result.standardOutput.contains(text), "\(text)")
       }
     }

@@ -1,4 +1,5 @@
 import Foundation
+import Synchronization
 import Testing
 @testable import JourneyStore
 
@@ -155,5 +156,31 @@ extension ImportTests {
     #expect(changes.last?.new == .text("Second"))
     #expect(try database.undo()?.deleted == 1)
     #expect(try database.count() == 0)
+  }
+
+  /// A dry run on a file its first write would upgrade runs on a copy in memory: the counts and
+  /// conflicts of an import, and the file as it was, its version, its journeys, no upgrade told.
+  @Test(arguments: 1..<Schema.currentVersion)
+  func aDryRunDoesNotUpgradeAnOlderFile(version: Int64) throws {
+    let folder = try TemporaryFolder()
+    let path = folder.file("old.sqlite")
+    try FileManager.default.copyItem(
+      atPath: MigrationTests.fixtures.appendingPathComponent("journeys-v\(version).sqlite").path, toPath: path)
+    let before = try Data(contentsOf: URL(fileURLWithPath: path))
+    let upgrades = Mutex(0)
+    let database = try JourneyDatabase(
+      path: path, configuration: .init(createsFile: false, didUpgradeSchema: { _, _ in upgrades.withLock { $0 += 1 } }))
+    let existing = "0b1e5c1a-6f0e-4d47-9a6e-3c2d8f1a0004"
+    let text = Self.line(name: "New") + Self.line(existing, name: "Taken")
+    let summary = try database.importJourneys(
+      from: JourneyReader(text: text, format: .ndjson), onConflict: .skip, isDryRun: true)
+    #expect(summary == ImportSummary(inserted: 1, skipped: 1))
+    #expect(throws: InterchangeError.self) {
+      try database.importJourneys(from: JourneyReader(text: text, format: .ndjson), isDryRun: true)
+    }
+    #expect(try database.schemaVersion == version)
+    #expect(try database.journeys(JourneyQuery(sortField: nil)).count == 8)
+    #expect(upgrades.withLock { $0 } == 0)
+    #expect(try Data(contentsOf: URL(fileURLWithPath: path)) == before)
   }
 }

@@ -92,6 +92,46 @@ struct ReadOnlyCommandTests {
     #expect(!sandbox.exists(backup + "-wal") && !sandbox.exists(backup + "-shm") && !sandbox.exists(backup + "-journal"))
   }
 
+  /// `import --dry-run` reads and checks as an import would, and writes nothing: on a file of
+  /// any schema ever released, which a write would upgrade, it checks on a copy in memory, with
+  /// the same counts and the same conflicts; the file keeps every byte and says nothing of an
+  /// upgrade. So does a backup in rollback-journal mode.
+  @Test(arguments: 1...Schema.currentVersion)
+  func aDryRunImportLeavesEveryVersionAsItWas(version: Int64) async throws {
+    let sandbox = try CLISandbox()
+    try Self.fixtureCopy(version: version, in: sandbox)
+    let before = try #require(sandbox.bytes(of: sandbox.databasePath))
+    let new = #"{"name":"Lunch","transportationType":"bike","startDate":"2026-11-21T12:00:00Z","duration":1800}"#
+    let taken = #"{"id":"\#(Self.fixtureID)","name":"Again","transportationType":"car","startDate":"2026-11-21T12:00:00Z","duration":60}"#
+    let dry = try await sandbox.run("import", "--dry-run", input: new + "\n")
+    #expect(dry.exitCode == 0, "\(dry)")
+    #expect(dry.standardError == "Would import 1 journey; nothing was written.\n", "\(dry)")
+    let conflict = try await sandbox.run("import", "--dry-run", input: new + "\n" + taken + "\n")
+    #expect(conflict.exitCode == 65 && conflict.standardError.contains("line 2: a journey with the id"), "\(conflict)")
+    let skipped = try await sandbox.run("import", "--dry-run", "--on-conflict", "skip", input: taken + "\n")
+    #expect(skipped.exitCode == 0 && skipped.standardError.contains("Would import 0 journeys (1 skipped)"), "\(skipped)")
+    #expect(sandbox.bytes(of: sandbox.databasePath) == before)
+    #expect(try FileManager.default.contentsOfDirectory(atPath: sandbox.folder.path).filter { $0.hasPrefix("journeys") }
+      == ["journeys.sqlite"])
+    // A real import then upgrades it, and says so.
+    let real = try await sandbox.run("import", input: new + "\n")
+    #expect(real.exitCode == 0 && real.standardError.contains("upgraded") == (version < Schema.currentVersion), "\(real)")
+  }
+
+  @Test func aDryRunImportLeavesABackupInRollbackJournalMode() async throws {
+    let sandbox = try CLISandbox()
+    try sandbox.seedSamples()
+    let backup = sandbox.folder.file("backup.sqlite")
+    #expect(try await sandbox.run("db", "backup", backup).exitCode == 0)
+    let before = try #require(sandbox.bytes(of: backup))
+    let input = #"{"name":"Lunch","transportationType":"bike","startDate":"2026-11-21T12:00:00Z","duration":1800}"# + "\n"
+    let dry = try await sandbox.run("import", "--dry-run", "--db", backup, input: input)
+    #expect(dry.exitCode == 0 && dry.standardError.hasPrefix("Would import 1 journey"), "\(dry)")
+    #expect(sandbox.bytes(of: backup) == before)
+    #expect(Self.header(of: before).journalMode == 1)
+    #expect(!sandbox.exists(backup + "-wal") && !sandbox.exists(backup + "-shm") && !sandbox.exists(backup + "-journal"))
+  }
+
   /// A backup of an older roadtrip, made read-only in a read-only folder: read by a user whom
   /// permissions bind (root without its overriding capabilities).
   @Test func aReadOnlyBackupInAReadOnlyFolderIsReadAsItIs() async throws {

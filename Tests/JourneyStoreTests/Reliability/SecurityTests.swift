@@ -94,6 +94,8 @@ struct SecurityTests {
       "Self.joinedColumns": "the journey table's field columns, from JourneyField.all",
       "Self.oldColumns": "the change table's old-value columns, from JourneyField.all",
       "Self.columns": "the journey table's field columns, from JourneyField.all",
+      "Self.columns.joined(separator: \", \")": "the register table's columns, constants of RegisterStore",
+      "isDescending ? \"DESC\" : \"ASC\"": "ASC or DESC",
       "existingCondition": "a fixed condition with ? placeholders, or nothing",
       "assignments": "columns of JourneyField.all set to ? placeholders",
       "first": "a fixed subquery with ? placeholders",
@@ -118,6 +120,7 @@ struct SecurityTests {
       "unsent": "a fixed condition on batches with a ? placeholder, from SyncRecords",
       "Self.conflictColumns": "sync_conflict's column list",
       "register": "a register's column prefix: present, or a column of JourneyField.all",
+      "try connection.pragma(\"page_size\")": "the file's page size, a number SQLite gave, for a dry run's copy",
     ]
     let keywords = try Regex(#"\b(SELECT|INSERT|UPDATE|DELETE|WHERE|VALUES|PRAGMA|DROP|CREATE|BEGIN|ORDER BY|IN \()\b"#)
     var found: [String] = []
@@ -156,7 +159,7 @@ struct SecurityTests {
   /// argument vector, never through a shell).
   @Test func roadtripRunsNoOtherProgram() throws {
     let forbidden = ["Process(", "posix_spawn", "system(", "popen(", "execv", "execl", "fork(", "/bin/sh"]
-    let allowed = ["/Sources/roadtrip/Terminal/Pager.swift", "/Sources/JourneyStore/Sync/Git+Spawn.swift"]
+    let allowed = ["/Sources/roadtrip/Output/Pager.swift", "/Sources/JourneyStore/Sync/Git+Spawn.swift"]
     for file in try Self.sourceFiles() where !allowed.contains(where: file.hasSuffix) {
       let text = try String(contentsOfFile: file, encoding: .utf8)
       for word in forbidden {

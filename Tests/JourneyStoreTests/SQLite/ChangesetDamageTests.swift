@@ -63,6 +63,37 @@ struct ChangesetDamageTests {
     }
   }
 
+  /// Bytes laid out as changes, without a value SQLite needs: SQLite 3.40's apply crashed on the
+  /// first (it reads an update's key without looking). Each is refused by reading, inverting and
+  /// applying alike, the database left as it was.
+  @Test func changesWithoutTheValuesSQLiteNeedsAreRefused() throws {
+    let header: [UInt8] = [0x54, 0x03, 0x01, 0x00, 0x00] + Array("item\0".utf8)
+    let one: [UInt8] = [0x01, 0, 0, 0, 0, 0, 0, 0, 1]
+    let text: [UInt8] = [0x03, 0x01, UInt8(ascii: "a")]
+    let missing: [[UInt8]] = [
+      header + [0x17, 0x00] + [0x00, 0x05, 0x00] + [0x00] + one + [0x00],  // update, no key
+      header + [0x12, 0x00] + text + [0x00, 0x05],  // insert, a column missing
+      header + [0x09, 0x00] + text + [0x05, 0x00],  // delete, a column missing
+      [0x54, 0x03, 0x00, 0x00, 0x00] + Array("item\0".utf8) + [0x12, 0x00] + text + [0x05, 0x05],
+    ]
+    let folder = try TemporaryFolder()
+    let connection = try Connection(
+      path: folder.file("items.sqlite"), create: true, busyTimeout: .seconds(1))
+    try connection.execute("CREATE TABLE item (id TEXT PRIMARY KEY NOT NULL, first, second)")
+    try connection.run("INSERT INTO item VALUES ('a', 1, NULL)")
+    for bytes in missing {
+      let changeset = Changeset(bytes: bytes)
+      for attempt in [
+        { try connection.apply(changeset, of: item) { _ in .replace } },
+        { _ = try changeset.changes(of: item) }, { _ = try changeset.inverted() },
+      ] {
+        let error = try #require(throws: SQLiteError.self, "\(bytes)") { try attempt() }
+        #expect(error.resultCode == .corrupt, "\(bytes): \(error)")
+      }
+    }
+    #expect(try connection.firstValue("SELECT count(*) || first FROM item") == .text("11"))
+  }
+
   @Test func randomBytesAreRefused() throws {
     var generator = SeededGenerator(seed: 11)
     for round in 0..<2_000 {

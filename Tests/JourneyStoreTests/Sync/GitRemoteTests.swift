@@ -317,6 +317,7 @@ struct GitRemoteTests {
   @Test func gitIsToldNotToPromptOnlyWhenNoOneCanAnswer() {
     let environment = [
       "PATH": "/usr/bin", "GIT_DIR": "/elsewhere/.git", "GIT_WORK_TREE": "/elsewhere",
+      "ROADTRIP_SYNC_SECRET": "never for git",
     ]
     let quiet = GitRemote.gitEnvironment(environment, cacheRoot: "/c", prompts: false)
     #expect(

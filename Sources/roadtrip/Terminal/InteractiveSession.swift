@@ -8,6 +8,8 @@ import Observation
 /// signals. Conforming types say what a frame is and what keys and outside changes do; the loop
 /// is this protocol's.
 protocol InteractiveSession: AnyObject {
+  /// The database the session edits: its writes are waited for before the command ends.
+  var database: JourneyDatabase { get }
   /// Wakes the loop when the database file is written.
   var monitor: DatabaseMonitor { get }
   var decoder: KeyDecoder { get set }
@@ -21,18 +23,32 @@ protocol InteractiveSession: AnyObject {
   var frame: [String] { get }
   /// Acts on keys, in order.
   /// - Returns: How the session ends, or `nil` to go on.
-  func handle(_ keys: [Key]) -> EditorOutcome?
+  func handle(_ keys: [Key]) -> SessionOutcome?
   /// Takes in what other processes committed (`JourneyDatabase.refresh()`).
   func takeOutsideChanges()
   /// Follows a new size of the terminal.
   func resize(to size: TerminalSize)
+  /// Writes what is typed and not saved yet (a name, a value), before the session suspends or
+  /// ends, whichever way: nothing typed is lost.
+  func settle()
 }
 
 extension InteractiveSession {
+  /// Runs the program until the user quits or a signal ends it, restores the terminal, writes
+  /// what was being typed (`settle()`), and ends the command as the session ended once the edits
+  /// are saved (`SessionOutcome.finish`), also when the terminal went away.
+  /// - Throws: `CommandError` when the terminal cannot be used, read or written;
+  ///   `CommandError.interrupted` for Ctrl-C; an edit refused at the end.
+  func run() throws {
+    let outcome = Result { try runOnTerminal() }
+    settle()
+    try SessionOutcome.finish(outcome, savingEditsOf: database)
+  }
+
   /// Runs the program until the user quits or a signal ends it, and restores the terminal on
   /// every way out, errors and crashes included (`CrashGuard`).
   /// - Throws: `CommandError` when the terminal cannot be used, read or written.
-  func run() throws -> EditorOutcome {
+  private func runOnTerminal() throws -> SessionOutcome {
     CrashGuard.install()
     let signals = try SignalPipe(catching: [SIGINT, SIGTERM, SIGHUP, SIGQUIT, SIGTSTP, SIGWINCH])
     let terminal = try Terminal()
@@ -48,10 +64,12 @@ extension InteractiveSession {
     }
   }
 
-  /// Gives the terminal back and stops, as Ctrl-Z does to any program; once continued, takes the
-  /// terminal again and draws the whole screen at its current size.
+  /// Writes what is being typed, gives the terminal back and stops, as Ctrl-Z does to any
+  /// program; once continued, takes the terminal again and draws the whole screen at its current
+  /// size.
   private func suspend(terminal: Terminal, signals: SignalPipe) throws {
     isSuspending = false
+    settle()
     terminal.restore()
     signals.raiseWithDefaultAction(SIGTSTP)
     try terminal.takeOver()

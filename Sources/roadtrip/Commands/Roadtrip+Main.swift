@@ -21,7 +21,7 @@ extension Roadtrip {
       try command.run()
     }
     if failure?.standardOutput != nil, let word = words.misreadHelpWord {
-      failure = Failure(words.misreadHelpError(word))
+      failure = Failure(commandLine: words.misreadHelpError(word))
     }
     if let help = failure?.standardOutput {
       // --help, help, --generate-completion-script: data for standard output, not an error.
@@ -44,7 +44,7 @@ extension Roadtrip {
       return nil
     } catch {
       try? BufferedOutput.standard.flush()
-      return Failure(error)
+      return Failure(commandLine: error)
     }
   }
 }

@@ -1,8 +1,8 @@
 import Glibc
 import JourneyStore
 
-/// How an editing session ended.
-enum EditorOutcome: Equatable {
+/// How a full-screen session (`InteractiveSession`) ended.
+enum SessionOutcome: Equatable {
   /// The user pressed `q`.
   case quit
   /// The user pressed Ctrl-C, or SIGINT arrived.
@@ -12,15 +12,21 @@ enum EditorOutcome: Equatable {
   case signalled(Int32)
 }
 
-extension EditorOutcome {
+extension SessionOutcome {
   /// Ends the command as the session ended, once the terminal is restored: waits for the edits
   /// still being saved (a write in flight would be lost with the process), then returns on `q`,
   /// throws for Ctrl-C (exit 130), and raises again a signal that asked the process to end.
-  /// - Throws: The error of an edit found refused at the end (the screen can no longer show it),
-  ///   or `CommandError.interrupted`.
-  func finish(savingEditsOf database: JourneyDatabase) throws {
-    if let refused = database.waitForPendingWrites().first { throw refused }
-    switch self {
+  /// The edits are waited for also when the session failed (the terminal went away): its error
+  /// is thrown once they are saved.
+  /// - Throws: The session's error; the error of an edit found refused at the end (the screen can
+  ///   no longer show it); or `CommandError.interrupted`.
+  static func finish(
+    _ session: Result<Self, any Error>, savingEditsOf database: JourneyDatabase
+  ) throws {
+    let refused = database.waitForPendingWrites().first
+    let outcome = try session.get()
+    if let refused { throw refused }
+    switch outcome {
     case .quit:
       return
     case .interrupted:

@@ -5,7 +5,7 @@ extension InteractiveSession {
   /// wait (to finish an escape sequence, or to look at the file again), and handles it.
   /// - Returns: How the session ends, or `nil` to go on.
   /// - Throws: `CommandError.cannotReadInput` when the terminal cannot be read (it went away).
-  func waitAndHandle(terminal: Terminal, signals: SignalPipe) throws -> EditorOutcome? {
+  func waitAndHandle(terminal: Terminal, signals: SignalPipe) throws -> SessionOutcome? {
     var descriptors = [STDIN_FILENO, monitor.fileDescriptor, signals.fileDescriptor].map {
       pollfd(fd: $0, events: Int16(POLLIN), revents: 0)
     }

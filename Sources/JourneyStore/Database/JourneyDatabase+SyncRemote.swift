@@ -1,0 +1,45 @@
+#if canImport(FoundationEssentials)
+import FoundationEssentials
+#else
+import Foundation
+#endif
+
+extension JourneyDatabase {
+  /// The remote that `location` names, as `roadtrip sync REMOTE` reads it (SYNC.md, "Git or
+  /// folder"): a git repository for a URL (`ssh://`, `https://`, `file://`, …), an scp-like
+  /// address (`me@host:journeys`), a path ending in `.git` or a local git repository, which the
+  /// real `git` clones, pulls and pushes; a folder otherwise (a missing or empty one becomes a
+  /// remote at the first sync).
+  ///
+  /// A relative path is taken from the current folder, so that the remembered remote is found
+  /// from anywhere. git runs with this process's environment, less `ROADTRIP_SYNC_SECRET` and
+  /// the variables that would point it at another repository.
+  /// - Parameter location: A path or URL, as the user typed it.
+  public static func remote(for location: String) -> any SyncRemote {
+    remote(for: location, kind: RemoteKind(of: location))
+  }
+
+  /// The remote this database synced with, of the kind it was remembered as; `nil` when it never
+  /// synced. Reads only.
+  public func rememberedRemote() throws -> (any SyncRemote)? {
+    let status = try syncStatus()
+    guard let location = status.remote else { return nil }
+    let kind = status.remoteKind.flatMap(RemoteKind.init(rawValue:)) ?? .folder
+    return Self.remote(for: location, kind: kind)
+  }
+
+  private static func remote(for location: String, kind: RemoteKind) -> any SyncRemote {
+    switch kind {
+    case .git:
+      return GitRemote(url: location)
+    case .folder:
+      return FolderRemote(path: absolute(location))
+    }
+  }
+
+  /// `path` from the current folder when it is relative.
+  private static func absolute(_ path: String) -> String {
+    guard !path.hasPrefix("/") else { return path }
+    return FileManager.default.currentDirectoryPath + "/" + path
+  }
+}

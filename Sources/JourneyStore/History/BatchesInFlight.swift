@@ -1,0 +1,44 @@
+import Synchronization
+
+/// The batches a database's other connections committed for it (its write-through queue, its
+/// long work) whose outcome it has not taken yet: a reader of the log on the owner's connection
+/// may meet such a batch first, and must take it as the database's own, not report it as
+/// another writer's.
+///
+/// A batch is noted before its commit makes it visible (`write(on:origin:verify:_:)`), and
+/// dropped again when the commit fails (its id may then go to another writer's batch) or when
+/// the owner takes the outcome (`remove(_:)`).
+final class BatchesInFlight: Sendable {
+  private let batches = Mutex<Set<Int64>>([])
+
+  /// Whether `batch` was committed by one of the database's other connections and its outcome
+  /// not taken yet.
+  func contains(_ batch: Int64) -> Bool {
+    batches.withLock { $0.contains(batch) }
+  }
+
+  /// Forgets batches whose outcome the owner took: they are its own from then on.
+  func remove(_ taken: some Sequence<Int64>) {
+    batches.withLock { $0.subtract(taken) }
+  }
+
+  /// Writes as `Batch.write(on:origin:verify:beforeCommit:_:)` does, noting the batch here right
+  /// before the commit, and forgetting it when the commit fails.
+  /// - Returns: What `body` returned, and the batch's id (`nil`: no change, no batch).
+  func write<T>(
+    on connection: Connection, origin: String, verify: () throws -> Void = {}, _ body: (Batch) throws -> T
+  ) throws -> (result: T, batch: Int64?) {
+    var noted: Int64?
+    do {
+      return try Batch.write(
+        on: connection, origin: origin, verify: verify,
+        beforeCommit: { batch in
+          noted = batch
+          if let batch { batches.withLock { _ = $0.insert(batch) } }
+        }, body)
+    } catch {
+      if let noted { batches.withLock { _ = $0.remove(noted) } }
+      throw error
+    }
+  }
+}

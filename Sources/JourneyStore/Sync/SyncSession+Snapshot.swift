@@ -1,0 +1,74 @@
+/// Joining from a snapshot (SYNC.md, "Snapshots and long histories"): a database that never
+/// received anything, or one that missed files a compaction removed, merges the newest snapshot's
+/// registers as received writes, then the files after it.
+extension SyncSession {
+  /// The snapshot to merge before the change files, or `nil` when the files are enough: a
+  /// replica that has received nothing yet joins from the newest snapshot; one whose next file of
+  /// some replica is gone from the remote takes the newest snapshot that covers more than it has
+  /// applied. A snapshot that cannot be read is refused by name, and the next older one is tried.
+  func joiningSnapshot(
+    _ listing: [String: [Int64]], from folder: RemoteFolder, state: ReplicaState,
+    summary: inout SyncSummary
+  ) throws -> Snapshot? {
+    let others = state.seen.filter { $0.key != state.id }
+    let joining = others.values.allSatisfy { $0 == 0 }
+    let missing = listing.contains { replica, seqs in
+      guard replica != state.id else { return false }
+      let seen = state.seen[replica] ?? 0
+      guard let next = seqs.first(where: { $0 > seen }) else { return false }
+      return next != seen + 1
+    }
+    guard joining || missing else { return nil }
+    // The seq of a snapshot's name is how many change files it covers: the newest is the largest.
+    for candidate in try folder.snapshots().sorted(by: { $0.seq > $1.seq }) {
+      let snapshot: Snapshot
+      do {
+        guard let bytes = try folder.read(candidate.name) else { continue }
+        snapshot = try Snapshot(
+          decoding: try sealing.open(bytes, name: candidate.name), replica: candidate.replica,
+          seq: candidate.seq)
+      } catch {
+        summary.refusedFiles.append(.init(name: candidate.name, reason: Self.reason(error)))
+        continue
+      }
+      let advances = snapshot.header.vector.contains { replica, seq in
+        replica != state.id && seq > (state.seen[replica] ?? 0)
+      }
+      if advances { return snapshot }
+    }
+    return nil
+  }
+
+  /// Merges a snapshot's registers into the journeys' through `merging` (a register-wise
+  /// maximum: what the registers hold already stays; `merging` gets the replicas by number), and
+  /// marks every file it covers applied.
+  func join(
+    _ snapshot: Snapshot, state: inout ReplicaState, summary: inout SyncSummary,
+    merging: (String, JourneyRegisters, [Int64: String]) throws -> Void
+  ) throws {
+    var numbers: [Int64] = [0]
+    for replica in snapshot.header.replicas { numbers.append(try state.number(of: replica)) }
+    let replicas = state.replicas
+    for (journey, registers) in snapshot.registers {
+      func local(_ register: Register) -> Register {
+        var register = register
+        register.by = numbers[Int(register.by)]
+        return register
+      }
+      try merging(
+        journey,
+        JourneyRegisters(present: local(registers.present), fields: registers.fields.map(local)),
+        replicas)
+      state.lastHLC = max(
+        state.lastHLC, registers.present.hlc, registers.fields.map(\.hlc).max() ?? 0)
+    }
+    for (replica, seq) in snapshot.header.vector.sorted(by: { $0.key < $1.key })
+    where replica != state.id && seq > (state.seen[replica] ?? 0) {
+      try state.markSeen(replica, seq: seq)
+      if !summary.receivedFrom.contains(replica) { summary.receivedFrom.append(replica) }
+    }
+    summary.receivedChanges += snapshot.registers.count
+    summary.receivedFiles += 1
+    summary.snapshot = Snapshot.name(replica: snapshot.header.replica, seq: snapshot.header.seq)
+  }
+}

@@ -1,0 +1,181 @@
+import Foundation
+import Testing
+
+@testable import JourneyStore
+
+/// `roadtrip sync` on the real binary through a bare git repository in a temporary folder, with
+/// the real `git`: each database has a cache of its own (as on two machines), and git reads no
+/// configuration of the user's (an empty global file, no system one: it knows no user name).
+@Suite("roadtrip sync through git")
+struct SyncCommandGitTests {
+  /// Databases `a`, `b`, `c` and a bare repository, each database with its own clone cache.
+  struct Machines {
+    let machines: SyncCommandTests.Machines
+    var sandbox: CLISandbox { machines.sandbox }
+    var repository: String { sandbox.folder.file("journeys.git") }
+    var gitConfig: String { sandbox.folder.file("gitconfig") }
+
+    init() throws {
+      machines = try SyncCommandTests.Machines()
+      FileManager.default.createFile(atPath: gitConfig, contents: Data())
+      _ = try git(["init", "--quiet", "--bare", "--initial-branch=main", repository])
+    }
+
+    func environment(_ name: String) -> [String: String] {
+      sandbox.environment.merging(
+        [
+          "ROADTRIP_DB": machines.path(name), "GIT_CONFIG_GLOBAL": gitConfig,
+          "GIT_CONFIG_NOSYSTEM": "1", "XDG_CACHE_HOME": sandbox.folder.file("cache-" + name),
+          "LC_ALL": "C",
+        ], uniquingKeysWith: { $1 })
+    }
+
+    func run(_ name: String, _ arguments: String..., environment changes: [String: String?] = [:])
+      async throws -> CommandResult
+    {
+      var changes = changes
+      for (key, value) in environment(name) where changes[key] == nil { changes[key] = value }
+      return try await sandbox.run(arguments, environment: changes)
+    }
+
+    func table(_ name: String) async throws -> String { try await machines.table(name) }
+
+    /// Runs git in the bare repository; its standard output.
+    func git(_ arguments: String...) throws -> String {
+      try git(["--git-dir=" + repository] + arguments)
+    }
+
+    private func git(_ arguments: [String]) throws -> String {
+      let process = Process()
+      process.executableURL = URL(fileURLWithPath: "/usr/bin/git")
+      process.arguments = arguments
+      process.environment = environment("a")
+      let pipe = Pipe()
+      process.standardOutput = pipe
+      try process.run()
+      let data = pipe.fileHandleForReading.readDataToEndOfFile()
+      process.waitUntilExit()
+      try #require(process.terminationStatus == 0, "git \(arguments)")
+      return String(decoding: data, as: UTF8.self)
+    }
+
+    /// Installs `script` as the bare repository's `pre-receive` hook.
+    func preReceiveHook(_ script: String) throws {
+      let hook = repository + "/hooks/pre-receive"
+      try ("#!/bin/sh\n" + script).write(toFile: hook, atomically: true, encoding: .utf8)
+      try FileManager.default.setAttributes([.posixPermissions: 0o755], ofItemAtPath: hook)
+    }
+  }
+
+  @Test func twoDatabasesConvergeThroughABareRepositoryAndRememberItsKind() async throws {
+    let machines = try Machines()
+    #expect(try await machines.run("a", "add", "Laptop trip").exitCode == 0)
+    #expect(try await machines.run("b", "add", "Desktop trip").exitCode == 0)
+    let first = try await machines.run("a", "sync", machines.repository)
+    #expect(first.exitCode == 0, "\(first)")
+    #expect(first.standardError.contains("sent 1 change in 1 file"), "\(first)")
+    let second = try await machines.run("b", "sync", machines.repository)
+    #expect(second.exitCode == 0, "\(second)")
+    #expect(second.standardError.contains("received 1 change from 1 replica"), "\(second)")
+    // The remembered remote is git, and 'roadtrip sync' alone pulls and pushes it.
+    #expect(try await machines.run("a", "sync").exitCode == 0)
+    #expect(try await machines.table("a") == machines.table("b"))
+    #expect(try await machines.table("a").contains("Desktop trip"))
+    let status = try await machines.run("a", "sync", "--status")
+    #expect(status.standardOutput.contains("remote: \(machines.repository) (git)"), "\(status)")
+    // The repository holds the remote's files, committed by roadtrip (no user name configured).
+    let files = try machines.git("ls-tree", "-r", "--name-only", "main")
+    #expect(files.contains("roadtrip-remote.json"), "\(files)")
+    #expect(files.split(separator: "\n").filter { $0.hasSuffix(".rtc") }.count == 2, "\(files)")
+  }
+
+  @Test func aPushRejectedBecauseAnotherReplicaPushedFirstIsPulledMergedAndPushedAgain()
+    async throws
+  {
+    let machines = try Machines()
+    for name in ["a", "b", "c"] {
+      #expect(try await machines.run(name, "add", "Trip of \(name)").exitCode == 0)
+    }
+    #expect(try await machines.run("a", "sync", machines.repository).exitCode == 0)
+    #expect(try await machines.run("c", "sync", machines.repository).exitCode == 0)
+    #expect(try await machines.run("c", "add", "Second trip of c").exitCode == 0)
+    // While b's push waits for the repository, c syncs and pushes first: b's push is rejected.
+    let armed = machines.sandbox.folder.file("armed")
+    FileManager.default.createFile(atPath: armed, contents: Data())
+    let c = machines.environment("c").map { "\($0.key)=\(CLISandbox.shellQuoted($0.value))" }
+    try machines.preReceiveHook(
+      """
+      cat > /dev/null
+      if rm \(armed) 2>/dev/null; then
+        env -i \(c.joined(separator: " ")) \(RoadtripBinary.path) sync >&2 || exit 1
+      fi
+      exit 0
+      """)
+    let b = try await machines.run("b", "sync", machines.repository)
+    #expect(b.exitCode == 0, "\(b)")
+    #expect(!FileManager.default.fileExists(atPath: armed))
+    #expect(try machines.git("rev-list", "--merges", "main").isEmpty == false)
+    for name in ["a", "c", "b", "a"] {
+      let result = try await machines.run(name, "sync")
+      #expect(result.exitCode == 0, "\(name): \(result)")
+    }
+    let table = try await machines.table("a")
+    #expect(table == (try await machines.table("b")))
+    #expect(table == (try await machines.table("c")))
+    for name in ["Trip of a", "Trip of b", "Trip of c", "Second trip of c"] {
+      #expect(table.contains(name), "\(table)")
+    }
+  }
+
+  @Test func withoutGitOnThePathTheErrorSaysHowToGetItAndNothingChanges() async throws {
+    let machines = try Machines()
+    #expect(try await machines.run("a", "add", "Laptop trip").exitCode == 0)
+    let before = try await machines.table("a")
+    let empty = machines.sandbox.folder.file("no-git")
+    try FileManager.default.createDirectory(atPath: empty, withIntermediateDirectories: true)
+    let result = try await machines.run(
+      "a", "sync", machines.repository, environment: ["PATH": empty])
+    #expect(result.exitCode == 1, "\(result)")
+    #expect(
+      result.standardError
+        == "roadtrip: error: roadtrip sync needs git for \(machines.repository); install it "
+        + "(apt-get install git) or sync through a folder\n", "\(result)")
+    #expect(try await machines.table("a") == before)
+    let status = try await machines.run("a", "sync", "--status")
+    #expect(status.standardOutput.contains("never synced"), "\(status)")
+  }
+
+  @Test func aRepositoryThatDoesNotExistExits74WithGitsText() async throws {
+    let machines = try Machines()
+    #expect(try await machines.run("a", "add", "Laptop trip").exitCode == 0)
+    let missing = machines.sandbox.folder.file("missing.git")
+    let result = try await machines.run("a", "sync", missing)
+    #expect(result.exitCode == 74, "\(result)")
+    #expect(result.standardError.hasPrefix("roadtrip: error: cannot clone \(missing)"), "\(result)")
+  }
+
+  @Test func anEncryptedGitRemoteConvergesAndGitNeverSeesTheSecret() async throws {
+    let machines = try Machines()
+    let secret = "correct horse battery staple \(UUID().uuidString)"
+    let seenByGit = machines.sandbox.folder.file("hook-environment")
+    try machines.preReceiveHook("cat > /dev/null\nenv >> \(seenByGit)\n")
+    #expect(try await machines.run("a", "add", "Secret meeting").exitCode == 0)
+    #expect(try await machines.run("b", "add", "Other trip").exitCode == 0)
+    for name in ["a", "b", "a"] {
+      let result = try await machines.run(
+        name, "sync", machines.repository, environment: ["ROADTRIP_SYNC_SECRET": secret])
+      #expect(result.exitCode == 0, "\(name): \(result)")
+      #expect(!result.standardError.contains(secret))
+    }
+    #expect(try await machines.table("a") == machines.table("b"))
+    let environment = try String(contentsOfFile: seenByGit, encoding: .utf8)
+    #expect(environment.contains("GIT_DIR"), "the hook ran")
+    #expect(!environment.contains("ROADTRIP_SYNC_SECRET"))
+    #expect(!environment.contains(secret))
+    let files = try machines.git("ls-tree", "-r", "--name-only", "main")
+    let file = try #require(files.split(separator: "\n").first { $0.hasSuffix(".rtc") })
+    let bytes = try machines.git("cat-file", "-p", "main:" + file)
+    #expect(!bytes.contains("Secret meeting"))
+    #expect(bytes.hasPrefix("RTSEAL"))
+  }
+}
