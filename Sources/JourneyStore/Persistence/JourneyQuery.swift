@@ -91,7 +91,8 @@ extension JourneyQuery {
     // have SQLite read the whole table that way (4-10 s on 1M journeys, against one scan and
     // a sort of the matches).
     let terms = sortKeys.flatMap { $0.sqlTerms(reversed: isDescending, usingIndex: !isSearchingNames) }
-    sql += " ORDER BY " + (terms + ["rowid \(isDescending ? "DESC" : "ASC")"]).joined(separator: ", ")
+    let direction = isDescending ? "DESC" : "ASC"
+    sql += " ORDER BY " + (terms + ["rowid \(direction)"]).joined(separator: ", ")
     if limit != nil || offset > 0 {
       sql += " LIMIT ?"
       values.append(.integer(limit.map { Int64(max(0, $0)) } ?? -1))
