@@ -5,13 +5,15 @@ roadtrip_name (NameOrder) against the same command of a build that sorts names b
 
 Usage: scripts/bench-sort-names.py BYTE_ORDER_BINARY NAME_ORDER_BINARY [--journeys N] [--runs N]
 
-Two databases of N journeys (100,000 by default), imported by the second binary: names
+Two databases of N journeys (100,000 by default), imported by the first binary (a newer roadtrip
+reads an older schema as it is): names
 `Journey 1` … (scripts/generate-journeys.py: plain ASCII with a common prefix, the fast path), and
 names of mixed case and script, a quarter with Latin letters with diacritics, some decomposed
 (`e` and U+0301), some Greek and Cyrillic (the folding's slow path). Each command prints TSV to
-/dev/null, the whole list sorted. Prints each median and the ratio (target: at most 1.5x).
+/dev/null, the whole list sorted. Prints each median and the ratio (target: at most 1.5x). On a
+loaded machine, count instructions instead (valgrind --tool=callgrind on each command).
 """
-import json, os, random, subprocess, sys, tempfile, unicodedata
+import json, os, random, shutil, subprocess, sys, tempfile, unicodedata
 
 WORDS = ["coast", "road", "ferry", "école", "Émile", "zoë", "Ångström", "café", "Łódź", "straße",
          "Øresund", "mañana", "Zürich", "über", "Æbeltoft", "œuvre", "Dvořák", "Şile", "Ærø", "Αθήνα",
@@ -42,7 +44,7 @@ def main():
     mixed_names(count, os.path.join(folder, "mixed.ndjson"))
     for kind in ["plain", "mixed"]:
         database = os.path.join(folder, kind + ".sqlite")
-        subprocess.run([name_order, "import", os.path.join(folder, kind + ".ndjson"), "--db", database], check=True,
+        subprocess.run([byte_order, "import", os.path.join(folder, kind + ".ndjson"), "--db", database], check=True,
                        stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL)
         report = os.path.join(folder, kind + ".json")
         subprocess.run(["hyperfine", "--warmup", "2", "--runs", str(runs), "--export-json", report, "-N",
@@ -53,6 +55,7 @@ def main():
         bytes_median, names_median = results["bytes"]["median"], results["names"]["median"]
         print(f"{kind} names, {count} journeys: byte order {bytes_median * 1000:.0f} ms, "
               f"case and accents aside {names_median * 1000:.0f} ms: {names_median / bytes_median:.2f}x (median of {runs})")
+    shutil.rmtree(folder, ignore_errors=True)
 
 if __name__ == "__main__":
     main()

@@ -21,10 +21,10 @@ func follow(path: String) async throws {
   guard let first = list.journeys.first else { fatalError("no journey to follow") }
   let following = Task { @MainActor in try await database.follow() }
   print("ready \(first.id.uuidString.lowercased())")
-  fflush(stdout)
+  fflush(nil)  // every stream: `stdout` is shared mutable state to Swift 6
   for await name in Observations({ list.journeys.first?.name ?? "" }) {
     print(name)
-    fflush(stdout)
+    fflush(nil)  // every stream: `stdout` is shared mutable state to Swift 6
   }
   following.cancel()
 }

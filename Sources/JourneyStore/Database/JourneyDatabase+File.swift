@@ -39,7 +39,7 @@ extension JourneyDatabase {
   /// in WAL mode either.
   ///
   /// Every connection has the SQL function of name searches (`NameSearch.sqlFunction`) and the
-  /// collation of names (`NameOrder.collation`).
+  /// key of names' order (`NameOrder.sqlFunction`).
   static func connect(path: String, configuration: Configuration) throws -> Connection {
     let connection = try openAndPrepare(path: path, configuration: configuration)
     try NameSearch.define(on: connection)

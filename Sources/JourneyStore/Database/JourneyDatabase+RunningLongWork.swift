@@ -8,10 +8,13 @@ extension JourneyDatabase {
   /// 1. `work` runs on a thread of its own (a serial `DispatchQueue`, not the caller's actor nor
   ///    Swift's cooperative pool, which a blocking SQLite call would hold), given a *worker*: a
   ///    `JourneyDatabase` opened on the same file with the same configuration, as the write-through
-  ///    queue opens its connection through the front. It writes through the worker's usual
-  ///    methods, so through `Batch.write`; each batch is noted in this database's
-  ///    `batchesInFlight` before its commit, so that a reader of the log here (`follow()`, a
-  ///    `refresh()` while the work runs) takes it as this database's own, never as another's.
+  ///    queue opens its connection through the front. It writes through the worker's
+  ///    `writeBatch(_:)` (as `write`, `undo` and `redo` do), which notes each batch in this
+  ///    database's `batchesInFlight` before its commit, so that a reader of the log here
+  ///    (`follow()`, a `refresh()` while the work runs) takes it as this database's own, never as
+  ///    another's; and the worker's `follower.noteOwn(_:)` is told of each batch committed, which
+  ///    hands it back here. Work that opens its own `Batch.write` (a sync session) goes through
+  ///    `worksFor.write(on:origin:verify:_:)` and notes its batch the same two ways.
   /// 2. Cancelling the caller's task stops the work: at its next check between rows
   ///    (`LongWork.checkCancellation()`), or within the statement it is running
   ///    (`LongWork.run(on:_:)`); the transaction rolls back and the call throws
@@ -28,8 +31,8 @@ extension JourneyDatabase {
   /// A new kind of long work is a method of the worker wrapped in this:
   ///
   /// ```swift
-  /// try await runLongWork(progress: progress) { worker, work in
-  ///   try worker.syncWith(remote, reporting: work)   // checks work.checkCancellation() per change
+  /// try await runLongWork(progress: progress, isolation: isolation) { worker, work in
+  ///   try worker.synchronize(with: remote, reporting: work)   // work.checkCancellation() per file
   /// }
   /// ```
   /// - Parameters:

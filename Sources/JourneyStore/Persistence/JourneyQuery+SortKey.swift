@@ -42,16 +42,19 @@ extension JourneyQuery.SortKey {
     (isDescending ? "-" : "") + field.name
   }
 
-  /// The term of an `ORDER BY` clause for this key, the other way round when `reversed`; one
-  /// that may walk an index on the field unless not `usingIndex`.
-  func sqlTerm(reversed: Bool, usingIndex: Bool) -> String {
-    let column = usingIndex ? field.column : "+" + field.column
-    let collation = field == .name ? " COLLATE \(NameOrder.collation)" : ""
-    return "\(column)\(collation) \(isDescending != reversed ? "DESC" : "ASC")"
+  /// The terms of an `ORDER BY` clause for this key, the other way round when `reversed`; one
+  /// that may walk an index on the field unless not `usingIndex`. A name sorts by its key, then
+  /// by its bytes (`NameOrder`); names have no index.
+  func sqlTerms(reversed: Bool, usingIndex: Bool) -> [String] {
+    let direction = isDescending != reversed ? "DESC" : "ASC"
+    guard field != .name else {
+      return ["\(NameOrder.sqlFunction)(\(field.column)) \(direction)", "\(field.column) \(direction)"]
+    }
+    return ["\(usingIndex ? field.column : "+" + field.column) \(direction)"]
   }
 
   /// -1, 0 or 1 as the stored value `a` sorts before, with or after `b` by this key, ascending:
-  /// as `sqlTerm` has SQLite order them.
+  /// as `sqlTerms` has SQLite order them.
   func compare(_ a: DatabaseValue, _ b: DatabaseValue) -> Int {
     switch (a, b) {
     case (.text(let x), .text(let y)):

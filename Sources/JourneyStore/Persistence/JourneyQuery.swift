@@ -90,8 +90,9 @@ extension JourneyQuery {
     // index costs a random read of a row for each journey it holds, and a rare name would
     // have SQLite read the whole table that way (4-10 s on 1M journeys, against one scan and
     // a sort of the matches).
-    let terms = sortKeys.map { $0.sqlTerm(reversed: isDescending, usingIndex: !isSearchingNames) }
-    sql += " ORDER BY " + (terms + ["rowid \(isDescending ? "DESC" : "ASC")"]).joined(separator: ", ")
+    let terms = sortKeys.flatMap { $0.sqlTerms(reversed: isDescending, usingIndex: !isSearchingNames) }
+    let direction = isDescending ? "DESC" : "ASC"
+    sql += " ORDER BY " + (terms + ["rowid \(direction)"]).joined(separator: ", ")
     if limit != nil || offset > 0 {
       sql += " LIMIT ?"
       values.append(.integer(limit.map { Int64(max(0, $0)) } ?? -1))

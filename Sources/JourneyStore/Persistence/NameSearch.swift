@@ -11,11 +11,14 @@
 struct NameSearch {
   /// The text searched for, lowercased.
   let text: String
+  /// Its characters.
+  private let characters: [Character]
   /// Its bytes, when the fast path can decide: plain ASCII without a carriage return.
   private let plainBytes: [UInt8]?
 
   init(_ text: String) {
     self.text = text.lowercased()
+    characters = Array(self.text)
     plainBytes = Self.isPlain(self.text.utf8) ? Array(self.text.utf8) : nil
   }
 
@@ -36,7 +39,18 @@ struct NameSearch {
     if let plainBytes, Self.isPlain(name) {
       return Self.bytes(name, containIgnoringASCIICase: plainBytes)
     }
-    return String(decoding: name, as: UTF8.self).lowercased().contains(text)
+    return Self.characters(Array(String(decoding: name, as: UTF8.self).lowercased()), contain: characters)
+  }
+
+  /// Whether `characters` hold `text` in a row, compared as Swift compares characters; the
+  /// empty text is in every name. Written out rather than `String.contains`, whose meaning
+  /// depends on the modules imported (Foundation's finds no empty text, and `\n` in `\r\n`).
+  private static func characters(_ characters: [Character], contain text: [Character]) -> Bool {
+    guard !text.isEmpty else { return true }
+    guard text.count <= characters.count else { return false }
+    return (0...(characters.count - text.count)).contains { start in
+      characters[start..<(start + text.count)].elementsEqual(text)
+    }
   }
 
   /// Defines `sqlFunction` on a connection.

@@ -137,7 +137,7 @@ final class Statement {
 }
 
 /// Tells SQLite to copy bound text and blobs before the bind call returns (`SQLITE_TRANSIENT`).
-private let transient = unsafeBitCast(-1, to: sqlite3_destructor_type.self)
+let transient = unsafeBitCast(-1, to: sqlite3_destructor_type.self)
 
 /// A valid address for empty text and blobs: SQLite binds NULL when given no address at all.
 private let emptyBytes: StaticString = ""

@@ -2,8 +2,8 @@ import Foundation
 import Testing
 @testable import JourneyStore
 
-/// The order of names (`NameOrder`): case and accents aside, the same for SQLite's collation and
-/// for Swift, a total order.
+/// The order of names (`NameOrder`): case and accents aside, the same for SQLite (by the key
+/// function) and for Swift, a total order.
 @Suite("The order of names")
 struct NameOrderTests {
   /// Names that stress the order: case, Latin letters with diacritics in both normal forms,
@@ -45,8 +45,9 @@ struct NameOrderTests {
     }
   }
 
-  /// SQLite's collation and the Swift comparison are one order: the file sorted by SQL and the
-  /// same names sorted in memory agree, for every name above and bytes that are not UTF-8.
+  /// SQLite's order (by the key function, then the bytes) and the Swift comparison are one order:
+  /// the file sorted by SQL and the same names sorted in memory agree, for every name above and
+  /// bytes that are not UTF-8.
   @Test func sqliteAndSwiftAgree() throws {
     let folder = try TemporaryFolder()
     let database = try JourneyDatabase(path: folder.file("journeys.sqlite"))
@@ -54,11 +55,18 @@ struct NameOrderTests {
     // Another program's bytes that are not UTF-8, beside the name they spell in Latin-1.
     try database.connection.execute("UPDATE journey SET name = CAST(X'C96D696C65' AS TEXT) WHERE name = 'lodz'")
     var stored: [[UInt8]] = []
-    try database.connection.forEachRow("SELECT name FROM journey ORDER BY name COLLATE \(NameOrder.collation), rowid") {
-      row in row.withText(at: 0) { stored.append(Array($0)) }
+    let byName = JourneyQuery.SortKey(.name).sqlTerms(reversed: false, usingIndex: true).joined(separator: ", ")
+    try database.connection.forEachRow("SELECT name FROM journey ORDER BY \(byName), rowid") { row in
+      row.withText(at: 0) { stored.append(Array($0)) }
+    }
+    // As Swift compares them: by their keys, then by their bytes.
+    func key(_ bytes: [UInt8]) -> [UInt8] {
+      var key: [UInt8] = []
+      bytes.withUnsafeBufferPointer { NameOrder.appendKey(of: $0, to: &key) }
+      return key
     }
     let inMemory = stored.sorted { a, b in
-      a.withUnsafeBufferPointer { a in b.withUnsafeBufferPointer { b in NameOrder.compare(a, b) < 0 } }
+      key(a) != key(b) ? key(a).lexicographicallyPrecedes(key(b)) : a.lexicographicallyPrecedes(b)
     }
     #expect(stored.count == Self.names.count)
     #expect(stored == inMemory)
