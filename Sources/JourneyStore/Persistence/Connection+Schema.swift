@@ -49,11 +49,6 @@ extension Connection {
     }
   }
 
-  /// The value of an integer pragma such as `user_version` or `data_version`.
-  func pragma(_ name: String) throws(SQLiteError) -> Int64 {
-    try firstValue("PRAGMA \(name)")?.integer ?? 0
-  }
-
   private func checkSchema(version: Int64) throws {
     if version < 0 {
       throw JourneyDatabaseError.invalidSchemaVersion(path: path, version: version)

@@ -87,9 +87,9 @@ struct LayerTests {
   }
 
   /// A member that a folder adds to another folder's type, or to the standard library's (such as
-  /// `String.visibleWidth` or `UUID.lowercasedText`), is used as `.name`: no type name says where
-  /// it lives. A use counts when no folder the user stands on (nor the library, for the command
-  /// line) declares a member of that name.
+  /// `String.visibleWidth` or `UUID.lowercasedText`), is used as `.name` (or called as `name(`
+  /// on an implicit self): no type name says where it lives. A use counts when no folder the
+  /// user stands on (nor the library, for the command line) declares a member of that name.
   @Test(arguments: Target.allCases)
   func noFolderUsesAMemberAddedByAFolderItDoesNotStandOn(target: Target) throws {
     let sources = try Self.sources(of: target)
@@ -104,7 +104,9 @@ struct LayerTests {
       let code = Self.withoutComments(source.text)
       for (member, folder) in added where !allowed.contains(folder) && !elsewhere.contains(member) {
         guard declaring[member, default: []].isDisjoint(with: allowed) else { continue }
-        if code.range(of: "\\.\(member)\\b", options: .regularExpression) != nil {
+        // `.name`, or `name(` called on an implicit self from another extension of the type.
+        let use = "\\.\(member)\\b|(?<![\\w.])\(member)\\("
+        if code.range(of: use, options: .regularExpression) != nil {
           wrong.append("\(source.folder)/\(source.name) uses .\(member) of \(folder)/")
         }
       }
