@@ -56,13 +56,16 @@ extension JourneyDatabase {
     do {
       // Each journey's id goes to a random place of the table's index by id (the other indexes
       // are built at the end, `IndexDeferral`): a cache larger than SQLite's default 2 MiB keeps
-      // those pages rather than writing them out and reading them again.
-      try connection.withPageCache(ofAtLeast: Self.largeWritePageCacheKiB) {
-        try write { batch in
-          try importJourneys(
-            from: reader, into: batch, onConflict: onConflict, duplicates: duplicates, summary: &summary,
-            replaced: &replaced, afterEach: afterEach)
-          if isDryRun { throw DryRunEnded() }
+      // those pages rather than writing them out and reading them again. Every record reads
+      // `now` and `tomorrow 9am` from one instant, however long the import takes.
+      try DateExpression.withNow {
+        try connection.withPageCache(ofAtLeast: Self.largeWritePageCacheKiB) {
+          try write { batch in
+            try importJourneys(
+              from: reader, into: batch, onConflict: onConflict, duplicates: duplicates, summary: &summary,
+              replaced: &replaced, afterEach: afterEach)
+            if isDryRun { throw DryRunEnded() }
+          }
         }
       }
     } catch is DryRunEnded {

@@ -21,15 +21,16 @@ extension DateExpression {
   /// - Parameters:
   ///   - text: What was typed.
   ///   - now: The instant relative words are read from; by default `referenceNow`.
-  /// - Throws: `JourneyInputError.invalidDate`, which lists the accepted forms.
+  /// - Throws: `JourneyInputError.invalidDate`, which lists the accepted forms, or
+  ///   `.dateOutsideCalendar` for a date outside the years 0000 to 9999 (`Journey.calendar`).
   public static func date(_ text: String, now: Date = referenceNow) throws(JourneyInputError) -> Date {
     // ISO 8601, the form of every import, goes straight to its reader.
     if text.utf8.first.map({ (UInt8(ascii: "0")...UInt8(ascii: "9")).contains($0) }) == true,
       let date = Date(iso8601: text) {
-      return date
+      return try Journey.checkWithinCalendar(date, text: text)
     }
     guard let period = relativePeriod(text, now: now, looksBack: false) else { throw .invalidDate(text) }
-    return period.start
+    return try Journey.checkWithinCalendar(period.start, text: text)
   }
 
   /// Reads a date as a filter reads it: the span of time it names. A day (`2026-11-24`, `today`,
@@ -52,14 +53,37 @@ extension DateExpression {
     return period
   }
 
-  /// The instant that `now` and every relative word are read from: the clock, to the whole
-  /// second. For tests only, `$ROADTRIP_NOW` (ISO 8601) fixes it.
+  /// The instant that `now` and every relative word are read from: the one that
+  /// `withNow(_:_:)` holds while its work runs, else the clock, to the whole second. For tests
+  /// only, `$ROADTRIP_NOW` (ISO 8601) fixes it.
   public static var referenceNow: Date {
+    heldNow ?? clockNow
+  }
+
+  /// The clock's instant, to the whole second, whatever instant `withNow(_:_:)` holds: what a
+  /// step of long-lived work (a key pressed in an interactive session) reads as its own `now`.
+  /// For tests only, `$ROADTRIP_NOW` (ISO 8601) fixes it.
+  public static var clockNow: Date {
     if let fixed = getenv("ROADTRIP_NOW"), let date = Date(iso8601: String(cString: fixed)) {
       return date
     }
     return Date(timeIntervalSinceReferenceDate: Date().timeIntervalSinceReferenceDate.rounded(.down))
   }
+
+  /// Runs `body` with every relative word read from one instant: a command, or an import of many
+  /// records, reads `now` once, so that 300,000 rows starting `now` start at one instant and
+  /// `tomorrow 9am` is one day even when the work runs across midnight.
+  ///
+  /// The instant is a task-local value: it holds on the thread that calls `body` and in the
+  /// child tasks `body` starts, not in detached tasks or on other threads.
+  /// - Parameter now: The instant; by default `referenceNow` as the work starts (so work inside
+  ///   other work keeps the instant the outer work holds).
+  public static func withNow<T>(_ now: Date = referenceNow, _ body: () throws -> T) rethrows -> T {
+    try $heldNow.withValue(now, operation: body)
+  }
+
+  /// The instant `withNow(_:_:)` holds for the work it runs.
+  @TaskLocal private static var heldNow: Date?
 
   /// A shift typed as `+2d`, `-15m`, `+1h30m` or `+1w`: its sign and size.
   /// - Returns: `nil` when the text is not a sign followed by a duration.
@@ -127,12 +151,13 @@ extension DateExpression {
 }
 
 extension DateExpression.Shift {
-  /// The date shifted; `nil` when a shift by days lands on a time the local zone skips, or out of
-  /// the years 0000–9999.
+  /// The date shifted; `nil` when a shift by days lands on a time the local zone skips. A shift
+  /// that leaves the years 0000–9999 gives the date it reaches, for the reader to refuse it by
+  /// `Journey.calendar`.
   public func applied(to date: Date) -> Date? {
     let days = seconds / 86_400
-    guard days == days.rounded(), abs(days) < 3_000_000, let local = LocalTime(date) else {
-      let shifted = date.addingTimeInterval(seconds)
+    let shifted = date.addingTimeInterval(seconds)
+    guard days == days.rounded(), Journey.calendar.contains(shifted), let local = LocalTime(date) else {
       return shifted.timeIntervalSinceReferenceDate.isFinite ? shifted : nil
     }
     let civil = local.civil

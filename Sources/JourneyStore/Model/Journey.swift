@@ -76,6 +76,17 @@ extension Journey {
   /// bounds: `start_date >= -63145526400` and `start_date + duration < 252423993600`.
   public static let endLimit = Date(timeIntervalSinceReferenceDate: 252_423_993_600)
 
+  /// Every instant a journey's start or end may be: the years 0000 to 9999 in UTC.
+  public static let calendar = earliestStart..<endLimit
+
+  /// A date as it was read from `text`, checked to lie within `calendar`, so that roadtrip
+  /// says so in its own words before the database refuses it.
+  /// - Throws: `JourneyInputError.dateOutsideCalendar`, naming the text.
+  public static func checkWithinCalendar(_ date: Date, text: String) throws(JourneyInputError) -> Date {
+    guard calendar.contains(date) else { throw .dateOutsideCalendar(text) }
+    return date
+  }
+
   /// A duration that no journey can reach, whatever its start: from `earliestStart` to `endLimit`.
   public static let longestDuration: TimeInterval = endLimit.timeIntervalSince(earliestStart)
 

@@ -81,7 +81,7 @@ extension JourneyField.Edit {
       field.assign(value, to: journey)
     case .shift(let shift) where field == .startDate:
       guard let start = shift.applied(to: journey.startDate) else { throw .invalidDate(text) }
-      _ = field.write(journey, field.storedValue(start))
+      _ = field.write(journey, field.storedValue(try Journey.checkWithinCalendar(start, text: text)))
     case .shift(let shift):
       let duration = journey.duration + shift.seconds
       guard duration >= 0 else { throw .shiftBelowZero(text, field: field.name) }
@@ -90,7 +90,7 @@ extension JourneyField.Edit {
       try setEnd(end, of: journey)
     case .endShift(let shift):
       guard let end = shift.applied(to: journey.endDate) else { throw .invalidDate(text) }
-      try setEnd(end, of: journey)
+      try setEnd(try Journey.checkWithinCalendar(end, text: text), of: journey)
     }
   }
 

@@ -31,7 +31,7 @@ extension JourneyField {
     parse: { text throws(JourneyInputError) in try DateExpression.date(text) },
     format: { $0.appendISO8601(to: &$1) }, store: { .real($0.timeIntervalSinceReferenceDate) },
     load: { $0.double.map(Date.init(timeIntervalSinceReferenceDate:)) },
-    holds: { $0 >= Journey.earliestStart && $0 < Journey.endLimit })
+    holds: { Journey.calendar.contains($0) })
 
   /// The duration in seconds, never negative.
   public static let duration = JourneyField(

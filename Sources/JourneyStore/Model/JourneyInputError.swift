@@ -6,6 +6,9 @@ public enum JourneyInputError: Error, Equatable, Sendable {
   case invalidTransportationType(String, suggestion: TransportationType?)
   /// Not a date in one of the accepted forms.
   case invalidDate(String)
+  /// A date before 0000-01-01T00:00:00Z or after 9999-12-31T23:59:59Z (`Journey.calendar`), as
+  /// it was typed: `9999-12-31T23:59:59-01:00`, `+3000000d`.
+  case dateOutsideCalendar(String)
   /// Not a duration in one of the accepted forms.
   case invalidDuration(String)
   /// A negative duration: journeys never last less than nothing.
@@ -36,6 +39,9 @@ extension JourneyInputError: CustomStringConvertible {
       return "'\(text)' is not a date; use ISO 8601 such as 2026-11-21T08:00:00Z, "
         + "2026-11-21T08:00 or 2026-11-21 (local time), 'now', 'today 18:00', 'tomorrow', 'monday', "
         + "'this-week', '+2d' or '3 hours ago'"
+    case .dateOutsideCalendar(let text):
+      return "'\(text)' lies outside the years 0000 to 9999; a journey starts and ends from "
+        + "0000-01-01T00:00:00Z to 9999-12-31T23:59:59Z (UTC)"
     case .invalidDuration(let text):
       return "'\(text)' is not a duration; use 45m, 90min, 1h30m, 2 hours, 90s, 1:30:00 or a number of seconds"
     case .negativeDuration(let text):

@@ -48,6 +48,13 @@ extension LocalTime {
       + timeText(showsSeconds: showsSeconds)
   }
 
+  /// Whether `text(showsSeconds:)` reads back as the same instant: a four-digit year, and an
+  /// offset of whole minutes. A zone's local mean time before standard time (Lord Howe Island's
+  /// +10:36:20 in year 0) has seconds that no ISO 8601 offset can write.
+  var readsBack: Bool {
+    (0...9999).contains(civil.year) && offset % 60 == 0
+  }
+
   /// `09:00:30-05:00`, or `09:00-05:00` without seconds: the time of day with the offset.
   func timeText(showsSeconds: Bool) -> String {
     let sign = offset < 0 ? "-" : "+"
@@ -66,7 +73,8 @@ extension LocalTime {
 extension Date {
   /// The date as people read it on a terminal: in the local time zone (`TZ`) with its offset, to
   /// the second, such as `2026-11-21 09:00:30-05:00`; machine formats use `iso8601` (UTC) instead.
-  /// `Date(parsing:)` reads it back (to the second).
+  /// `Date(parsing:)` reads it back (to the second): where the local time could not be read back
+  /// (a year past 9999 east of UTC, an offset with seconds), the text is `iso8601`.
   public var localText: String {
     localText()
   }
@@ -84,8 +92,8 @@ extension Date {
   ///   - showsSeconds: Whether to show seconds; a table leaves them out, as people plan journeys
   ///     to the minute.
   public func localText(sameDayAs start: Date? = nil, showsSeconds: Bool = true) -> String {
-    guard let local = LocalTime(self) else { return iso8601 }
-    guard let start, let first = LocalTime(start),
+    guard let local = LocalTime(self), local.readsBack else { return iso8601 }
+    guard let start, let first = LocalTime(start), first.readsBack,
       (local.civil.year, local.civil.month, local.civil.day) == (first.civil.year, first.civil.month, first.civil.day)
     else { return local.text(showsSeconds: showsSeconds) }
     return local.timeText(showsSeconds: showsSeconds)

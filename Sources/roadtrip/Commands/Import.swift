@@ -24,7 +24,9 @@ extension Roadtrip {
         no key is ignored, with a warning, unless --strict; one that looks like a misspelt key \
         (transprot) is refused. A journey without an id that has the name, type, start and \
         duration of one already in the database (or read before it) is skipped and counted, \
-        unless --keep-duplicates. A byte-order mark at the start is skipped; a record over \
+        unless --keep-duplicates. Dates take the words add --start takes; relative ones (now, \
+        tomorrow 9am) are read from one instant, the command's start, for every record. A \
+        byte-order mark at the start is skipped; a record over \
         16 MiB is refused (65). Everything is imported in one transaction: a malformed record \
         (exit 65, with its line) or an interruption (exit 130) imports nothing. A summary goes \
         to standard error; --dry-run prints what it would import and writes nothing, not even \

@@ -1,4 +1,5 @@
 import ArgumentParser
+import JourneyStore
 
 extension Roadtrip {
   /// Parses the command line (one of `PositionalCommandLine`'s shape without ArgumentParser),
@@ -7,18 +8,22 @@ extension Roadtrip {
   static func main() {
     ProcessSetup.prepare()
     let words = CommandLineWords(words: Array(CommandLine.arguments.dropFirst()))
-    var failure = run { () throws in
-      var command = try PositionalCommandLine(words.words)?.validatedCommand() ?? {
-        try words.checkCommandName()
-        return try parseAsRoot()
-      }()
-      // Only a --color on the command line changes the choice from auto: the cast to an
-      // existential looks through every conformance of the static binary (5% of a one-edit
-      // command), so it is made only then.
-      if words.mentionsColor, let colored = command as? any ColoredCommand {
-        ColorChoice.current = colored.colors.color
+    // A command reads `now` once: `--since today --until +2h` and every row of an import read
+    // relative words from one instant.
+    var failure = DateExpression.withNow {
+      run { () throws in
+        var command = try PositionalCommandLine(words.words)?.validatedCommand() ?? {
+          try words.checkCommandName()
+          return try parseAsRoot()
+        }()
+        // Only a --color on the command line changes the choice from auto: the cast to an
+        // existential looks through every conformance of the static binary (5% of a one-edit
+        // command), so it is made only then.
+        if words.mentionsColor, let colored = command as? any ColoredCommand {
+          ColorChoice.current = colored.colors.color
+        }
+        try command.run()
       }
-      try command.run()
     }
     if failure?.standardOutput != nil, let word = words.misreadHelpWord {
       failure = Failure(commandLine: words.misreadHelpError(word))

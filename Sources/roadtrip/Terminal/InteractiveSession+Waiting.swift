@@ -1,4 +1,5 @@
 import Glibc
+import JourneyStore
 
 extension InteractiveSession {
   /// Waits for one of: a key, a write to the database file, a signal, or the end of a short
@@ -10,6 +11,17 @@ extension InteractiveSession {
       pollfd(fd: $0, events: Int16(POLLIN), revents: 0)
     }
     let ready = poll(&descriptors, nfds_t(descriptors.count), timeoutMilliseconds)
+    // What the user does now is a command of its own: it reads `now` from the clock, once, not
+    // from the instant the session started.
+    return try DateExpression.withNow(DateExpression.clockNow) {
+      try handle(ready: ready, descriptors, terminal: terminal, signals: signals)
+    }
+  }
+
+  /// Handles what `poll` found ready.
+  private func handle(
+    ready: Int32, _ descriptors: [pollfd], terminal: Terminal, signals: SignalPipe
+  ) throws -> SessionOutcome? {
     if ready < 0 {
       guard errno == EINTR else { throw CommandError.cannotReadInput(reason: String(cString: strerror(errno))) }
       return nil

@@ -101,7 +101,8 @@ struct AddCommandTests {
     let before = try sandbox.snapshot()
     let result = try await sandbox.run("add", "Ancient", "--start", "0000-01-01T00:00:00+01:00")
     #expect(result.exitCode == 64, "\(result)")
-    #expect(result.standardError.hasPrefix("roadtrip: error: the database refused the value"))
+    #expect(result.standardError.hasPrefix(
+      "roadtrip: error: '0000-01-01T00:00:00+01:00' lies outside the years 0000 to 9999"), "\(result)")
     #expect(try sandbox.snapshot() == before)
   }
 
