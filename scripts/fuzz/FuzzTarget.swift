@@ -1,13 +1,16 @@
 // A libFuzzer target for roadtrip's readers and parsers, compiled into the JourneyStore module
 // (so that it reaches internal API) by scripts/fuzz/run.sh. FUZZ_TARGET picks what is fuzzed:
-// json, ndjson, csv, tsv (the journey readers), date or duration (the parsers).
+// json, ndjson, csv, tsv (the journey readers), date, duration or edit (the parsers).
 //
 // Beyond "never crash", each target checks a property, and traps when it fails:
 // - readers: the input read whole and read through a pipe 1 to 16 bytes at a time give the same
 //   journeys (values, ids, lines) or the same error; the JSON scanner never calls a final input
 //   incomplete;
-// - date: a date in the years 0000 to 9999 that parses formats to text that parses to the
-//   same date;
+// - date: a date that parses (any form `add --start` takes, relative words read from a fixed
+//   now) lies in the years 0000 to 9999, and both its ISO 8601 text and the text a terminal
+//   shows in the local zone (`TZ`: try Australia/Lord_Howe or Pacific/Kiritimati) read back;
+// - edit: a `FIELD=VALUE` of `set` that parses and applies to a journey at either end of the
+//   calendar leaves its start in the years 0000 to 9999 and its duration not negative;
 // - duration: a duration that parses is within the calendar, its seconds text parses back to it,
 //   and its description parses back to within half a millisecond; and any 8 bytes taken as a
 //   Double format as a date and a duration without trapping.
@@ -22,11 +25,11 @@ import Foundation
 #endif
 
 private enum FuzzTarget: String {
-  case json, ndjson, csv, tsv, date, duration
+  case json, ndjson, csv, tsv, date, duration, edit
 
   static let current: FuzzTarget = {
     guard let name = getenv("FUZZ_TARGET").map({ String(cString: $0) }), let target = FuzzTarget(rawValue: name) else {
-      fatalError("set FUZZ_TARGET to json, ndjson, csv, tsv, date or duration")
+      fatalError("set FUZZ_TARGET to json, ndjson, csv, tsv, date, duration or edit")
     }
     return target
   }()
@@ -42,6 +45,7 @@ public func fuzzOneInput(_ data: UnsafePointer<UInt8>?, _ size: Int) -> CInt {
   case .tsv: fuzzReader(bytes, .tsv)
   case .date: fuzzDate(bytes)
   case .duration: fuzzDuration(bytes)
+  case .edit: fuzzEdit(bytes)
   }
   return 0
 }
@@ -88,13 +92,38 @@ private func fuzzReader(_ bytes: [UInt8], _ format: InterchangeFormat) {
   }
 }
 
+/// The instant relative words are read from: fixed, so that a failure replays.
+private let fuzzNow = Date(timeIntervalSinceReferenceDate: 817_300_800)
+
 private func fuzzDate(_ bytes: [UInt8]) {
   let text = String(decoding: bytes, as: UTF8.self)
-  // A date outside the years 0000 to 9999 (an offset across either end) is refused where it is
-  // stored; inside them, its text must read back.
-  guard let date = try? Date(parsing: text), date >= Journey.earliestStart, date < Journey.endLimit else { return }
+  guard let date = try? DateExpression.date(text, now: fuzzNow) else { return }
+  guard Journey.calendar.contains(date) else {
+    fatalError("'\(text)' was read as \(date.timeIntervalSinceReferenceDate), outside the years 0000 to 9999")
+  }
   guard let again = Date(iso8601: date.iso8601), again == date else {
     fatalError("'\(text)' is \(date.timeIntervalSinceReferenceDate), written \(date.iso8601), read back otherwise")
+  }
+  // A terminal shows the date to the second, in the local zone where that reads back.
+  let whole = Date(timeIntervalSinceReferenceDate: date.timeIntervalSinceReferenceDate.rounded(.down))
+  guard (try? DateExpression.date(whole.localText, now: fuzzNow)) == whole else {
+    fatalError("'\(text)' is \(whole.iso8601), shown as '\(whole.localText)', read back otherwise")
+  }
+}
+
+private func fuzzEdit(_ bytes: [UInt8]) {
+  let text = String(decoding: bytes, as: UTF8.self)
+  guard let equals = text.firstIndex(of: "=") else { return }
+  DateExpression.withNow(fuzzNow) {
+    guard let edit = try? JourneyField.Edit(name: String(text[..<equals]), text: String(text[text.index(after: equals)...]))
+    else { return }
+    for start in [fuzzNow, Journey.earliestStart, Journey.endLimit.addingTimeInterval(-3_600)] {
+      let journey = Journey(name: "fuzz", startDate: start, duration: 1_800)
+      guard (try? edit.apply(to: journey)) != nil else { continue }
+      guard Journey.calendar.contains(journey.startDate), journey.duration >= 0 else {
+        fatalError("'\(text)' on a journey starting \(start.iso8601) made \(journey.startDate.iso8601), \(journey.duration)")
+      }
+    }
   }
 }
 

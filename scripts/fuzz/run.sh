@@ -5,7 +5,7 @@
 #   scripts/fuzz/run.sh [RUNS] [TARGET...]
 #
 # RUNS is the number of executions per target (default 200000; MAX_TIME=seconds stops each target
-# earlier); TARGETs are json, ndjson, csv, tsv, date and duration (default all). Corpora grow in .build-fuzz/corpus/TARGET; a crash leaves
+# earlier); TARGETs are json, ndjson, csv, tsv, date, duration and edit (default all). Corpora grow in .build-fuzz/corpus/TARGET; a crash leaves
 # its input in .build-fuzz/crashes/. Each run prints libFuzzer's final statistics (cov: is the
 # number of covered edges).
 set -euo pipefail
@@ -13,16 +13,25 @@ cd "$(dirname "$0")/../.."
 runs=${1:-200000}
 shift || true
 targets=("$@")
-[ ${#targets[@]} -gt 0 ] || targets=(json ndjson csv tsv date duration)
+[ ${#targets[@]} -gt 0 ] || targets=(json ndjson csv tsv date duration edit)
 conformance=../shared/conformance
 out=.build-fuzz
 mkdir -p "$out/crashes"
 
 if [ ! -x "$out/fuzz" ] || [ -n "$(find Sources/JourneyStore scripts/fuzz -newer "$out/fuzz" -name '*.swift' | head -1)" ]; then
   echo "building $out/fuzz" >&2
-  swiftc -O -sanitize=fuzzer,address -parse-as-library -module-name JourneyStore \
-    -I Sources/CSQLite -lsqlite3 \
-    $(find Sources/JourneyStore -name '*.swift') scripts/fuzz/FuzzTarget.swift -o "$out/fuzz" \
+  # swift-crypto (sync's encryption) comes from the package's own debug build: its modules, its
+  # C headers' module maps and its objects, linked uninstrumented.
+  swift build --product roadtrip >&2
+  crypto=.build/checkouts/swift-crypto/Sources
+  mapfile -d '' objects < <(find .build/debug/{Crypto,CryptoExtras,_CryptoExtras,CryptoBoringWrapper,SwiftASN1}.build \
+    .build/debug/{CCryptoBoringSSL,CCryptoBoringSSLShims,CXKCP,CXKCPShims}.build -name '*.o' -print0)
+  swiftc -O -swift-version 6 -sanitize=fuzzer,address -parse-as-library -module-name JourneyStore \
+    -I Sources/CSQLite -I .build/debug/Modules -lsqlite3 \
+    -Xcc -fmodule-map-file=$crypto/CCryptoBoringSSL/include/module.modulemap -Xcc -I$crypto/CCryptoBoringSSL/include \
+    -Xcc -fmodule-map-file=$crypto/CCryptoBoringSSLShims/include/module.modulemap \
+    -Xcc -I$crypto/CCryptoBoringSSLShims/include \
+    $(find Sources/JourneyStore -name '*.swift') scripts/fuzz/FuzzTarget.swift "${objects[@]}" -o "$out/fuzz" \
     2> >(grep -v 'Cannot export local symbol' >&2)
 fi
 
@@ -45,7 +54,7 @@ seed() {
           > "$corpus/blns-$index.tsv"
         index=$((index + 1))
       done < <(grep -v '^#' "$conformance/blns/blns.txt" | grep -v '^$' | head -200) ;;
-    date | duration)
+    date | duration | edit)
       local index=0
       while IFS= read -r line; do
         printf '%s' "$line" > "$corpus/seed-$index"
