@@ -27,7 +27,10 @@ let package = Package(
         "CSQLite",
         .product(name: "Crypto", package: "swift-crypto"),
         .product(name: "CryptoExtras", package: "swift-crypto"),
-      ]
+      ],
+      // A file sees the members of the modules it imports itself, not those another file
+      // imports: one file's `import Foundation` cannot change which `contains` another calls.
+      swiftSettings: [.enableUpcomingFeature("MemberImportVisibility")]
     ),
     .executableTarget(
       name: "roadtrip",

@@ -1,4 +1,5 @@
 import Glibc
+import Synchronization
 
 /// The `git` program, found on the `PATH` of `environment` and started by the C library
 /// (`Git+Spawn.swift`).
