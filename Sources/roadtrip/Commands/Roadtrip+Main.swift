@@ -1,14 +1,15 @@
 import ArgumentParser
 
 extension Roadtrip {
-  /// Parses the command line (one of `PositionalCommandLine`'s shape without ArgumentParser),
-  /// runs the command, and ends the process with the exit code that `Failure` gives for what went
-  /// wrong, if anything.
+  /// Parses the command line (one of `PositionalCommandLine`'s or `ListCommandLine`'s shape
+  /// without ArgumentParser), runs the command, and ends the process with the exit code that
+  /// `Failure` gives for what went wrong, if anything.
   static func main() {
     ProcessSetup.prepare()
     let words = CommandLineWords(words: Array(CommandLine.arguments.dropFirst()))
     var failure = run { () throws in
-      var command = try PositionalCommandLine(words.words)?.validatedCommand() ?? {
+      var command = try PositionalCommandLine(words.words)?.validatedCommand()
+        ?? ListCommandLine(words.words)?.validatedCommand() as (any ParsableCommand)? ?? {
         try words.checkCommandName()
         return try parseAsRoot()
       }()
