@@ -8,8 +8,11 @@ extension Roadtrip {
     ProcessSetup.prepare()
     let words = CommandLineWords(words: Array(CommandLine.arguments.dropFirst()))
     var failure = run { () throws in
-      var command = try PositionalCommandLine(words.words)?.validatedCommand()
-        ?? ListCommandLine(words.words)?.validatedCommand() as (any ParsableCommand)? ?? {
+      if let commandLine = PositionalCommandLine(words.words), let command = commandLine.validatedCommand() {
+        try commandLine.run(command)
+        return
+      }
+      var command = try ListCommandLine(words.words)?.validatedCommand() as (any ParsableCommand)? ?? {
         try words.checkCommandName()
         return try parseAsRoot()
       }()
