@@ -32,7 +32,9 @@ extension FilterOptions {
 
 extension FilterOptions {
   /// The options of these filters, as ArgumentParser would parse them (`ListCommandLine`).
-  static func make(transport: [TransportationType], dates: DateFilterOptions, search: String?) -> Self {
+  static func make(
+    transport: [TransportationType], dates: DateFilterOptions, search: String?
+  ) -> Self {
     var options = Self()
     options.transport = transport
     options.dates = dates

@@ -19,7 +19,9 @@ struct ListCommandLine {
 
 extension ListCommandLine {
   /// The options read here; `--transport` and `--sort` may repeat, the others not.
-  static let names = ["transport", "since", "until", "on", "search", "sort", "limit", "format", "fields", "db"]
+  static let names = [
+    "transport", "since", "until", "on", "search", "sort", "limit", "format", "fields", "db",
+  ]
   /// Options whose value may start with a dash (`--since -2d`, `--sort -start`): ArgumentParser
   /// reads them `.unconditional`ly; for the others such a word is an option, not a value.
   private static let takingDashes = ["since", "until", "on", "sort"]
@@ -28,7 +30,8 @@ extension ListCommandLine {
   /// Reads a command line (without the program's name) of this shape.
   /// - Returns: `nil` when the command line has another shape.
   init?(_ commandLine: [String]) {
-    let commandNames = [Roadtrip.List.configuration.commandName] + Roadtrip.List.configuration.aliases
+    let configuration = Roadtrip.List.configuration
+    let commandNames = [configuration.commandName] + configuration.aliases
     var words = commandLine.makeIterator()
     var isNamed = false
     var options: [(name: String, value: String)] = []
@@ -47,12 +50,12 @@ extension ListCommandLine {
       } else {
         name = String(option)
         guard let next = words.next() else { return nil }
-        guard Self.takingDashes.contains(where: { $0 == name }) || !next.hasPrefix("-") else { return nil }
+        let takesDashes = Self.takingDashes.contains { $0 == name }
+        guard takesDashes || !next.hasPrefix("-") else { return nil }
         value = next
       }
-      guard isNamed || name == "db", Self.names.contains(where: { $0 == name }), !value.isEmpty else {
-        return nil
-      }
+      let isKnown = Self.names.contains { $0 == name }
+      guard isNamed || name == "db", isKnown, !value.isEmpty else { return nil }
       options.append((name, value))
     }
     guard isNamed else { return nil }
@@ -77,8 +80,11 @@ extension ListCommandLine {
       guard let chosen = OutputFormat(argument: text) else { return nil }
       format = chosen
     }
-    guard let transport = try? values(of: "transport").map(TransportationType.argument) else { return nil }
-    let dates = DateFilterOptions.make(since: value(of: "since"), until: value(of: "until"), on: value(of: "on"))
+    guard let transport = try? values(of: "transport").map(TransportationType.argument) else {
+      return nil
+    }
+    let dates = DateFilterOptions.make(
+      since: value(of: "since"), until: value(of: "until"), on: value(of: "on"))
     let command = Roadtrip.List.make(
       filters: FilterOptions.make(transport: transport, dates: dates, search: value(of: "search")),
       sort: values(of: "sort"), limit: limit, format: format, fields: value(of: "fields"),

@@ -8,11 +8,12 @@ extension Roadtrip {
     ProcessSetup.prepare()
     let words = CommandLineWords(words: Array(CommandLine.arguments.dropFirst()))
     var failure = run { () throws in
-      if let commandLine = PositionalCommandLine(words.words), let command = commandLine.validatedCommand() {
-        try commandLine.run(command)
+      if let edit = PositionalCommandLine(words.words), let command = edit.validatedCommand() {
+        try edit.run(command)
         return
       }
-      var command = try ListCommandLine(words.words)?.validatedCommand() as (any ParsableCommand)? ?? {
+      let list: (any ParsableCommand)? = ListCommandLine(words.words)?.validatedCommand()
+      var command = try list ?? {
         try words.checkCommandName()
         return try parseAsRoot()
       }()

@@ -43,7 +43,9 @@ extension Roadtrip {
 
     /// `run()` of the command with these arguments, `--json` or not, and database, which
     /// `PositionalCommandLine` runs too.
-    private static func run(arguments: [String], json: Bool, database choice: some DatabaseChoice) throws {
+    private static func run(
+      arguments: [String], json: Bool, database choice: some DatabaseChoice
+    ) throws {
       let (ids, edits) = try plan(arguments)
       let database = try choice.openExisting()
       let resolved = try ids.resolve(in: database, looksUpFullIDs: false)

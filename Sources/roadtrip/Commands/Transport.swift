@@ -44,7 +44,9 @@ extension Roadtrip {
     }
 
     /// `run()` of the command with these arguments, `step` and database.
-    private static func run(arguments: [String], step: TypeStep?, database choice: some DatabaseChoice) throws {
+    private static func run(
+      arguments: [String], step: TypeStep?, database choice: some DatabaseChoice
+    ) throws {
       let (ids, type) = try split(arguments)
       let database = try choice.openExisting()
       let resolved = try ids.resolve(in: database, looksUpFullIDs: false)

@@ -10,7 +10,10 @@ struct ListCommandLineTests {
     ["list"],
     ["ls", "--db", "trips.sqlite"],
     ["--db", "trips.sqlite", "list", "--format", "ids"],
-    ["--db=trips.sqlite", "list", "--transport", "scooter", "--since", "2026-03-01T00:00:00Z", "--until", "2026-03-04T00:00:00Z"],
+    [
+      "--db=trips.sqlite", "list", "--transport", "scooter", "--since", "2026-03-01T00:00:00Z",
+      "--until", "2026-03-04T00:00:00Z",
+    ],
     ["list", "--transport", "scooter", "--transport=bike", "--since=-2d", "--format=tsv"],
     ["list", "--on", "yesterday", "--search", "coast road", "--limit", "3"],
     ["list", "--sort", "-start", "--sort", "name,duration", "--limit=0", "--fields", "id,name"],
