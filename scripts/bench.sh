@@ -91,10 +91,12 @@ bench batchfile "sh -c 'cp batch-start.sqlite batch.sqlite; rm -f batch.sqlite-*
   "sh -c '$roadtrip transport - bike --db batch.sqlite < batch.ids'" \
   "sh -c 'cp batch-start.sqlite batch-file.sqlite; rm -f batch-file.sqlite-*'" \
   "sh -c 'sqlite3 batch-file.sqlite < batch.sql'"
-# P7: a list filtered by start date that matches 1% of the journeys (a week of two years).
+# P7: issue 25's listing, a type and three days, ids only, against sqlite3 running the SELECT
+# roadtrip runs (the id only) on the same file; no shell around either (hyperfine -N discards
+# the output). scripts/p7-list.py interleaves the runs.
 bench list true \
-  "sh -c '$roadtrip list --since 2025-06-01T00:00:00Z --until 2025-06-08T00:00:00Z --db import.sqlite > /dev/null'" \
-  true "sh -c 'sqlite3 anchor.sqlite \"SELECT * FROM journey WHERE start_date >= 770428800 AND start_date < 771033600 ORDER BY start_date\" > /dev/null'"
+  "$roadtrip list --transport scooter --since 2026-03-01T00:00:00Z --until 2026-03-04T00:00:00Z --format ids --db import.sqlite" \
+  true "sqlite3 import.sqlite \"SELECT id FROM journey WHERE transportation_type IN ('scooter') AND start_date >= 794016000 AND start_date < 794275200 ORDER BY start_date, rowid\""
 
 echo
 echo "$(date -u +%Y-%m-%d), $(uname -m), $(nproc) cores, SQLite $(sqlite3 --version | cut -d' ' -f1), $rows journeys, median of $runs runs"

@@ -87,7 +87,7 @@ extension JourneyDatabase {
       guard let field = change.field, let new = change.newValue?.stored,
         let index = JourneyField.all.firstIndex(of: field)
       else { return nil }
-      identityMap.takeCommitted([index: new], of: id)
+      identityMap.takeCommitted([(index, new)], of: id)
     }
     return nil
   }

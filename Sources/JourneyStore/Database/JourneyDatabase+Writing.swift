@@ -151,7 +151,7 @@ extension JourneyDatabase {
   /// Takes committed values into a managed journey: fields without unsaved edits get the new
   /// value (observers see it, only when it differs); fields with unsaved edits keep them.
   func refresh(_ id: UUID, with values: [DatabaseValue]) {
-    identityMap.takeCommitted(Dictionary(uniqueKeysWithValues: values.enumerated().map { ($0, $1) }), of: id)
+    identityMap.takeCommitted(values.enumerated().map { ($0, $1) }, of: id)
     identityMap.collectEdits()
   }
 }

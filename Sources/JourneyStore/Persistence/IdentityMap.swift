@@ -91,8 +91,10 @@ final class IdentityMap {
 
   /// Takes committed values into a managed journey: a field without an unsaved edit gets the new
   /// value (observers see it, only when it differs); a field with one keeps it. `values` holds
-  /// some fields, by position in `JourneyField.all`.
-  func takeCommitted(_ values: [Int: DatabaseValue], of id: UUID) {
+  /// some fields, each with its position in `JourneyField.all`. (Pairs, not an `[Int: …]`: the
+  /// first dictionary keyed by `Int` in a process walks every conformance record of the binary,
+  /// 4% of a one-edit command.)
+  func takeCommitted(_ values: some Sequence<(Int, DatabaseValue)>, of id: UUID) {
     guard var entry = entries[id] else { return }
     for (index, value) in values { entry.takeCommitted(value, at: index) }
     entries[id] = entry
@@ -184,7 +186,7 @@ final class IdentityMap {
         if let journey = detach(id) { discarded.append(journey) }
         continue
       }
-      takeCommitted(Dictionary(uniqueKeysWithValues: values.enumerated().map { ($0, $1) }), of: id)
+      takeCommitted(values.enumerated().map { ($0, $1) }, of: id)
     }
     collectEdits()
     return discarded

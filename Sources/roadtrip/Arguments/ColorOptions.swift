@@ -7,3 +7,12 @@ struct ColorOptions: ParsableArguments {
       "When to use colour, symbols and box drawing: auto, always or never.", valueName: "when"))
   var color = ColorChoice.auto
 }
+
+extension ColorOptions {
+  /// The options of no `--color`: `auto` (`ListCommandLine`).
+  static func make() -> Self {
+    var options = Self()
+    options.color = .auto
+    return options
+  }
+}

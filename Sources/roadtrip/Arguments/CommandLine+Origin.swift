@@ -2,7 +2,13 @@ extension CommandLine {
   /// The command line as a shell would take it, such as `roadtrip transport 1a2b bike`: what the
   /// change log records as the origin of a command's changes.
   static var origin: String {
-    (["roadtrip"] + arguments.dropFirst().map(shellQuoted)).joined(separator: " ")
+    // Appended in a loop: `joined(separator:)` is generic over the collection, and its first use
+    // walks every conformance record of the static binary (~225 k instructions, 4% of one edit).
+    var origin = "roadtrip"
+    for argument in arguments.dropFirst() {
+      origin += " " + shellQuoted(argument)
+    }
+    return origin
   }
 
   /// An argument as it would be typed: as it is when it is plain, else in single quotes.

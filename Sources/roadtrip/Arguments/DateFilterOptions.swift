@@ -42,3 +42,14 @@ extension DateFilterOptions {
     try DateBounds(since: since, until: until, on: on)
   }
 }
+
+extension DateFilterOptions {
+  /// The options of these date filters, as ArgumentParser would parse them (`ListCommandLine`).
+  static func make(since: String?, until: String?, on: String?) -> Self {
+    var options = Self()
+    options.since = since
+    options.until = until
+    options.on = on
+    return options
+  }
+}

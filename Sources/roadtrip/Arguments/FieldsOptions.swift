@@ -34,3 +34,12 @@ extension FieldsOptions {
     return try names.map { name throws(JourneyInputError) in try JourneyRecord.key(named: name) }
   }
 }
+
+extension FieldsOptions {
+  /// The options of `--fields`, or of none (`ListCommandLine`).
+  static func make(fields: String?) -> Self {
+    var options = Self()
+    options.fields = fields
+    return options
+  }
+}

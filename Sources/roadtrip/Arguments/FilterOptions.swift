@@ -29,3 +29,16 @@ extension FilterOptions {
     return query
   }
 }
+
+extension FilterOptions {
+  /// The options of these filters, as ArgumentParser would parse them (`ListCommandLine`).
+  static func make(
+    transport: [TransportationType], dates: DateFilterOptions, search: String?
+  ) -> Self {
+    var options = Self()
+    options.transport = transport
+    options.dates = dates
+    options.search = search
+    return options
+  }
+}

@@ -29,3 +29,14 @@ extension FormatOptions {
     return (format, header ?? format.includesHeaderByDefault)
   }
 }
+
+extension FormatOptions {
+  /// The options of `--format`, or of none, the flags off (`ListCommandLine`).
+  static func make(format: Format?) -> Self {
+    var options = Self()
+    options.format = format
+    options.json = false
+    options.header = nil
+    return options
+  }
+}

@@ -92,3 +92,24 @@ extension Roadtrip {
 }
 
 extension Roadtrip.List: ColoredCommand {}
+
+extension Roadtrip.List {
+  /// The command as ArgumentParser would parse it from these options, every other option and
+  /// flag at its default (`ListCommandLine`); each property is set on a copy made with `init()`,
+  /// as `PositionalCommand` explains.
+  static func make(
+    filters: FilterOptions, sort: [String], limit: Int?, format: OutputFormat?, fields: String?,
+    databasePath: String?
+  ) -> Self {
+    var command = Self()
+    command.filters = filters
+    command.sort = sort
+    command.reverse = false
+    command.limit = limit
+    command.output = FormatOptions.make(format: format)
+    command.fields = FieldsOptions.make(fields: fields)
+    command.colors = ColorOptions.make()
+    command.database = DatabaseOptions.make(path: databasePath)
+    return command
+  }
+}

@@ -54,15 +54,19 @@ extension PositionalCommandLine {
     self.init(commandName: name, arguments: arguments, databasePath: databasePath)
   }
 
-  /// The command named, with these arguments, once its own `validate()` accepts them.
-  /// - Returns: `nil` when no command of `commands` has this name or `validate()` refuses the
+  /// The command named, once its own validation accepts these arguments.
+  /// - Returns: `nil` when no command of `commands` has this name or its validation refuses the
   ///   arguments: ArgumentParser then reports the error with the command's usage.
-  func validatedCommand() -> (any ParsableCommand)? {
+  func validatedCommand() -> (any PositionalCommand.Type)? {
     guard let type = Self.commands.first(where: { $0.configuration.commandName == commandName }) else {
       return nil
     }
-    var command = type.make(arguments: arguments, databasePath: databasePath)
-    guard (try? command.validate()) != nil else { return nil }
-    return command
+    guard (try? type.validate(arguments: arguments)) != nil else { return nil }
+    return type
+  }
+
+  /// Runs `command` (from `validatedCommand()`) with these arguments and `--db`.
+  func run(_ command: any PositionalCommand.Type) throws {
+    try command.run(arguments: arguments, database: ChosenDatabase(path: databasePath))
   }
 }

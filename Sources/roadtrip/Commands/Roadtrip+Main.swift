@@ -2,9 +2,9 @@ import ArgumentParser
 import JourneyStore
 
 extension Roadtrip {
-  /// Parses the command line (one of `PositionalCommandLine`'s shape without ArgumentParser),
-  /// runs the command, and ends the process with the exit code that `Failure` gives for what went
-  /// wrong, if anything.
+  /// Parses the command line (one of `PositionalCommandLine`'s or `ListCommandLine`'s shape
+  /// without ArgumentParser), runs the command, and ends the process with the exit code that
+  /// `Failure` gives for what went wrong, if anything.
   static func main() {
     ProcessSetup.prepare()
     let words = CommandLineWords(words: Array(CommandLine.arguments.dropFirst()))
@@ -12,7 +12,12 @@ extension Roadtrip {
     // relative words from one instant.
     var failure = DateExpression.withNow {
       run { () throws in
-        var command = try PositionalCommandLine(words.words)?.validatedCommand() ?? {
+        if let edit = PositionalCommandLine(words.words), let command = edit.validatedCommand() {
+          try edit.run(command)
+          return
+        }
+        let list: (any ParsableCommand)? = ListCommandLine(words.words)?.validatedCommand()
+        var command = try list ?? {
           try words.checkCommandName()
           return try parseAsRoot()
         }()

@@ -34,12 +34,20 @@ extension Roadtrip {
     @OptionGroup var database: DatabaseOptions
 
     func validate() throws {
-      _ = try plan()
+      _ = try Self.plan(arguments)
     }
 
     func run() throws {
-      let (ids, edits) = try plan()
-      let database = try self.database.openExisting()
+      try Self.run(arguments: arguments, json: json, database: database)
+    }
+
+    /// `run()` of the command with these arguments, `--json` or not, and database, which
+    /// `PositionalCommandLine` runs too.
+    private static func run(
+      arguments: [String], json: Bool, database choice: some DatabaseChoice
+    ) throws {
+      let (ids, edits) = try plan(arguments)
+      let database = try choice.openExisting()
       let resolved = try ids.resolve(in: database, looksUpFullIDs: false)
       var edited: [Journey] = []
       try database.writingUserValues {
@@ -64,7 +72,7 @@ extension Roadtrip {
     /// The journeys named and, for each field to set, its edit.
     /// - Throws: `ValidationError` for missing ids or assignments, an unknown field, a field set
     ///   again by a value that would discard an earlier edit of it, or a bad value.
-    private func plan() throws -> (JourneyIDs, [JourneyField.Edit]) {
+    private static func plan(_ arguments: [String]) throws -> (JourneyIDs, [JourneyField.Edit]) {
       let ids = Array(arguments.prefix { !$0.contains("=") })
       let assignments = arguments.dropFirst(ids.count)
       try JourneyIDs(arguments: ids).validate()
@@ -99,11 +107,11 @@ extension Roadtrip {
 }
 
 extension Roadtrip.SetFields: PositionalCommand {
-  static func make(arguments: [String], databasePath: String?) -> Self {
-    var command = Self()
-    command.arguments = arguments
-    command.json = false
-    command.database = DatabaseOptions.make(path: databasePath)
-    return command
+  static func validate(arguments: [String]) throws {
+    _ = try plan(arguments)
+  }
+
+  static func run(arguments: [String], database: ChosenDatabase) throws {
+    try run(arguments: arguments, json: false, database: database)
   }
 }

@@ -26,16 +26,29 @@ extension Roadtrip {
     @OptionGroup var database: DatabaseOptions
 
     func validate() throws {
-      let (ids, type) = try split()
+      try Self.validate(arguments: arguments, step: step)
+    }
+
+    func run() throws {
+      try Self.run(arguments: arguments, step: step, database: database)
+    }
+
+    /// `validate()` of the command with these arguments and `--next`, `--previous` or
+    /// `--random` (`step`), which `PositionalCommandLine` runs too.
+    private static func validate(arguments: [String], step: TypeStep?) throws {
+      let (ids, type) = try split(arguments)
       try ids.validate()
       if type != nil, let step {
         throw ValidationError("give a type or --\(step.rawValue), not both")
       }
     }
 
-    func run() throws {
-      let (ids, type) = try split()
-      let database = try self.database.openExisting()
+    /// `run()` of the command with these arguments, `step` and database.
+    private static func run(
+      arguments: [String], step: TypeStep?, database choice: some DatabaseChoice
+    ) throws {
+      let (ids, type) = try split(arguments)
+      let database = try choice.openExisting()
       let resolved = try ids.resolve(in: database, looksUpFullIDs: false)
       guard type != nil || step != nil else {
         try database.reading {
@@ -60,7 +73,7 @@ extension Roadtrip {
     /// The ids and the type: the last of two or more arguments is the type, unless it is `-` or
     /// made of hex digits and dashes as ids are.
     /// - Throws: `ValidationError` when the type is not a transportation type.
-    private func split() throws -> (JourneyIDs, TransportationType?) {
+    private static func split(_ arguments: [String]) throws -> (JourneyIDs, TransportationType?) {
       guard arguments.count >= 2, let last = arguments.last, !Self.looksLikeID(last) else {
         return (JourneyIDs(arguments: arguments), nil)
       }
@@ -75,11 +88,11 @@ extension Roadtrip {
 }
 
 extension Roadtrip.Transport: PositionalCommand {
-  static func make(arguments: [String], databasePath: String?) -> Self {
-    var command = Self()
-    command.arguments = arguments
-    command.step = nil
-    command.database = DatabaseOptions.make(path: databasePath)
-    return command
+  static func validate(arguments: [String]) throws {
+    try validate(arguments: arguments, step: nil)
+  }
+
+  static func run(arguments: [String], database: ChosenDatabase) throws {
+    try run(arguments: arguments, step: nil, database: database)
   }
 }

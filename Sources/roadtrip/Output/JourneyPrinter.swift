@@ -29,6 +29,12 @@ struct JourneyPrinter {
     self.keys = keys
     if let interchange = format.interchangeFormat {
       writer = JourneyWriter(format: interchange, keys: keys, includesHeader: includesHeader) { try output.write($0) }
+    } else if format == .ids {
+      // One id a line is TSV of the id alone, without a header: written straight from the rows,
+      // as the interchange formats are, not through a journey object and its `uuidString`.
+      writer = JourneyWriter(format: .tsv, keys: [JourneyRecord.keys[0]], includesHeader: false) {
+        try output.write($0)
+      }
     } else if format == .table {
       table = .journeys(fitting: TerminalSize.fittingColumns(of: output), keys: keys)
     }
@@ -42,11 +48,9 @@ extension JourneyPrinter {
     count += 1
     if writer != nil {
       try writer?.write(journey)
-    } else if table != nil {
+    } else {
       table?.append(journey, style: style, keys: keys)
       try printTableRows()
-    } else {
-      try output.write(journey.id.uuidString.lowercased() + "\n")
     }
   }
 
