@@ -13,7 +13,8 @@ import Foundation
 ///    seen to hold it), with the version vector as it was before receiving; the other replicas'
 ///    files not applied yet are merged in causal order, and the journeys they change are
 ///    written as one batch, `sync from …`, which `history` shows and `undo` takes back;
-/// 3. after the commit, the files not on the remote yet are added to it and published.
+/// 3. after the commit, the files not on the remote yet are added to it and published; once
+///    published, they are confirmed (their bytes dropped).
 struct SyncSession {
   let connection: Connection
   let remote: any SyncRemote
@@ -50,7 +51,7 @@ struct SyncSession {
     let listing = try folder.changeFiles()
     var summary = SyncSummary(remote: remote.description, replica: "")
     summary.createdRemote = created
-    var unpublished: [(name: String, bytes: [UInt8])] = []
+    var unpublished: [(seq: Int64, name: String, bytes: [UInt8])] = []
     var conflicts: [MergeConflict] = []
     // The conflicts name the received batch as it is committed: none when it changed nothing.
     let recordConflicts = { (batch: Int64?) in
@@ -109,8 +110,8 @@ struct SyncSession {
       try connection.forEachRow(
         "SELECT seq, pending FROM sync_sent WHERE pending IS NOT NULL ORDER BY seq"
       ) { row in
-        unpublished.append(
-          (ChangeFile.name(replica: state.id, seq: row.integer(at: 0)), row.blob(at: 1)))
+        let seq = row.integer(at: 0)
+        unpublished.append((seq, ChangeFile.name(replica: state.id, seq: seq), row.blob(at: 1)))
       }
     }
     try publish(unpublished, to: folder, createdRemote: created, summary: &summary)
@@ -140,9 +141,10 @@ struct SyncSession {
     }
   }
 
-  /// Checks this replica's files on the remote: forgets the bytes of those it now holds as
-  /// written; a file under this replica's id that it did not write means a copy of the database
-  /// synced first (SYNC.md, "Copies of a database"), and this one takes a new id.
+  /// Checks this replica's files on the remote: a file under this replica's id that it did not
+  /// write means a copy of the database synced first (SYNC.md, "Copies of a database"), and this
+  /// one takes a new id. A file it wrote that was not confirmed is confirmed by `publish` once
+  /// published (a git clone may hold it uncommitted, from a sync killed before its push).
   private func checkOwnFiles(
     _ present: [Int64], in folder: RemoteFolder, state: inout ReplicaState,
     summary: inout SyncSummary
@@ -161,9 +163,7 @@ struct SyncSession {
       guard let bytes = try folder.read(ChangeFile.name(replica: state.id, seq: seq)) else {
         continue
       }
-      if FileDigest.of(bytes) == mine.digest {
-        try connection.run("UPDATE sync_sent SET pending = NULL WHERE seq = ?", [.integer(seq)])
-      } else {
+      if FileDigest.of(bytes) != mine.digest {
         foreign.append(seq)
       }
     }
@@ -442,16 +442,27 @@ struct SyncSession {
     }
   }
 
-  /// Adds the files not on the remote yet and publishes them; a file that cannot be written
-  /// stays recorded, and the next sync sends it.
+  /// Adds the files not on the remote yet and publishes them; a file that cannot be written,
+  /// or whose publishing fails, stays recorded with its bytes, and the next sync sends it.
+  /// Once published, the files are confirmed (their bytes dropped: `sync --status` says
+  /// nothing waits).
   private func publish(
-    _ files: [(name: String, bytes: [UInt8])], to folder: RemoteFolder, createdRemote: Bool,
-    summary: inout SyncSummary
+    _ files: [(seq: Int64, name: String, bytes: [UInt8])], to folder: RemoteFolder,
+    createdRemote: Bool, summary: inout SyncSummary
   ) throws {
     var added = createdRemote ? [RemoteFolder.identityName] : []
-    for (name, bytes) in files {
+    var held: [Int64] = []
+    for (seq, name, bytes) in files {
       do {
-        if try folder.add(bytes, as: name) { added.append(name) }
+        if try folder.add(bytes, as: name) {
+          added.append(name)
+          held.append(seq)
+        } else if let there = try folder.read(name), FileDigest.of(there) == FileDigest.of(bytes) {
+          // Written by an earlier sync that ended before it confirmed it: published again (a
+          // git clone may hold it uncommitted), then confirmed.
+          added.append(name)
+          held.append(seq)
+        }
         summary.sentFiles += 1
       } catch let error as RemoteWriteError {
         summary.sendFailure = "cannot write \(error.path): \(error.reason)"
@@ -460,6 +471,18 @@ struct SyncSession {
     }
     if !added.isEmpty {
       try remote.publish(added: added, message: "roadtrip sync from \(summary.replica)")
+    }
+    confirm(held)
+  }
+
+  /// Records that the remote holds the files `seqs` (their bytes are dropped). A database locked
+  /// at this moment is no failure: the next sync confirms the files by their digests.
+  private func confirm(_ seqs: [Int64]) {
+    guard !seqs.isEmpty else { return }
+    _ = try? connection.transaction(.immediate) {
+      for seq in seqs {
+        try connection.run("UPDATE sync_sent SET pending = NULL WHERE seq = ?", [.integer(seq)])
+      }
     }
   }
 }
