@@ -23,6 +23,12 @@ struct SyncSession {
   var secret: SyncSecret? = nil
   /// What every file's bytes go through; `run` sets it from the remote and the secret.
   var sealing: any SyncFileSealing = PlainFiles()
+  /// The owner's batches in flight, when the session runs as long work for another database
+  /// (`JourneyDatabase.runLongWork`): its batch is noted there before the commit.
+  var worksFor: BatchesInFlight? = nil
+  /// Told the number of row changes sent and received so far, after each one; what it throws
+  /// (`CancellationError`) rolls the sync's transaction back.
+  var onChange: (Int) throws -> Void = { _ in }
 
   /// Makes the remote current, reads its identity (making a new remote, encrypted when a secret
   /// was given), derives the key once when the remote is encrypted, and exchanges the files.
@@ -52,14 +58,18 @@ struct SyncSession {
     var summary = SyncSummary(remote: remote.description, replica: "")
     summary.createdRemote = created
     var unpublished: [(seq: Int64, name: String, bytes: [UInt8])] = []
+    var changes = 0
+    let counted = {
+      changes += 1
+      try onChange(changes)
+    }
     var conflicts: [MergeConflict] = []
     // The conflicts name the received batch as it is committed: none when it changed nothing.
     let recordConflicts = { (batch: Int64?) in
       try record(conflicts, batch: batch)
       summary.batch = batch
     }
-    _ = try Batch.write(on: connection, origin: "sync", verify: verify, beforeCommit: recordConflicts) {
-      batch in
+    _ = try writeBatch(verify: verify, beforeCommit: recordConflicts) { batch in
       var state = try ReplicaState.loadOrCreate(in: connection)
       try remember(remoteID, in: folder)
       let store = RegisterStore(connection: connection)
@@ -72,6 +82,7 @@ struct SyncSession {
         try checkOwnFiles(listing[state.id] ?? [], in: folder, state: &state, summary: &summary)
       }
       try send(&state, summary: &summary) { journey, update in
+        try counted()
         var current = try cached(journey)
         update(&current)
         registers[journey] = current
@@ -86,6 +97,7 @@ struct SyncSession {
       }
       let merge = try receive(listing, from: folder, state: &state, summary: &summary) {
         journey, body in
+        try counted()
         var current = try cached(journey)
         body(&current)
         registers[journey] = current
@@ -116,6 +128,20 @@ struct SyncSession {
     }
     try publish(unpublished, to: folder, createdRemote: created, summary: &summary)
     return summary
+  }
+
+  /// Writes the sync's batch through `Batch.write`, noted in the owner's batches in flight
+  /// when the session runs as long work for another database.
+  private func writeBatch<T>(
+    verify: () throws -> Void, beforeCommit: (Int64?) throws -> Void,
+    _ body: (Batch) throws -> T
+  ) throws -> (result: T, batch: Int64?) {
+    guard let worksFor else {
+      return try Batch.write(
+        on: connection, origin: "sync", verify: verify, beforeCommit: beforeCommit, body)
+    }
+    return try worksFor.write(
+      on: connection, origin: "sync", verify: verify, beforeCommit: beforeCommit, body)
   }
 
   /// Remembers the remote, or refuses a remote other than the one this database syncs with.

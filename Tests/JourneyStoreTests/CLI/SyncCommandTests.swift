@@ -282,4 +282,21 @@ extension SyncCommandTests {
     #expect(try await machines.run("b", "sync", machines.remote).exitCode == 0)
     #expect(try await machines.run("b", "list", "--format", "ids").lines.count == 2)
   }
+
+  @Test func progressShowsOnATerminalAndNothingWhenPiped() async throws {
+    let machines = try Machines()
+    #expect(try await machines.run("a", "add", "On a terminal").exitCode == 0)
+    let terminal = try await machines.sandbox.runInTerminal(
+      ["sync", machines.remote], environment: ["ROADTRIP_DB": machines.path("a")])
+    #expect(terminal.exitCode == 0, "\(terminal)")
+    #expect(
+      terminal.standardOutput.contains("\rSyncing… 1 change sent and received"), "\(terminal)")
+    // Cleared before the summary.
+    #expect(terminal.standardOutput.contains("\r\u{1B}[Kmade \(machines.remote) a roadtrip remote"), "\(terminal)")
+    #expect(try await machines.run("b", "add", "Piped").exitCode == 0)
+    let piped = try await machines.run("b", "sync", machines.remote)
+    #expect(piped.exitCode == 0, "\(piped)")
+    #expect(!piped.standardError.contains("Syncing"), "\(piped)")
+    #expect(!piped.standardError.contains("\r"), "\(piped)")
+  }
 }
