@@ -82,7 +82,8 @@ extension JourneyDatabase {
   ///   - progress: As for `synchronize(with:secret:progress:)`, for its sync.
   /// - Returns: The sync, the snapshot and what was removed.
   /// - Throws: What `synchronize(with:)` throws; `SyncError.cannotReachRemote` when the
-  ///   snapshot cannot be written or a file removed.
+  ///   snapshot cannot be written or a file removed, `SyncRemoteError` when the removal cannot
+  ///   be published.
   public func compact(
     with remote: some SyncRemote, secret: SyncSecret? = nil, progress: ((Int) -> Void)? = nil
   ) throws -> SyncCompaction {

@@ -38,8 +38,9 @@ extension Roadtrip {
         plain remote is refused (exit 64).
 
         --compact then writes a snapshot of every journey (snapshots/ in REMOTE) and removes the \
-        change files every database syncing with REMOTE has applied; a new database joins from \
-        the newest snapshot, and one that missed removed files catches up from it.
+        change files every database syncing with REMOTE has applied (in a git repository, with \
+        a commit that it pushes); a new database joins from the newest snapshot, and one that \
+        missed removed files catches up from it.
         """,
       subcommands: [Exchange.self, Conflicts.self],
       defaultSubcommand: Exchange.self)
