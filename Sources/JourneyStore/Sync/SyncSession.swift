@@ -14,7 +14,8 @@ import Foundation
 ///    files not applied yet are merged in causal order, and the journeys they change are
 ///    written as one batch, `sync from …`, which `history` shows and `undo` takes back;
 /// 3. after the commit, the files not on the remote yet are added to it and published; once
-///    published, they are confirmed (their bytes dropped).
+///    published, they are confirmed (their bytes dropped) and a remote this sync made is
+///    remembered by its id.
 struct SyncSession {
   let connection: Connection
   let remote: any SyncRemote
@@ -71,7 +72,7 @@ struct SyncSession {
     }
     _ = try writeBatch(verify: verify, beforeCommit: recordConflicts) { batch in
       var state = try ReplicaState.loadOrCreate(in: connection)
-      try remember(remoteID, in: folder)
+      try remember(remoteID, in: folder, created: created)
       let store = RegisterStore(connection: connection)
       var registers: [String: JourneyRegisters] = [:]
       func cached(_ journey: String) throws -> JourneyRegisters {
@@ -126,7 +127,8 @@ struct SyncSession {
         unpublished.append((seq, ChangeFile.name(replica: state.id, seq: seq), row.blob(at: 1)))
       }
     }
-    try publish(unpublished, to: folder, createdRemote: created, summary: &summary)
+    try publish(
+      unpublished, to: folder, remoteID: remoteID, createdRemote: created, summary: &summary)
     return summary
   }
 
@@ -145,12 +147,21 @@ struct SyncSession {
   }
 
   /// Remembers the remote, or refuses a remote other than the one this database syncs with.
-  private func remember(_ remoteID: String, in folder: RemoteFolder) throws {
+  ///
+  /// A remote this sync made (`created`) is remembered without its id (an empty `remote_id`)
+  /// until it is published (`confirm`): a git push that fails leaves the remote empty, and the
+  /// next sync, which may find a remote another replica made meanwhile, takes the id it finds.
+  private func remember(_ remoteID: String, in folder: RemoteFolder, created: Bool) throws {
     var known: String?
     try connection.forEachRow("SELECT remote_id FROM sync_remote LIMIT 1") {
       known = $0.text(at: 0)
     }
-    if let known {
+    let rememberedID = created ? "" : remoteID
+    if known == "" {
+      try connection.run(
+        "UPDATE sync_remote SET url = ?, kind = ?, remote_id = ?",
+        [.text(remote.description), .text(kind), .text(rememberedID)])
+    } else if let known {
       guard known == remoteID else {
         throw SyncError.otherRemote(path: folder.path, found: remoteID, known: known)
       }
@@ -161,7 +172,7 @@ struct SyncSession {
       try connection.run(
         "INSERT INTO sync_remote (url, kind, remote_id, added) VALUES (?, ?, ?, ?)",
         [
-          .text(remote.description), .text(kind), .text(remoteID),
+          .text(remote.description), .text(kind), .text(rememberedID),
           .real(Date().timeIntervalSinceReferenceDate),
         ])
     }
@@ -471,10 +482,10 @@ struct SyncSession {
   /// Adds the files not on the remote yet and publishes them; a file that cannot be written,
   /// or whose publishing fails, stays recorded with its bytes, and the next sync sends it.
   /// Once published, the files are confirmed (their bytes dropped: `sync --status` says
-  /// nothing waits).
+  /// nothing waits) and a remote this sync made is remembered by its id.
   private func publish(
     _ files: [(seq: Int64, name: String, bytes: [UInt8])], to folder: RemoteFolder,
-    createdRemote: Bool, summary: inout SyncSummary
+    remoteID: String, createdRemote: Bool, summary: inout SyncSummary
   ) throws {
     var added = createdRemote ? [RemoteFolder.identityName] : []
     var held: [Int64] = []
@@ -498,16 +509,21 @@ struct SyncSession {
     if !added.isEmpty {
       try remote.publish(added: added, message: "roadtrip sync from \(summary.replica)")
     }
-    confirm(held)
+    confirm(held, remoteID: createdRemote ? remoteID : nil)
   }
 
-  /// Records that the remote holds the files `seqs` (their bytes are dropped). A database locked
-  /// at this moment is no failure: the next sync confirms the files by their digests.
-  private func confirm(_ seqs: [Int64]) {
-    guard !seqs.isEmpty else { return }
+  /// Records that the remote holds the files `seqs` (their bytes are dropped) and, for a remote
+  /// this sync made, its id. A database locked at this moment is no failure: the next sync
+  /// confirms the files by their digests and takes the remote's id as it finds it.
+  private func confirm(_ seqs: [Int64], remoteID: String?) {
+    guard !seqs.isEmpty || remoteID != nil else { return }
     _ = try? connection.transaction(.immediate) {
       for seq in seqs {
         try connection.run("UPDATE sync_sent SET pending = NULL WHERE seq = ?", [.integer(seq)])
+      }
+      if let remoteID {
+        try connection.run(
+          "UPDATE sync_remote SET remote_id = ? WHERE remote_id = ''", [.text(remoteID)])
       }
     }
   }
