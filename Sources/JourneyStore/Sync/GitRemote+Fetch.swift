@@ -14,7 +14,7 @@ extension GitRemote {
   func fetch() throws -> String {
     try requireGit()
     try makeCacheRoot()
-    return try fetchHoldingLock()
+    return try unattended().fetchHoldingLock()
   }
 
   private func fetchHoldingLock() throws -> String {

@@ -14,7 +14,7 @@ extension GitRemote {
   /// - Throws: `SyncRemoteError`.
   func publish(added: [String], message: String) throws {
     try requireGit()
-    try changingClone(message: message) { clone in
+    try unattended().changingClone(message: message) { clone in
       if !added.isEmpty {
         try clone.runChecked(["add", "--"] + added)
       }
@@ -27,7 +27,7 @@ extension GitRemote {
   ///   next `fetch` puts the files back in the clone.
   func remove(_ names: [String], message: String) throws {
     try requireGit()
-    try changingClone(message: message) { clone in
+    try unattended().changingClone(message: message) { clone in
       // In pieces, so that no command line grows past the system's limit.
       for start in stride(from: 0, to: names.count, by: 500) {
         let piece = Array(names[start..<min(start + 500, names.count)])

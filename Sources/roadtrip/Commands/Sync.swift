@@ -41,6 +41,10 @@ extension Roadtrip {
         change files every database syncing with REMOTE has applied (in a git repository, with \
         a commit that it pushes); a new database joins from the newest snapshot, and one that \
         missed removed files catches up from it.
+
+        Without a terminal (cron, scripts), git never waits for an answer: no password prompt, \
+        ssh in batch mode with timeouts (unless GIT_SSH_COMMAND, GIT_SSH or core.sshCommand \
+        says otherwise) and a low-speed limit for http; a dead network ends with exit 74.
         """,
       subcommands: [Exchange.self, Conflicts.self],
       defaultSubcommand: Exchange.self)

@@ -3,7 +3,8 @@ import Testing
 
 @testable import JourneyStore
 
-/// `roadtrip sync` through git where git users trip: `--compact`, a first push that fails.
+/// `roadtrip sync` through git where git users trip: a first push that fails, `--compact`,
+/// and git run with no one to answer it.
 @Suite("roadtrip sync through git: faults and compaction")
 struct SyncCommandGitFaultTests {
   typealias Machines = SyncCommandGitTests.Machines
@@ -82,5 +83,78 @@ struct SyncCommandGitFaultTests {
     #expect(joined.exitCode == 0, "\(joined)")
     #expect(joined.standardError.contains("joined from snapshots/"), "\(joined)")
     #expect(try await machines.table("c") == machines.table("a"))
+  }
+
+  /// A `git` on the `PATH` that records, for each run, its arguments and the variables that
+  /// say how it may wait, then runs the real one.
+  static func recordingGit(in machines: Machines) throws -> (path: String, record: String) {
+    let folder = machines.sandbox.folder.file("recording-git")
+    let record = machines.sandbox.folder.file("git-runs")
+    try FileManager.default.createDirectory(atPath: folder, withIntermediateDirectories: true)
+    let script = """
+      #!/bin/sh
+      echo "ssh=${GIT_SSH_COMMAND-unset} limit=${GIT_HTTP_LOW_SPEED_LIMIT-unset} \
+      time=${GIT_HTTP_LOW_SPEED_TIME-unset} prompt=${GIT_TERMINAL_PROMPT-unset} args=$*" \
+      >> \(record)
+      exec /usr/bin/git "$@"
+
+      """
+    try script.write(toFile: folder + "/git", atomically: true, encoding: .utf8)
+    try FileManager.default.setAttributes([.posixPermissions: 0o755], ofItemAtPath: folder + "/git")
+    return (folder + ":/usr/bin:/bin", record)
+  }
+
+  /// The recorded runs of `git clone`.
+  static func clones(in record: String) throws -> [String] {
+    let text = (try? String(contentsOfFile: record, encoding: .utf8)) ?? ""
+    try FileManager.default.removeItem(atPath: record)
+    return text.split(separator: "\n").map(String.init).filter { $0.contains("args=clone ") }
+  }
+
+  @Test func withoutATerminalGitGetsSSHInBatchModeAndAnHTTPLowSpeedLimit() async throws {
+    let machines = try Machines()
+    let (path, record) = try Self.recordingGit(in: machines)
+    #expect(try await machines.run("a", "sync", machines.repository, environment: ["PATH": path])
+      .exitCode == 0)
+    let unattended = try Self.clones(in: record)
+    #expect(unattended.count == 1, "\(unattended)")
+    #expect(unattended.first?.contains("ssh=\(GitRemote.batchSSHCommand) ") == true, "\(unattended)")
+    #expect(unattended.first?.contains("limit=1000 time=60 prompt=0") == true, "\(unattended)")
+    // The user's own choices stay: the variables, or git's configuration.
+    let chosen = try await machines.run(
+      "b", "sync", machines.repository,
+      environment: [
+        "PATH": path, "GIT_SSH_COMMAND": "ssh -i my-key", "GIT_HTTP_LOW_SPEED_LIMIT": "5",
+      ])
+    #expect(chosen.exitCode == 0, "\(chosen)")
+    let kept = try Self.clones(in: record)
+    #expect(kept.first?.contains("ssh=ssh -i my-key limit=5 time=unset") == true, "\(kept)")
+    try "[core]\n\tsshCommand = ssh -i configured\n[http]\n\tlowSpeedTime = 10\n".write(
+      toFile: machines.gitConfig, atomically: true, encoding: .utf8)
+    #expect(try await machines.run("c", "sync", machines.repository, environment: ["PATH": path])
+      .exitCode == 0)
+    let configured = try Self.clones(in: record)
+    #expect(configured.first?.contains("ssh=unset limit=unset time=unset") == true, "\(configured)")
+    // On a terminal someone can answer: git is left as it is.
+    try Data().write(to: URL(fileURLWithPath: machines.gitConfig))
+    var environment = machines.environment("a")
+    environment["PATH"] = path
+    environment["XDG_CACHE_HOME"] = machines.sandbox.folder.file("cache-d")
+    let terminal = try await machines.sandbox.runInTerminal(
+      ["sync", machines.repository, "--db", machines.machines.path("d")], environment: environment)
+    #expect(terminal.exitCode == 0, "\(terminal)")
+    let attended = try Self.clones(in: record)
+    #expect(attended.first?.contains("ssh=unset limit=unset time=unset prompt=unset") == true,
+      "\(attended)")
+  }
+
+  @Test func anSSHRemoteThatCannotBeReachedEndsWithExit74() async throws {
+    let machines = try Machines()
+    let url = "ssh://roadtrip@127.0.0.1:9/journeys.git"
+    let started = ContinuousClock.now
+    let result = try await machines.run("a", "sync", url)
+    #expect(result.exitCode == 74, "\(result)")
+    #expect(result.standardError.hasPrefix("roadtrip: error: cannot clone \(url)"), "\(result)")
+    #expect(started.duration(to: .now) < .seconds(60))
   }
 }
