@@ -31,8 +31,8 @@ extension JourneyDatabase {
   ///     (`total` is `nil`: the files are read as they come), at most every 50 ms and once at
   ///     the end.
   /// - Returns: What went out and came in. Refused files (damaged, tampered with, sealed with
-  ///   another secret) and files that could not be sent are in the summary: what could be done
-  ///   was done and committed.
+  ///   another secret) and files that could not be sent (`sendFailure`; a push that failed:
+  ///   `sendError`) are in the summary: what could be done was done and committed.
   /// - Throws: `SyncError` or `SyncRemoteError` when the remote cannot be used, and
   ///   `SyncEncryptionError` when the secret does not fit it (nothing changed then), or what a
   ///   write throws (`SQLiteError.busy` for a database locked past the busy timeout);

@@ -3,6 +3,7 @@
 extension SyncSession {
   func compact(verify: () throws -> Void) throws -> SyncCompaction {
     let summary = try run(verify: verify)
+    if let error = summary.sendError { throw error }
     let folder = RemoteFolder(path: try remote.fetch())
     // The snapshot is sealed as the change files are: the remote exists now, and says how.
     var session = self

@@ -507,7 +507,16 @@ struct SyncSession {
       }
     }
     if !added.isEmpty {
-      try remote.publish(added: added, message: "roadtrip sync from \(summary.replica)")
+      do {
+        try remote.publish(added: added, message: "roadtrip sync from \(summary.replica)")
+      } catch let error as SyncRemoteError {
+        // After the commit: what was received stays, and the files go next time.
+        summary.sendError = error
+        summary.sendFailure = error.description
+        summary.sentFiles = 0
+        summary.createdRemote = false
+        return
+      }
     }
     confirm(held, remoteID: createdRemote ? remoteID : nil)
   }

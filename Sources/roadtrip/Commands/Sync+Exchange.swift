@@ -86,6 +86,7 @@ extension Roadtrip.Sync {
         throw CommandError.refusedSyncFiles(
           summary.refusedFiles.map { "\($0.name) (\($0.reason))" })
       }
+      if let error = summary.sendError { throw error }
       if let failure = summary.sendFailure { throw CommandError.cannotSend(failure) }
     }
 

@@ -85,6 +85,31 @@ struct SyncCommandGitFaultTests {
     #expect(try await machines.table("c") == machines.table("a"))
   }
 
+  @Test func aPushThatFailsAfterTheCommitSaysWhatWasReceivedAndTheNextSyncSends()
+    async throws
+  {
+    let machines = try Machines()
+    #expect(try await machines.run("a", "add", "Trip of a").exitCode == 0)
+    #expect(try await machines.run("a", "sync", machines.repository).exitCode == 0)
+    #expect(try await machines.run("b", "add", "Trip of b").exitCode == 0)
+    #expect(try await machines.run("b", "sync", machines.repository).exitCode == 0)
+    #expect(try await machines.run("a", "add", "Second trip of a").exitCode == 0)
+    try machines.preReceiveHook("cat > /dev/null\nexit 1\n")
+    let failed = try await machines.run("a", "sync")
+    #expect(failed.exitCode == 74, "\(failed)")
+    #expect(
+      failed.standardError.hasPrefix(
+        "nothing could be sent (the next sync sends it); received 1 change from 1 replica: "
+          + "1 journey changed\nroadtrip: error: cannot push to \(machines.repository)"),
+      "\(failed)")
+    #expect(try await machines.table("a").contains("Trip of b"))
+    try FileManager.default.removeItem(atPath: machines.repository + "/hooks/pre-receive")
+    let again = try await machines.run("a", "sync")
+    #expect(again.standardError.hasPrefix("sent 1 file of an earlier sync"), "\(again)")
+    #expect(try await machines.run("b", "sync").exitCode == 0)
+    #expect(try await machines.table("a") == machines.table("b"))
+  }
+
   /// A `git` on the `PATH` that records, for each run, its arguments and the variables that
   /// say how it may wait, then runs the real one.
   static func recordingGit(in machines: Machines) throws -> (path: String, record: String) {
