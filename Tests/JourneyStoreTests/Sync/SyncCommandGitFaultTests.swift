@@ -110,6 +110,40 @@ struct SyncCommandGitFaultTests {
     #expect(try await machines.table("a") == machines.table("b"))
   }
 
+  @Test func twoReplicasMakingAnEmptyRemoteAtOnceLoseNothingAndTheSecondSyncsNext()
+    async throws
+  {
+    let machines = try Machines()
+    #expect(try await machines.run("b", "add", "Trip of b").exitCode == 0)
+    #expect(try await machines.run("c", "add", "Trip of c").exitCode == 0)
+    // While b's first push waits for the repository, c makes the remote and pushes first: both
+    // wrote a roadtrip-remote.json of their own.
+    let armed = machines.sandbox.folder.file("armed")
+    FileManager.default.createFile(atPath: armed, contents: Data())
+    let c = machines.environment("c").map { "\($0.key)=\(CLISandbox.shellQuoted($0.value))" }
+    try machines.preReceiveHook(
+      """
+      cat > /dev/null
+      if rm \(armed) 2>/dev/null; then
+        env -i \(c.joined(separator: " ")) \(RoadtripBinary.path) sync \(machines.repository) \
+          >&2 || exit 1
+      fi
+      exit 0
+      """)
+    let first = try await machines.run("b", "sync", machines.repository)
+    #expect(!FileManager.default.fileExists(atPath: armed))
+    #expect(first.exitCode == 1, "\(first)")
+    #expect(first.standardError.contains("already has roadtrip-remote.json"), "\(first)")
+    #expect(first.standardError.contains("nothing could be sent (the next sync sends it)"))
+    let second = try await machines.run("b", "sync")
+    #expect(second.exitCode == 0, "\(second)")
+    #expect(second.standardError.contains("received 1 change from 1 replica"), "\(second)")
+    #expect(try await machines.run("c", "sync").exitCode == 0)
+    let table = try await machines.table("b")
+    #expect(table == (try await machines.table("c")))
+    #expect(table.contains("Trip of b") && table.contains("Trip of c"), "\(table)")
+  }
+
   /// A `git` on the `PATH` that records, for each run, its arguments and the variables that
   /// say how it may wait, then runs the real one.
   static func recordingGit(in machines: Machines) throws -> (path: String, record: String) {
