@@ -64,13 +64,14 @@ extension GitRemote {
   func unattended() throws -> GitRemote {
     guard !canPrompt else { return self }
     var environment = git.environment
+    let configured = try configuredKeys()
     let chosenSSH = ["GIT_SSH_COMMAND", "GIT_SSH"].contains { environment[$0] != nil }
-    if !chosenSSH, try configured("core.sshCommand") == nil {
+    if !chosenSSH, !configured.contains("core.sshcommand") {
       environment["GIT_SSH_COMMAND"] = Self.batchSSHCommand
     }
     let lowSpeed = ["GIT_HTTP_LOW_SPEED_LIMIT", "GIT_HTTP_LOW_SPEED_TIME"]
     if !lowSpeed.contains(where: { environment[$0] != nil }),
-      try configured("http.lowSpeedLimit") == nil, try configured("http.lowSpeedTime") == nil
+      configured.isDisjoint(with: ["http.lowspeedlimit", "http.lowspeedtime"])
     {
       environment["GIT_HTTP_LOW_SPEED_LIMIT"] = String(Self.lowSpeedLimit.bytesPerSecond)
       environment["GIT_HTTP_LOW_SPEED_TIME"] = String(Self.lowSpeedLimit.seconds)
@@ -89,11 +90,16 @@ extension GitRemote {
   /// Below 1,000 bytes a second for 60 seconds, an http transfer is abandoned.
   static let lowSpeedLimit = (bytesPerSecond: 1_000, seconds: 60)
 
-  /// The value of `key` in the user's git configuration (global and system), or `nil`: read
+  /// Which of `core.sshCommand`, `http.lowSpeedLimit` and `http.lowSpeedTime` the user's git
+  /// configuration (global and system) sets, lowercased as git prints them, with one run of git:
   /// from the cache root, which is no repository and which git looks no further up from.
-  private func configured(_ key: String) throws -> String? {
-    let output = try run(["-C", cacheRoot, "config", "--get", key], inClone: false)
-    return output.succeeded ? output.line : nil
+  private func configuredKeys() throws -> Set<String> {
+    let output = try run(
+      ["-C", cacheRoot, "config", "--name-only", "--get-regexp",
+       #"^(core\.sshcommand|http\.lowspeedlimit|http\.lowspeedtime)$"#],
+      inClone: false)
+    guard output.succeeded else { return [] }
+    return Set(output.standardOutput.split(separator: "\n").map { $0.lowercased() })
   }
 
   private static let repositoryVariables: Set<String> = [

@@ -93,8 +93,8 @@ extension SyncSession {
   }
 
   /// Finds, for removal, each change file the snapshot covers and every replica known to the
-  /// remote has applied, as its newest file's vector says (this replica: everything it has applied). Each
-  /// replica's newest file stays, since it is what says what that replica applied.
+  /// remote has applied, as its newest file's vector says (this replica: everything it has
+  /// applied). Each replica's newest file stays, since it is what says what that replica applied.
   private func removeAppliedFiles(
     covered snapshot: Snapshot, in folder: RemoteFolder, state: ReplicaState,
     into compaction: inout SyncCompaction

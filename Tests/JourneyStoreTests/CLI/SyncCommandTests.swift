@@ -292,7 +292,9 @@ extension SyncCommandTests {
     #expect(
       terminal.standardOutput.contains("\rSyncing… 1 change sent and received"), "\(terminal)")
     // Cleared before the summary.
-    #expect(terminal.standardOutput.contains("\r\u{1B}[Kmade \(machines.remote) a roadtrip remote"), "\(terminal)")
+    #expect(
+      terminal.standardOutput.contains("\r\u{1B}[Kmade \(machines.remote) a roadtrip remote"),
+      "\(terminal)")
     #expect(try await machines.run("b", "add", "Piped").exitCode == 0)
     let piped = try await machines.run("b", "sync", machines.remote)
     #expect(piped.exitCode == 0, "\(piped)")
