@@ -1,3 +1,4 @@
+import Dispatch
 import Foundation
 import Synchronization
 import Testing
@@ -43,11 +44,24 @@ struct SyncLongWorkTests {
     let database = world[1]
     let remote = FolderRemote(path: world.remotePath)
     let (started, reached) = AsyncStream.makeStream(of: Void.self)
+    // The sync waits at its first report until the task is cancelled, so that it cannot commit
+    // first however loaded the machine is.
+    let cancelled = DispatchSemaphore(value: 0)
+    let first = Mutex(true)
     let syncing = Task { @MainActor in
-      try await database.sync(with: remote) { _ in reached.yield() }
+      try await database.sync(with: remote) { _ in
+        let isFirst = first.withLock { isFirst in
+          defer { isFirst = false }
+          return isFirst
+        }
+        guard isFirst else { return }
+        reached.yield()
+        cancelled.wait()
+      }
     }
     for await _ in started { break }
     syncing.cancel()
+    cancelled.signal()
     await #expect(throws: CancellationError.self) { try await syncing.value }
     #expect(try database.count() == 0)
     #expect(try database.syncStatus().replica == nil, "the sync's transaction stayed")
