@@ -9,9 +9,15 @@ extension JourneyDatabase {
   /// sync as one change file, and merges the other replicas' files in, field by field, as one
   /// batch of the change log (origin `sync from …`) that `history` shows and `undo` takes back.
   ///
-  /// The work runs off the caller's thread, on a connection of its own (as a background import
-  /// does); the managed journeys and live lists then take the received changes in, as they take
-  /// in any other process's commit.
+  /// The work is long work (`runLongWork`, as an async import): it runs off the caller's actor,
+  /// on a connection of its own; when it commits, this database's managed journeys and live lists
+  /// show what it received there, before the call returns, and the sync's batch is this
+  /// database's own (`refresh()` does not report it back as another writer's).
+  ///
+  /// Cancelling the task stops the sync before it commits (between two row changes, or within
+  /// the statement it is running): nothing of it stays, and the call throws
+  /// `CancellationError`. A git command running then (a clone, a fetch) is not stopped; once
+  /// the sync committed, the rest (adding and publishing the files) goes on.
   ///
   /// With a secret, a new remote is encrypted (SYNC.md, "Encryption"): every file is sealed, its
   /// name authenticated, and `roadtrip-remote.json` holds the key's salt and check value, never
@@ -20,31 +26,47 @@ extension JourneyDatabase {
   ///   - remote: Where the files go: `remote(for:)` makes one from what a user typed.
   ///   - secret: The secret of an encrypted remote (`SyncSecret(fileAt:)`,
   ///     `SyncSecret(environment:)`), or `nil` for a plain one.
+  ///   - isolation: The actor that owns this database: the caller's, by default.
+  ///   - progress: Called on the sync's thread with the row changes sent and received so far
+  ///     (`total` is `nil`: the files are read as they come), at most every 50 ms and once at
+  ///     the end.
   /// - Returns: What went out and came in. Refused files (damaged, tampered with, sealed with
-  ///   another secret) and files that could not be sent are in the summary: what could be done
-  ///   was done and committed.
+  ///   another secret) and files that could not be sent (`sendFailure`; a push that failed:
+  ///   `sendError`) are in the summary: what could be done was done and committed.
   /// - Throws: `SyncError` or `SyncRemoteError` when the remote cannot be used, and
   ///   `SyncEncryptionError` when the secret does not fit it (nothing changed then), or what a
-  ///   write throws (`SQLiteError.busy` for a database locked past the busy timeout).
-  public func sync(with remote: some SyncRemote, secret: SyncSecret? = nil) async throws
-    -> SyncSummary
-  {
-    waitForPendingWrites()
-    let (path, configuration) = (path, configuration)
-    let summary = try await Task.detached {
-      try JourneyDatabase(path: path, configuration: configuration).synchronize(
-        with: remote, secret: secret)
-    }.value
-    _ = try refresh()
-    return summary
+  ///   write throws (`SQLiteError.busy` for a database locked past the busy timeout);
+  ///   `CancellationError` when the task was cancelled before the sync committed.
+  public func sync(
+    with remote: some SyncRemote, secret: SyncSecret? = nil,
+    isolation: isolated (any Actor)? = #isolation,
+    progress: (@Sendable (WorkProgress) -> Void)? = nil
+  ) async throws -> SyncSummary {
+    try await runLongWork(progress: progress, isolation: isolation) { worker, work in
+      let summary = try worker.runSyncSession(
+        with: remote, secret: secret,
+        onChange: { changes in
+          try work.checkCancellation()
+          work.report(completed: changes)
+        }
+      ) { session, verify in
+        let summary = try session.run(verify: verify)
+        return (summary, summary.batch)
+      }
+      work.report(completed: summary.sentChanges + summary.receivedChanges, isFinal: true)
+      return summary
+    }
   }
 
   /// `sync(with:)` on this database's own connection, on the calling thread: for a program that
   /// does nothing else meanwhile, such as the `roadtrip` command.
-  public func synchronize(with remote: some SyncRemote, secret: SyncSecret? = nil) throws
-    -> SyncSummary
-  {
-    try runSyncSession(with: remote, secret: secret) { session, verify in
+  /// - Parameter progress: Called with the row changes sent and received so far, after each
+  ///   one (the caller decides how often to show it).
+  public func synchronize(
+    with remote: some SyncRemote, secret: SyncSecret? = nil, progress: ((Int) -> Void)? = nil
+  ) throws -> SyncSummary {
+    try runSyncSession(with: remote, secret: secret, onChange: { progress?($0) }) {
+      session, verify in
       let summary = try session.run(verify: verify)
       return (summary, summary.batch)
     }
@@ -54,15 +76,19 @@ extension JourneyDatabase {
   /// syncs, writes a snapshot of every journey's merge state and the version vector it covers,
   /// then removes the change files it covers that every replica known to the remote has applied
   /// (each replica's newest file says what it applied). A new database joins from the snapshot.
-  /// - Parameter secret: As for `synchronize(with:secret:)`: the snapshot is sealed as the
-  ///   change files are.
+  /// - Parameters:
+  ///   - secret: As for `synchronize(with:secret:progress:)`: the snapshot is sealed as the
+  ///     change files are.
+  ///   - progress: As for `synchronize(with:secret:progress:)`, for its sync.
   /// - Returns: The sync, the snapshot and what was removed.
   /// - Throws: What `synchronize(with:)` throws; `SyncError.cannotReachRemote` when the
-  ///   snapshot cannot be written or a file removed.
-  public func compact(with remote: some SyncRemote, secret: SyncSecret? = nil) throws
-    -> SyncCompaction
-  {
-    try runSyncSession(with: remote, secret: secret) { session, verify in
+  ///   snapshot cannot be written or a file removed, `SyncRemoteError` when the removal cannot
+  ///   be published.
+  public func compact(
+    with remote: some SyncRemote, secret: SyncSecret? = nil, progress: ((Int) -> Void)? = nil
+  ) throws -> SyncCompaction {
+    try runSyncSession(with: remote, secret: secret, onChange: { progress?($0) }) {
+      session, verify in
       let compaction = try session.compact(verify: verify)
       return (compaction, compaction.sync.batch)
     }
@@ -71,22 +97,25 @@ extension JourneyDatabase {
   /// Runs one sync session on this database's connection: pending writes first, the schema
   /// upgraded, a large write's page cache (received journeys and their registers go to random
   /// places of the file), and the live lists and managed journeys brought up to what it
-  /// committed. `body` returns its result and the batch it committed, if any.
+  /// committed, which is this database's own batch (a worker's is noted in its owner's batches
+  /// in flight too: `worksFor`). `body` returns its result and the batch it committed, if any.
   private func runSyncSession<Outcome>(
-    with remote: some SyncRemote, secret: SyncSecret?,
+    with remote: some SyncRemote, secret: SyncSecret?, onChange: @escaping (Int) throws -> Void,
     _ body: (SyncSession, () throws -> Void) throws -> (Outcome, Int64?)
   ) throws -> Outcome {
     waitForPendingWrites()
     try prepareForWriting()
     let session = SyncSession(
       connection: connection, remote: remote,
-      kind: (remote is GitRemote ? RemoteKind.git : .folder).rawValue, secret: secret)
+      kind: (remote is GitRemote ? RemoteKind.git : .folder).rawValue, secret: secret,
+      worksFor: worksFor, onChange: onChange)
     let (result, batch) = try connection.withPageCache(ofAtLeast: Self.largeWritePageCacheKiB) {
       try body(session, verifySchema)
     }
-    if batch != nil {
+    if let batch {
+      follower.noteOwn(batch)
       liveLists.invalidateAll()
-      _ = try refresh()
+      try catchUp()
     }
     return result
   }

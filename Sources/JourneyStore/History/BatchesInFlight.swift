@@ -26,17 +26,19 @@ final class BatchesInFlight: Sendable {
     batches.withLock { $0.removeAll(where: taken.contains) }
   }
 
-  /// Writes as `Batch.write(on:origin:verify:beforeCommit:_:)` does, noting the batch here right
-  /// before the commit, and forgetting it when the commit fails.
+  /// Writes as `Batch.write(on:origin:verify:beforeCommit:_:)` does (`beforeCommit` first), noting
+  /// the batch here right before the commit, and forgetting it when the commit fails.
   /// - Returns: What `body` returned, and the batch's id (`nil`: no change, no batch).
   func write<T>(
-    on connection: Connection, origin: String, verify: () throws -> Void = {}, _ body: (Batch) throws -> T
+    on connection: Connection, origin: String, verify: () throws -> Void = {},
+    beforeCommit: (Int64?) throws -> Void = { _ in }, _ body: (Batch) throws -> T
   ) throws -> (result: T, batch: Int64?) {
     var noted: Int64?
     do {
       return try Batch.write(
         on: connection, origin: origin, verify: verify,
         beforeCommit: { batch in
+          try beforeCommit(batch)
           noted = batch
           if let batch { batches.withLock { $0.append(batch) } }
         }, body)

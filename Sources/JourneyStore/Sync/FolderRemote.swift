@@ -16,4 +16,11 @@ public struct FolderRemote: SyncRemote {
 
   /// Nothing: the files are in place once written.
   public func publish(added: [String], message: String) throws {}
+
+  /// Unlinks the files.
+  /// - Throws: `SyncError.cannotReachRemote` for a file that cannot be removed.
+  public func remove(_ names: [String], message: String) throws {
+    let folder = RemoteFolder(path: path)
+    for name in names { try folder.remove(name) }
+  }
 }

@@ -14,7 +14,11 @@ extension GitRemote {
   func fetch() throws -> String {
     try requireGit()
     try makeCacheRoot()
-    return try CloneLock.holding(lockPath) {
+    return try unattended().fetchHoldingLock()
+  }
+
+  private func fetchHoldingLock() throws -> String {
+    try CloneLock.holding(lockPath) {
       if PathKind(of: folder) == .missing {
         try cloneAnew()
       } else {
@@ -60,9 +64,14 @@ extension GitRemote {
     }
   }
 
-  /// Fetches, and sets the clone to the remote's branch: the clone's own branch, or, while
-  /// the clone has no commit, the remote's only branch or the one its HEAD names (a remote
-  /// whose first push came from a git that named its branch otherwise).
+  /// Fetches, and sets the clone to the remote's branch: the clone's own branch, or, while the
+  /// clone has no commit, the remote's only branch or the one its HEAD names (a remote whose
+  /// first push came from a git that named its branch otherwise).
+  ///
+  /// A clone that has commits on a branch the remote does not have (a first push that failed)
+  /// holds only what never reached the remote: it is cloned anew, so that the clone says what
+  /// the remote holds (its database sends again what was not published). Files not committed
+  /// are left alone: another sync of this machine may be about to publish them.
   private func update() throws {
     let fetched = try run(["fetch", "--quiet", "origin"])
     guard fetched.succeeded else {
@@ -71,7 +80,11 @@ extension GitRemote {
     var branch = try currentBranch()
     let branches = try remoteBranches()
     if !branches.contains(branch) {
-      guard try !exists("HEAD"), let adopted = try remoteDefault(among: branches) else { return }
+      if try exists("HEAD") {
+        removeTree(folder)
+        return try cloneAnew()
+      }
+      guard let adopted = try remoteDefault(among: branches) else { return }
       try runChecked(["symbolic-ref", "HEAD", "refs/heads/" + adopted])
       branch = adopted
     }

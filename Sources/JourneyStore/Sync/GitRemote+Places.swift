@@ -54,6 +54,54 @@ extension GitRemote {
     return result
   }
 
+  /// This remote with git told never to wait for what no one will answer or for a dead network,
+  /// when no one can answer (standard input is no terminal: cron, a script, a service): ssh in
+  /// batch mode, with a connect timeout and keep-alives (`GIT_SSH_COMMAND`), unless the user
+  /// chose the ssh command (`GIT_SSH_COMMAND`, `GIT_SSH` or `core.sshCommand`); http given a
+  /// low-speed limit (`GIT_HTTP_LOW_SPEED_LIMIT` and `_TIME`), unless the user set one
+  /// (those variables, `http.lowSpeedLimit` or `http.lowSpeedTime`). A dead network then ends
+  /// in a failed fetch or push (exit 74), never in a sync that waits for good.
+  func unattended() throws -> GitRemote {
+    guard !canPrompt else { return self }
+    var environment = git.environment
+    let configured = try configuredKeys()
+    let chosenSSH = ["GIT_SSH_COMMAND", "GIT_SSH"].contains { environment[$0] != nil }
+    if !chosenSSH, !configured.contains("core.sshcommand") {
+      environment["GIT_SSH_COMMAND"] = Self.batchSSHCommand
+    }
+    let lowSpeed = ["GIT_HTTP_LOW_SPEED_LIMIT", "GIT_HTTP_LOW_SPEED_TIME"]
+    if !lowSpeed.contains(where: { environment[$0] != nil }),
+      configured.isDisjoint(with: ["http.lowspeedlimit", "http.lowspeedtime"])
+    {
+      environment["GIT_HTTP_LOW_SPEED_LIMIT"] = String(Self.lowSpeedLimit.bytesPerSecond)
+      environment["GIT_HTTP_LOW_SPEED_TIME"] = String(Self.lowSpeedLimit.seconds)
+    }
+    var remote = self
+    remote.git = Git(environment: environment)
+    return remote
+  }
+
+  /// The ssh command git gets when no one can answer: no password or host key question
+  /// (`BatchMode`), 30 seconds to connect, and a connection whose server stops answering
+  /// dropped after a minute.
+  static let batchSSHCommand =
+    "ssh -o BatchMode=yes -o ConnectTimeout=30 -o ServerAliveInterval=15 -o ServerAliveCountMax=4"
+
+  /// Below 1,000 bytes a second for 60 seconds, an http transfer is abandoned.
+  static let lowSpeedLimit = (bytesPerSecond: 1_000, seconds: 60)
+
+  /// Which of `core.sshCommand`, `http.lowSpeedLimit` and `http.lowSpeedTime` the user's git
+  /// configuration (global and system) sets, lowercased as git prints them, with one run of git:
+  /// from the cache root, which is no repository and which git looks no further up from.
+  private func configuredKeys() throws -> Set<String> {
+    let output = try run(
+      ["-C", cacheRoot, "config", "--name-only", "--get-regexp",
+       #"^(core\.sshcommand|http\.lowspeedlimit|http\.lowspeedtime)$"#],
+      inClone: false)
+    guard output.succeeded else { return [] }
+    return Set(output.standardOutput.split(separator: "\n").map { $0.lowercased() })
+  }
+
   private static let repositoryVariables: Set<String> = [
     "GIT_DIR", "GIT_WORK_TREE", "GIT_INDEX_FILE", "GIT_OBJECT_DIRECTORY", "GIT_COMMON_DIR",
     "GIT_ALTERNATE_OBJECT_DIRECTORIES", "GIT_NAMESPACE", "GIT_PREFIX", "GIT_SHALLOW_FILE",

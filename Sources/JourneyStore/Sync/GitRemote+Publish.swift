@@ -14,13 +14,36 @@ extension GitRemote {
   /// - Throws: `SyncRemoteError`.
   func publish(added: [String], message: String) throws {
     try requireGit()
+    try unattended().changingClone(message: message) { clone in
+      if !added.isEmpty {
+        try clone.runChecked(["add", "--"] + added)
+      }
+    }
+  }
+
+  /// Removes `names` (paths in the clone, relative to it) with `git rm`, commits the removal with
+  /// `message` and pushes it, as `publish` pushes; names not in the clone are skipped.
+  /// - Throws: `SyncRemoteError`; nothing of this call is on the remote for sure then, and the
+  ///   next `fetch` puts the files back in the clone.
+  func remove(_ names: [String], message: String) throws {
+    try requireGit()
+    try unattended().changingClone(message: message) { clone in
+      // In pieces, so that no command line grows past the system's limit.
+      for start in stride(from: 0, to: names.count, by: 500) {
+        let piece = Array(names[start..<min(start + 500, names.count)])
+        try clone.runChecked(["rm", "--quiet", "--ignore-unmatch", "--"] + piece)
+      }
+    }
+  }
+
+  /// Holding the clone's lock: `stage`, then a commit of what it staged (none when it staged
+  /// nothing), then a push of what the remote lacks.
+  private func changingClone(message: String, stage: (GitRemote) throws -> Void) throws {
     try CloneLock.holding(lockPath) {
       guard PathKind(of: folder + "/.git") == .folder else {
         throw SyncRemoteError.damagedClone(folder: folder, reason: "it is not a git clone")
       }
-      if !added.isEmpty {
-        try runChecked(["add", "--"] + added)
-      }
+      try stage(self)
       if try !ask(["diff", "--cached", "--quiet"]) {
         try runChecked(["commit", "--quiet", "--no-verify", "-m", message])
       }

@@ -17,8 +17,11 @@ struct GitRemote: Sendable {
   let url: String
   /// The folder that holds the clones of remotes, one folder each.
   let cacheRoot: String
-  /// `git`, with the environment it runs in.
-  let git: Git
+  /// `git`, with the environment it runs in (completed by `unattended()` when no one can
+  /// answer).
+  var git: Git
+  /// Whether someone can answer git's prompts: standard input is a terminal.
+  let canPrompt: Bool
 
   /// A git remote at `url`, which nothing here reads yet.
   /// - Parameters:
@@ -28,8 +31,9 @@ struct GitRemote: Sendable {
   ///   - environment: the environment git runs with (by default this process's), and where
   ///     `XDG_CACHE_HOME` and `HOME` are read.
   ///   - standardInputIsTerminal: whether someone can answer a password prompt; when not, git
-  ///     gets `GIT_TERMINAL_PROMPT=0`, so it fails instead of waiting. By default, whether this
-  ///     process's standard input is a terminal.
+  ///     gets `GIT_TERMINAL_PROMPT=0`, so it fails instead of waiting, and ssh in batch mode and
+  ///     a low-speed limit for http (`unattended()`). By default, whether this process's
+  ///     standard input is a terminal.
   init(
     url: String, cacheRoot: String? = nil,
     environment: [String: String] = ProcessInfo.processInfo.environment,
@@ -38,6 +42,7 @@ struct GitRemote: Sendable {
     let cacheRoot = cacheRoot ?? Self.defaultCacheRoot(environment)
     self.url = Self.normalized(url)
     self.cacheRoot = cacheRoot
+    self.canPrompt = standardInputIsTerminal
     self.git = Git(
       environment: Self.gitEnvironment(
         environment, cacheRoot: cacheRoot, prompts: standardInputIsTerminal))

@@ -1,9 +1,10 @@
 /// Where a sync sends its change files and finds the other replicas' (SYNC.md, "Remotes"): a
 /// folder, or a git repository whose clone is one.
 ///
-/// A remote only ever gains files, named by replica id and sequence number, so the transport
-/// never merges roadtrip's data: the sync reads and writes the files in the folder that `fetch()`
-/// makes current, and hands `publish(added:message:)` the names of the files it added.
+/// A sync only ever adds files, named by replica id and sequence number, so the transport never
+/// merges roadtrip's data: the sync reads and writes the files in the folder that `fetch()` makes
+/// current, and hands `publish(added:message:)` the names of the files it added. Only
+/// `sync --compact` takes files away, through `remove(_:message:)`.
 public protocol SyncRemote: Sendable {
   /// Where the remote is, as the user named it: a path, or a URL.
   var description: String { get }
@@ -13,4 +14,8 @@ public protocol SyncRemote: Sendable {
   /// Makes the files the sync added to the folder (paths relative to it) part of the remote: a
   /// folder has nothing to do; a git clone commits them with `message` and pushes.
   func publish(added: [String], message: String) throws
+  /// Removes files of the remote (paths relative to its folder) that no replica needs any more
+  /// (`sync --compact`): a folder unlinks them; a git clone removes them (`git rm`), commits the
+  /// removal with `message` and pushes it. A file already gone is no error.
+  func remove(_ names: [String], message: String) throws
 }

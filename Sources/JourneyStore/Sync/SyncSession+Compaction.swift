@@ -3,6 +3,7 @@
 extension SyncSession {
   func compact(verify: () throws -> Void) throws -> SyncCompaction {
     let summary = try run(verify: verify)
+    if let error = summary.sendError { throw error }
     let folder = RemoteFolder(path: try remote.fetch())
     // The snapshot is sealed as the change files are: the remote exists now, and says how.
     var session = self
@@ -32,6 +33,10 @@ extension SyncSession {
     }
     try removeOlderSnapshots(than: snapshot, named: name, in: folder, into: &compaction)
     try removeAppliedFiles(covered: snapshot, in: folder, state: state, into: &compaction)
+    if !compaction.removed.isEmpty {
+      try remote.remove(
+        compaction.removed, message: "roadtrip sync --compact from \(state.id): removed files")
+    }
     return compaction
   }
 
@@ -68,8 +73,8 @@ extension SyncSession {
       registers: registers)
   }
 
-  /// Removes the snapshots the new one covers: its replica's older ones, and others' whose
-  /// vector it holds.
+  /// Finds the snapshots the new one covers, for removal: its replica's older ones, and others'
+  /// whose vector it holds.
   private func removeOlderSnapshots(
     than snapshot: Snapshot, named name: String, in folder: RemoteFolder,
     into compaction: inout SyncCompaction
@@ -83,14 +88,13 @@ extension SyncSession {
           snapshot.covers(older.header.vector)
         else { continue }
       }
-      try folder.remove(other.name)
       compaction.removed.append(other.name)
     }
   }
 
-  /// Removes each change file the snapshot covers and every replica known to the remote has
-  /// applied, as its newest file's vector says (this replica: everything it has applied). Each
-  /// replica's newest file stays, since it is what says what that replica applied.
+  /// Finds, for removal, each change file the snapshot covers and every replica known to the
+  /// remote has applied, as its newest file's vector says (this replica: everything it has
+  /// applied). Each replica's newest file stays, since it is what says what that replica applied.
   private func removeAppliedFiles(
     covered snapshot: Snapshot, in folder: RemoteFolder, state: ReplicaState,
     into compaction: inout SyncCompaction
@@ -124,9 +128,7 @@ extension SyncSession {
           compaction.kept += 1
           continue
         }
-        let name = ChangeFile.name(replica: replica, seq: seq)
-        try folder.remove(name)
-        compaction.removed.append(name)
+        compaction.removed.append(ChangeFile.name(replica: replica, seq: seq))
       }
     }
   }

@@ -13,7 +13,9 @@ import Foundation
 ///    seen to hold it), with the version vector as it was before receiving; the other replicas'
 ///    files not applied yet are merged in causal order, and the journeys they change are
 ///    written as one batch, `sync from …`, which `history` shows and `undo` takes back;
-/// 3. after the commit, the files not on the remote yet are added to it and published.
+/// 3. after the commit, the files not on the remote yet are added to it and published; once
+///    published, they are confirmed (their bytes dropped) and a remote this sync made is
+///    remembered by its id.
 struct SyncSession {
   let connection: Connection
   let remote: any SyncRemote
@@ -22,6 +24,12 @@ struct SyncSession {
   var secret: SyncSecret? = nil
   /// What every file's bytes go through; `run` sets it from the remote and the secret.
   var sealing: any SyncFileSealing = PlainFiles()
+  /// The owner's batches in flight, when the session runs as long work for another database
+  /// (`JourneyDatabase.runLongWork`): its batch is noted there before the commit.
+  var worksFor: BatchesInFlight? = nil
+  /// Told the number of row changes sent and received so far, after each one; what it throws
+  /// (`CancellationError`) rolls the sync's transaction back.
+  var onChange: (Int) throws -> Void = { _ in }
 
   /// Makes the remote current, reads its identity (making a new remote, encrypted when a secret
   /// was given), derives the key once when the remote is encrypted, and exchanges the files.
@@ -50,17 +58,21 @@ struct SyncSession {
     let listing = try folder.changeFiles()
     var summary = SyncSummary(remote: remote.description, replica: "")
     summary.createdRemote = created
-    var unpublished: [(name: String, bytes: [UInt8])] = []
+    var unpublished: [(seq: Int64, name: String, bytes: [UInt8])] = []
+    var changes = 0
+    let counted = {
+      changes += 1
+      try onChange(changes)
+    }
     var conflicts: [MergeConflict] = []
     // The conflicts name the received batch as it is committed: none when it changed nothing.
     let recordConflicts = { (batch: Int64?) in
       try record(conflicts, batch: batch)
       summary.batch = batch
     }
-    _ = try Batch.write(on: connection, origin: "sync", verify: verify, beforeCommit: recordConflicts) {
-      batch in
+    _ = try writeBatch(verify: verify, beforeCommit: recordConflicts) { batch in
       var state = try ReplicaState.loadOrCreate(in: connection)
-      try remember(remoteID, in: folder)
+      try remember(remoteID, in: folder, created: created)
       let store = RegisterStore(connection: connection)
       var registers: [String: JourneyRegisters] = [:]
       func cached(_ journey: String) throws -> JourneyRegisters {
@@ -71,6 +83,7 @@ struct SyncSession {
         try checkOwnFiles(listing[state.id] ?? [], in: folder, state: &state, summary: &summary)
       }
       try send(&state, summary: &summary) { journey, update in
+        try counted()
         var current = try cached(journey)
         update(&current)
         registers[journey] = current
@@ -85,6 +98,7 @@ struct SyncSession {
       }
       let merge = try receive(listing, from: folder, state: &state, summary: &summary) {
         journey, body in
+        try counted()
         var current = try cached(journey)
         body(&current)
         registers[journey] = current
@@ -109,21 +123,45 @@ struct SyncSession {
       try connection.forEachRow(
         "SELECT seq, pending FROM sync_sent WHERE pending IS NOT NULL ORDER BY seq"
       ) { row in
-        unpublished.append(
-          (ChangeFile.name(replica: state.id, seq: row.integer(at: 0)), row.blob(at: 1)))
+        let seq = row.integer(at: 0)
+        unpublished.append((seq, ChangeFile.name(replica: state.id, seq: seq), row.blob(at: 1)))
       }
     }
-    try publish(unpublished, to: folder, createdRemote: created, summary: &summary)
+    try publish(
+      unpublished, to: folder, remoteID: remoteID, createdRemote: created, summary: &summary)
     return summary
   }
 
+  /// Writes the sync's batch through `Batch.write`, noted in the owner's batches in flight
+  /// when the session runs as long work for another database.
+  private func writeBatch<T>(
+    verify: () throws -> Void, beforeCommit: (Int64?) throws -> Void,
+    _ body: (Batch) throws -> T
+  ) throws -> (result: T, batch: Int64?) {
+    guard let worksFor else {
+      return try Batch.write(
+        on: connection, origin: "sync", verify: verify, beforeCommit: beforeCommit, body)
+    }
+    return try worksFor.write(
+      on: connection, origin: "sync", verify: verify, beforeCommit: beforeCommit, body)
+  }
+
   /// Remembers the remote, or refuses a remote other than the one this database syncs with.
-  private func remember(_ remoteID: String, in folder: RemoteFolder) throws {
+  ///
+  /// A remote this sync made (`created`) is remembered without its id (an empty `remote_id`)
+  /// until it is published (`confirm`): a git push that fails leaves the remote empty, and the
+  /// next sync, which may find a remote another replica made meanwhile, takes the id it finds.
+  private func remember(_ remoteID: String, in folder: RemoteFolder, created: Bool) throws {
     var known: String?
     try connection.forEachRow("SELECT remote_id FROM sync_remote LIMIT 1") {
       known = $0.text(at: 0)
     }
-    if let known {
+    let rememberedID = created ? "" : remoteID
+    if known == "" {
+      try connection.run(
+        "UPDATE sync_remote SET url = ?, kind = ?, remote_id = ?",
+        [.text(remote.description), .text(kind), .text(rememberedID)])
+    } else if let known {
       guard known == remoteID else {
         throw SyncError.otherRemote(path: folder.path, found: remoteID, known: known)
       }
@@ -134,15 +172,16 @@ struct SyncSession {
       try connection.run(
         "INSERT INTO sync_remote (url, kind, remote_id, added) VALUES (?, ?, ?, ?)",
         [
-          .text(remote.description), .text(kind), .text(remoteID),
+          .text(remote.description), .text(kind), .text(rememberedID),
           .real(Date().timeIntervalSinceReferenceDate),
         ])
     }
   }
 
-  /// Checks this replica's files on the remote: forgets the bytes of those it now holds as
-  /// written; a file under this replica's id that it did not write means a copy of the database
-  /// synced first (SYNC.md, "Copies of a database"), and this one takes a new id.
+  /// Checks this replica's files on the remote: a file under this replica's id that it did not
+  /// write means a copy of the database synced first (SYNC.md, "Copies of a database"), and this
+  /// one takes a new id. A file it wrote that was not confirmed is confirmed by `publish` once
+  /// published (a git clone may hold it uncommitted, from a sync killed before its push).
   private func checkOwnFiles(
     _ present: [Int64], in folder: RemoteFolder, state: inout ReplicaState,
     summary: inout SyncSummary
@@ -161,9 +200,7 @@ struct SyncSession {
       guard let bytes = try folder.read(ChangeFile.name(replica: state.id, seq: seq)) else {
         continue
       }
-      if FileDigest.of(bytes) == mine.digest {
-        try connection.run("UPDATE sync_sent SET pending = NULL WHERE seq = ?", [.integer(seq)])
-      } else {
+      if FileDigest.of(bytes) != mine.digest {
         foreign.append(seq)
       }
     }
@@ -442,16 +479,27 @@ struct SyncSession {
     }
   }
 
-  /// Adds the files not on the remote yet and publishes them; a file that cannot be written
-  /// stays recorded, and the next sync sends it.
+  /// Adds the files not on the remote yet and publishes them; a file that cannot be written,
+  /// or whose publishing fails, stays recorded with its bytes, and the next sync sends it.
+  /// Once published, the files are confirmed (their bytes dropped: `sync --status` says
+  /// nothing waits) and a remote this sync made is remembered by its id.
   private func publish(
-    _ files: [(name: String, bytes: [UInt8])], to folder: RemoteFolder, createdRemote: Bool,
-    summary: inout SyncSummary
+    _ files: [(seq: Int64, name: String, bytes: [UInt8])], to folder: RemoteFolder,
+    remoteID: String, createdRemote: Bool, summary: inout SyncSummary
   ) throws {
     var added = createdRemote ? [RemoteFolder.identityName] : []
-    for (name, bytes) in files {
+    var held: [Int64] = []
+    for (seq, name, bytes) in files {
       do {
-        if try folder.add(bytes, as: name) { added.append(name) }
+        if try folder.add(bytes, as: name) {
+          added.append(name)
+          held.append(seq)
+        } else if let there = try folder.read(name), FileDigest.of(there) == FileDigest.of(bytes) {
+          // Written by an earlier sync that ended before it confirmed it: published again (a
+          // git clone may hold it uncommitted), then confirmed.
+          added.append(name)
+          held.append(seq)
+        }
         summary.sentFiles += 1
       } catch let error as RemoteWriteError {
         summary.sendFailure = "cannot write \(error.path): \(error.reason)"
@@ -459,7 +507,33 @@ struct SyncSession {
       }
     }
     if !added.isEmpty {
-      try remote.publish(added: added, message: "roadtrip sync from \(summary.replica)")
+      do {
+        try remote.publish(added: added, message: "roadtrip sync from \(summary.replica)")
+      } catch let error as SyncRemoteError {
+        // After the commit: what was received stays, and the files go next time.
+        summary.sendError = error
+        summary.sendFailure = error.description
+        summary.sentFiles = 0
+        summary.createdRemote = false
+        return
+      }
+    }
+    confirm(held, remoteID: createdRemote ? remoteID : nil)
+  }
+
+  /// Records that the remote holds the files `seqs` (their bytes are dropped) and, for a remote
+  /// this sync made, its id. A database locked at this moment is no failure: the next sync
+  /// confirms the files by their digests and takes the remote's id as it finds it.
+  private func confirm(_ seqs: [Int64], remoteID: String?) {
+    guard !seqs.isEmpty || remoteID != nil else { return }
+    _ = try? connection.transaction(.immediate) {
+      for seq in seqs {
+        try connection.run("UPDATE sync_sent SET pending = NULL WHERE seq = ?", [.integer(seq)])
+      }
+      if let remoteID {
+        try connection.run(
+          "UPDATE sync_remote SET remote_id = ? WHERE remote_id = ''", [.text(remoteID)])
+      }
     }
   }
 }

@@ -27,9 +27,12 @@ public struct SyncSummary: Equatable, Sendable {
   /// Files of the remote refused (truncated, corrupt, foreign), by path inside the remote, and
   /// why: nothing of them and of their replica's later files was applied.
   public var refusedFiles: [RefusedFile] = []
-  /// Why the files to send could not be written to the remote (a read-only folder): they are
-  /// kept, and the next sync sends them.
+  /// Why the files to send could not be written to the remote (a read-only folder) or
+  /// published (a push that failed): they are kept, and the next sync sends them.
   public var sendFailure: String?
+  /// The remote's error when publishing failed after the sync committed what it received (a
+  /// git push that failed): the sync's result stands, and the next sync sends the files.
+  public var sendError: SyncRemoteError?
 
   /// A file of the remote that a sync refused.
   public struct RefusedFile: Equatable, Sendable {

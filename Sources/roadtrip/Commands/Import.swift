@@ -73,7 +73,7 @@ extension Roadtrip {
       defer { if descriptor != STDIN_FILENO { close(descriptor) } }
       let existed = try database.databaseFileExists()
       let besideBefore = try database.filesBesideDatabase()
-      let progress = ImportProgress()
+      let progress = ProgressLine { "Importing… \($0) journeys" }
       // Ctrl-C rolls the transaction back: nothing was imported. On a line of its own, in case a
       // progress bar is showing. The string lives as long as the process.
       ProcessSetup.interruptionMessage = UnsafePointer(strdup("\nroadtrip: interrupted; nothing was imported\n"))
@@ -101,7 +101,7 @@ extension Roadtrip {
     /// Opens the database, imports (or, for a dry run, reads and checks in a transaction rolled
     /// back, on an empty database in memory when there is no file, on a copy in memory when the
     /// file would need an upgrade), and closes it again.
-    private func importJourneys(from reader: JourneyReader, progress: ImportProgress) throws -> ImportSummary {
+    private func importJourneys(from reader: JourneyReader, progress: ProgressLine) throws -> ImportSummary {
       try (dryRun ? database.openExisting() : database.openCreatingIfMissing()).importJourneys(
         from: reader, onConflict: onConflict, duplicates: keepDuplicates ? .keep : .skip, isDryRun: dryRun,
         progress: progress.report)

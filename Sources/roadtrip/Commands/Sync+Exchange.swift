@@ -66,18 +66,27 @@ extension Roadtrip.Sync {
             + "it is remembered")
       }
       let summary: SyncSummary
+      // On a terminal, the changes sent and received so far; nothing when stderr is piped.
+      let progress = ProgressLine {
+        "Syncing… " + String(counting: $0, "change") + " sent and received"
+      }
+      defer { progress.clear() }
       if compact {
-        let compaction = try journeys.compact(with: remote, secret: secret)
+        let compaction = try journeys.compact(
+          with: remote, secret: secret, progress: progress.report)
+        progress.clear()
         summary = compaction.sync
         StandardError.write((summary.lines + compaction.lines).joined(separator: "\n") + "\n")
       } else {
-        summary = try journeys.synchronize(with: remote, secret: secret)
+        summary = try journeys.synchronize(with: remote, secret: secret, progress: progress.report)
+        progress.clear()
         StandardError.write(summary.lines.joined(separator: "\n") + "\n")
       }
       if !summary.refusedFiles.isEmpty {
         throw CommandError.refusedSyncFiles(
           summary.refusedFiles.map { "\($0.name) (\($0.reason))" })
       }
+      if let error = summary.sendError { throw error }
       if let failure = summary.sendFailure { throw CommandError.cannotSend(failure) }
     }
 

@@ -20,7 +20,8 @@ extension Roadtrip {
         fields of a journey both stay; of the same field, the later one wins on every machine and \
         the other is kept ('roadtrip sync conflicts' lists them and puts one back); a delete wins \
         over an edit made without seeing it. What came in is one batch of the history, which \
-        'roadtrip undo' takes back. Prints what went out and came in on standard error.
+        'roadtrip undo' takes back. Prints what went out and came in on standard error (on a \
+        terminal, also the count of changes sent and received while it works).
 
         REMOTE is a git repository when it is a URL (ssh://, https://, file://, …), an scp-like \
         address (me@host:journeys), a path ending in .git, or a local repository: the real git \
@@ -37,8 +38,13 @@ extension Roadtrip {
         plain remote is refused (exit 64).
 
         --compact then writes a snapshot of every journey (snapshots/ in REMOTE) and removes the \
-        change files every database syncing with REMOTE has applied; a new database joins from \
-        the newest snapshot, and one that missed removed files catches up from it.
+        change files every database syncing with REMOTE has applied (in a git repository, with \
+        a commit that it pushes); a new database joins from the newest snapshot, and one that \
+        missed removed files catches up from it.
+
+        Without a terminal (cron, scripts), git never waits for an answer: no password prompt, \
+        ssh in batch mode with timeouts (unless GIT_SSH_COMMAND, GIT_SSH or core.sshCommand \
+        says otherwise) and a low-speed limit for http; a dead network ends with exit 74.
         """,
       subcommands: [Exchange.self, Conflicts.self],
       defaultSubcommand: Exchange.self)

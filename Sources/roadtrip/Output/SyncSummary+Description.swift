@@ -12,7 +12,7 @@ extension SyncSummary {
     }
     var sent = "nothing to send"
     if sendFailure != nil {
-      sent = "nothing could be sent"
+      sent = "nothing could be sent (the next sync sends it)"
     } else if sentChanges > 0 {
       sent = "sent \(String(counting: sentChanges, "change")) in \(String(counting: sentFiles, "file"))"
     } else if sentFiles > 0 {

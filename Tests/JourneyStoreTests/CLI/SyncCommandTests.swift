@@ -224,6 +224,9 @@ struct SyncCommandTests {
         "files written but not on the remote yet: 1"))
     for (folder, mode) in modes { chmod(folder, mode) }
     #expect(try await machines.run("b", "sync").exitCode == 0)
+    #expect(
+      try await machines.run("b", "sync", "--status").standardOutput.hasSuffix(
+        "Up to date (as of the last sync).\n"))
     #expect(try await machines.run("a", "sync").exitCode == 0)
     #expect(try await machines.table("a") == machines.table("b"))
   }
@@ -261,5 +264,41 @@ struct SyncCommandTests {
     }
     #expect(try await watch.waitForExit(within: .seconds(20)) == 0)
     #expect(try watch.output().contains("sync from "), "\(try watch.output())")
+  }
+}
+
+extension SyncCommandTests {
+  @Test func statusRightAfterASyncSaysUpToDate() async throws {
+    let machines = try Machines()
+    #expect(try await machines.run("a", "add", "First").exitCode == 0)
+    #expect(try await machines.run("a", "sync", machines.remote).exitCode == 0)
+    let first = try await machines.run("a", "sync", "--status")
+    #expect(!first.standardOutput.contains("files written"), "\(first)")
+    #expect(first.standardOutput.hasSuffix("Up to date (as of the last sync).\n"), "\(first)")
+    #expect(try await machines.run("a", "add", "Second").exitCode == 0)
+    #expect(try await machines.run("a", "sync").exitCode == 0)
+    let second = try await machines.run("a", "sync", "--status")
+    #expect(second.standardOutput.hasSuffix("Up to date (as of the last sync).\n"), "\(second)")
+    #expect(try await machines.run("b", "sync", machines.remote).exitCode == 0)
+    #expect(try await machines.run("b", "list", "--format", "ids").lines.count == 2)
+  }
+
+  @Test func progressShowsOnATerminalAndNothingWhenPiped() async throws {
+    let machines = try Machines()
+    #expect(try await machines.run("a", "add", "On a terminal").exitCode == 0)
+    let terminal = try await machines.sandbox.runInTerminal(
+      ["sync", machines.remote], environment: ["ROADTRIP_DB": machines.path("a")])
+    #expect(terminal.exitCode == 0, "\(terminal)")
+    #expect(
+      terminal.standardOutput.contains("\rSyncing… 1 change sent and received"), "\(terminal)")
+    // Cleared before the summary.
+    #expect(
+      terminal.standardOutput.contains("\r\u{1B}[Kmade \(machines.remote) a roadtrip remote"),
+      "\(terminal)")
+    #expect(try await machines.run("b", "add", "Piped").exitCode == 0)
+    let piped = try await machines.run("b", "sync", machines.remote)
+    #expect(piped.exitCode == 0, "\(piped)")
+    #expect(!piped.standardError.contains("Syncing"), "\(piped)")
+    #expect(!piped.standardError.contains("\r"), "\(piped)")
   }
 }

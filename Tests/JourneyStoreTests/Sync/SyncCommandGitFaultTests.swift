@@ -1,0 +1,219 @@
+import Foundation
+import Testing
+
+@testable import JourneyStore
+
+/// `roadtrip sync` through git where git users trip: a first push that fails, `--compact`,
+/// and git run with no one to answer it.
+@Suite("roadtrip sync through git: faults and compaction")
+struct SyncCommandGitFaultTests {
+  typealias Machines = SyncCommandGitTests.Machines
+
+  /// The rtc files of the repository's `main`.
+  static func changeFiles(_ machines: Machines) throws -> [String] {
+    try machines.git("ls-tree", "-r", "--name-only", "main").split(separator: "\n")
+      .map(String.init).filter { $0.hasSuffix(".rtc") }
+  }
+
+  @Test func aFirstPushThatFailsLeavesNoRemoteIDAndAnotherReplicasRemoteIsTakenNext()
+    async throws
+  {
+    let machines = try Machines()
+    #expect(try await machines.run("a", "add", "Trip of a").exitCode == 0)
+    #expect(try await machines.run("b", "add", "Trip of b").exitCode == 0)
+    try machines.preReceiveHook("cat > /dev/null\necho 'refused by the hook' >&2\nexit 1\n")
+    let refused = try await machines.run("a", "sync", machines.repository)
+    #expect(refused.exitCode == 74, "\(refused)")
+    #expect(refused.standardError.contains("refused by the hook"), "\(refused)")
+    #expect(try machines.git("rev-list", "--count", "--all") == "0\n")
+    let waiting = try await machines.run("a", "sync", "--status")
+    #expect(
+      waiting.standardOutput.contains("files written but not on the remote yet: 1"), "\(waiting)")
+    try FileManager.default.removeItem(atPath: machines.repository + "/hooks/pre-receive")
+    // Meanwhile b makes the remote, with an id of its own.
+    #expect(try await machines.run("b", "sync", machines.repository).exitCode == 0)
+    let again = try await machines.run("a", "sync")
+    #expect(again.exitCode == 0, "\(again)")
+    #expect(!again.standardError.contains("another"), "\(again)")
+    #expect(try await machines.run("b", "sync").exitCode == 0)
+    let table = try await machines.table("a")
+    #expect(table == (try await machines.table("b")))
+    #expect(table.contains("Trip of a") && table.contains("Trip of b"), "\(table)")
+  }
+
+  @Test func aFirstPushThatFailedIsPushedByTheNextSync() async throws {
+    let machines = try Machines()
+    #expect(try await machines.run("a", "add", "Trip of a").exitCode == 0)
+    try machines.preReceiveHook("cat > /dev/null\nexit 1\n")
+    #expect(try await machines.run("a", "sync", machines.repository).exitCode == 74)
+    try FileManager.default.removeItem(atPath: machines.repository + "/hooks/pre-receive")
+    let again = try await machines.run("a", "sync")
+    #expect(again.exitCode == 0, "\(again)")
+    let files = try machines.git("ls-tree", "-r", "--name-only", "main")
+    #expect(files.contains("roadtrip-remote.json"), "\(files)")
+    #expect(try Self.changeFiles(machines).count == 1, "\(files)")
+    let status = try await machines.run("a", "sync", "--status")
+    #expect(status.standardOutput.hasSuffix("Up to date (as of the last sync).\n"), "\(status)")
+    let joined = try await machines.run("b", "sync", machines.repository)
+    #expect(joined.standardError.contains("received 1 change from 1 replica"), "\(joined)")
+  }
+
+  @Test func compactOnAGitRemoteRemovesTheFilesItCoversForGood() async throws {
+    let machines = try Machines()
+    for round in 0..<3 {
+      for name in ["a", "b"] {
+        #expect(try await machines.run(name, "add", "Trip \(round) of \(name)").exitCode == 0)
+        let result = try await machines.run(name, "sync", machines.repository)
+        #expect(result.exitCode == 0, "\(name): \(result)")
+      }
+    }
+    #expect(try await machines.run("a", "sync").exitCode == 0)
+    let before = try Self.changeFiles(machines)
+    let compacted = try await machines.run("a", "sync", "--compact")
+    #expect(compacted.exitCode == 0, "\(compacted)")
+    let after = try Self.changeFiles(machines)
+    #expect(after.count < before.count, "before: \(before), after: \(after)")
+    let files = try machines.git("ls-tree", "-r", "--name-only", "main")
+    #expect(files.contains("snapshots/"), "\(files)")
+    // The next fetch does not bring them back, and a new database joins from the snapshot.
+    #expect(try await machines.run("a", "sync").exitCode == 0)
+    #expect(try await machines.run("b", "sync").exitCode == 0)
+    #expect(try Self.changeFiles(machines) == after)
+    let joined = try await machines.run("c", "sync", machines.repository)
+    #expect(joined.exitCode == 0, "\(joined)")
+    #expect(joined.standardError.contains("joined from snapshots/"), "\(joined)")
+    #expect(try await machines.table("c") == machines.table("a"))
+  }
+
+  @Test func aPushThatFailsAfterTheCommitSaysWhatWasReceivedAndTheNextSyncSends()
+    async throws
+  {
+    let machines = try Machines()
+    #expect(try await machines.run("a", "add", "Trip of a").exitCode == 0)
+    #expect(try await machines.run("a", "sync", machines.repository).exitCode == 0)
+    #expect(try await machines.run("b", "add", "Trip of b").exitCode == 0)
+    #expect(try await machines.run("b", "sync", machines.repository).exitCode == 0)
+    #expect(try await machines.run("a", "add", "Second trip of a").exitCode == 0)
+    try machines.preReceiveHook("cat > /dev/null\nexit 1\n")
+    let failed = try await machines.run("a", "sync")
+    #expect(failed.exitCode == 74, "\(failed)")
+    #expect(
+      failed.standardError.hasPrefix(
+        "nothing could be sent (the next sync sends it); received 1 change from 1 replica: "
+          + "1 journey changed\nroadtrip: error: cannot push to \(machines.repository)"),
+      "\(failed)")
+    #expect(try await machines.table("a").contains("Trip of b"))
+    try FileManager.default.removeItem(atPath: machines.repository + "/hooks/pre-receive")
+    let again = try await machines.run("a", "sync")
+    #expect(again.standardError.hasPrefix("sent 1 file of an earlier sync"), "\(again)")
+    #expect(try await machines.run("b", "sync").exitCode == 0)
+    #expect(try await machines.table("a") == machines.table("b"))
+  }
+
+  @Test func twoReplicasMakingAnEmptyRemoteAtOnceLoseNothingAndTheSecondSyncsNext()
+    async throws
+  {
+    let machines = try Machines()
+    #expect(try await machines.run("b", "add", "Trip of b").exitCode == 0)
+    #expect(try await machines.run("c", "add", "Trip of c").exitCode == 0)
+    // While b's first push waits for the repository, c makes the remote and pushes first: both
+    // wrote a roadtrip-remote.json of their own.
+    let armed = machines.sandbox.folder.file("armed")
+    FileManager.default.createFile(atPath: armed, contents: Data())
+    let c = machines.environment("c").map { "\($0.key)=\(CLISandbox.shellQuoted($0.value))" }
+    try machines.preReceiveHook(
+      """
+      cat > /dev/null
+      if rm \(armed) 2>/dev/null; then
+        env -i \(c.joined(separator: " ")) \(RoadtripBinary.path) sync \(machines.repository) \
+          >&2 || exit 1
+      fi
+      exit 0
+      """)
+    let first = try await machines.run("b", "sync", machines.repository)
+    #expect(!FileManager.default.fileExists(atPath: armed))
+    #expect(first.exitCode == 1, "\(first)")
+    #expect(first.standardError.contains("already has roadtrip-remote.json"), "\(first)")
+    #expect(first.standardError.contains("nothing could be sent (the next sync sends it)"))
+    let second = try await machines.run("b", "sync")
+    #expect(second.exitCode == 0, "\(second)")
+    #expect(second.standardError.contains("received 1 change from 1 replica"), "\(second)")
+    #expect(try await machines.run("c", "sync").exitCode == 0)
+    let table = try await machines.table("b")
+    #expect(table == (try await machines.table("c")))
+    #expect(table.contains("Trip of b") && table.contains("Trip of c"), "\(table)")
+  }
+
+  /// A `git` on the `PATH` that records, for each run, its arguments and the variables that
+  /// say how it may wait, then runs the real one.
+  static func recordingGit(in machines: Machines) throws -> (path: String, record: String) {
+    let folder = machines.sandbox.folder.file("recording-git")
+    let record = machines.sandbox.folder.file("git-runs")
+    try FileManager.default.createDirectory(atPath: folder, withIntermediateDirectories: true)
+    let script = """
+      #!/bin/sh
+      echo "ssh=${GIT_SSH_COMMAND-unset} limit=${GIT_HTTP_LOW_SPEED_LIMIT-unset} \
+      time=${GIT_HTTP_LOW_SPEED_TIME-unset} prompt=${GIT_TERMINAL_PROMPT-unset} args=$*" \
+      >> \(record)
+      exec /usr/bin/git "$@"
+
+      """
+    try script.write(toFile: folder + "/git", atomically: true, encoding: .utf8)
+    try FileManager.default.setAttributes([.posixPermissions: 0o755], ofItemAtPath: folder + "/git")
+    return (folder + ":/usr/bin:/bin", record)
+  }
+
+  /// The recorded runs of `git clone`.
+  static func clones(in record: String) throws -> [String] {
+    let text = (try? String(contentsOfFile: record, encoding: .utf8)) ?? ""
+    try FileManager.default.removeItem(atPath: record)
+    return text.split(separator: "\n").map(String.init).filter { $0.contains("args=clone ") }
+  }
+
+  @Test func withoutATerminalGitGetsSSHInBatchModeAndAnHTTPLowSpeedLimit() async throws {
+    let machines = try Machines()
+    let (path, record) = try Self.recordingGit(in: machines)
+    #expect(try await machines.run("a", "sync", machines.repository, environment: ["PATH": path])
+      .exitCode == 0)
+    let unattended = try Self.clones(in: record)
+    #expect(unattended.count == 1, "\(unattended)")
+    #expect(unattended.first?.contains("ssh=\(GitRemote.batchSSHCommand) ") == true, "\(unattended)")
+    #expect(unattended.first?.contains("limit=1000 time=60 prompt=0") == true, "\(unattended)")
+    // The user's own choices stay: the variables, or git's configuration.
+    let chosen = try await machines.run(
+      "b", "sync", machines.repository,
+      environment: [
+        "PATH": path, "GIT_SSH_COMMAND": "ssh -i my-key", "GIT_HTTP_LOW_SPEED_LIMIT": "5",
+      ])
+    #expect(chosen.exitCode == 0, "\(chosen)")
+    let kept = try Self.clones(in: record)
+    #expect(kept.first?.contains("ssh=ssh -i my-key limit=5 time=unset") == true, "\(kept)")
+    try "[core]\n\tsshCommand = ssh -i configured\n[http]\n\tlowSpeedTime = 10\n".write(
+      toFile: machines.gitConfig, atomically: true, encoding: .utf8)
+    #expect(try await machines.run("c", "sync", machines.repository, environment: ["PATH": path])
+      .exitCode == 0)
+    let configured = try Self.clones(in: record)
+    #expect(configured.first?.contains("ssh=unset limit=unset time=unset") == true, "\(configured)")
+    // On a terminal someone can answer: git is left as it is.
+    try Data().write(to: URL(fileURLWithPath: machines.gitConfig))
+    var environment = machines.environment("a")
+    environment["PATH"] = path
+    environment["XDG_CACHE_HOME"] = machines.sandbox.folder.file("cache-d")
+    let terminal = try await machines.sandbox.runInTerminal(
+      ["sync", machines.repository, "--db", machines.machines.path("d")], environment: environment)
+    #expect(terminal.exitCode == 0, "\(terminal)")
+    let attended = try Self.clones(in: record)
+    #expect(attended.first?.contains("ssh=unset limit=unset time=unset prompt=unset") == true,
+      "\(attended)")
+  }
+
+  @Test func anSSHRemoteThatCannotBeReachedEndsWithExit74() async throws {
+    let machines = try Machines()
+    let url = "ssh://roadtrip@127.0.0.1:9/journeys.git"
+    let started = ContinuousClock.now
+    let result = try await machines.run("a", "sync", url)
+    #expect(result.exitCode == 74, "\(result)")
+    #expect(result.standardError.hasPrefix("roadtrip: error: cannot clone \(url)"), "\(result)")
+    #expect(started.duration(to: .now) < .seconds(60))
+  }
+}

@@ -1,0 +1,73 @@
+import Dispatch
+import Foundation
+import Synchronization
+import Testing
+
+@testable import JourneyStore
+
+/// `JourneyDatabase.sync(with:)` as long work (`runLongWork`): off the caller's actor, with
+/// progress, cancellable, and its batch the owner's own.
+@MainActor
+@Suite("An async sync is long work")
+struct SyncLongWorkTests {
+  @Test func itsBatchIsTheOwnersOwnAndItReportsProgress() async throws {
+    let world = try SyncWorld(replicas: 2)
+    try world[0].add(contentsOf: (0..<3).map { Journey.sample("Trip \($0)") })
+    try world.sync(0)
+    let list = world[1].liveJourneys()
+    #expect(list.journeys.isEmpty)
+    let reports = Mutex<[WorkProgress]>([])
+    let summary = try await world[1].sync(with: FolderRemote(path: world.remotePath)) {
+      progress in reports.withLock { $0.append(progress) }
+    }
+    #expect(summary.receivedChanges == 3)
+    // Taken in before the call returned, without refresh().
+    #expect(list.journeys.count == 3)
+    // The sync's batch is the database's own, not another writer's.
+    #expect(try world[1].refresh().isEmpty)
+    let seen = reports.withLock { $0 }
+    #expect(seen.last == WorkProgress(completed: 3), "\(seen)")
+    #expect(seen.allSatisfy { $0.total == nil })
+    // Sending counts too.
+    try world[1].add(Journey.sample("Back"))
+    let back = Mutex<[WorkProgress]>([])
+    _ = try await world[1].sync(with: FolderRemote(path: world.remotePath)) {
+      progress in back.withLock { $0.append(progress) }
+    }
+    #expect(back.withLock { $0 }.last == WorkProgress(completed: 1))
+  }
+
+  @Test func aCancelledSyncLeavesTheDatabaseAsItWas() async throws {
+    let world = try SyncWorld(replicas: 2)
+    try world[0].add(contentsOf: (0..<5_000).map { Journey.sample("Trip \($0)") })
+    try world.sync(0)
+    let database = world[1]
+    let remote = FolderRemote(path: world.remotePath)
+    let (started, reached) = AsyncStream.makeStream(of: Void.self)
+    // The sync waits at its first report until the task is cancelled, so that it cannot commit
+    // first however loaded the machine is.
+    let cancelled = DispatchSemaphore(value: 0)
+    let first = Mutex(true)
+    let syncing = Task { @MainActor in
+      try await database.sync(with: remote) { _ in
+        let isFirst = first.withLock { isFirst in
+          defer { isFirst = false }
+          return isFirst
+        }
+        guard isFirst else { return }
+        reached.yield()
+        cancelled.wait()
+      }
+    }
+    for await _ in started { break }
+    syncing.cancel()
+    cancelled.signal()
+    await #expect(throws: CancellationError.self) { try await syncing.value }
+    #expect(try database.count() == 0)
+    #expect(try database.syncStatus().replica == nil, "the sync's transaction stayed")
+    // Nothing held: the next sync completes.
+    let summary = try await database.sync(with: remote)
+    #expect(summary.receivedChanges == 5_000)
+    #expect(try database.count() == 5_000)
+  }
+}
