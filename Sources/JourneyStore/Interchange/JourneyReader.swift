@@ -335,12 +335,9 @@ public final class JourneyReader {
         throw .malformed(line: line, reason: "\(field.name): \(error)")
       }
     }
+    // The start lies in the calendar (its parser checks that); the end is checked here.
     let start = stored[JourneyRow.startIndex].double ?? 0
     let duration = stored[JourneyRow.durationIndex].double ?? 0
-    guard start >= Journey.earliestStart.timeIntervalSinceReferenceDate else {
-      let startText = try text(JourneyRow.startIndex + 1) ?? ""
-      throw .malformed(line: line, reason: "startDate: '\(startText)' lies before the year 0000")
-    }
     let startDate = Date(timeIntervalSinceReferenceDate: start)
     guard Journey.endsWithinCalendar(start: startDate, duration: duration) else {
       let refused = JourneyInputError.endAfterCalendar(try text(JourneyRow.durationIndex + 1) ?? "", start: startDate.iso8601)
