@@ -62,15 +62,27 @@ struct SyncSession {
       var state = try ReplicaState.loadOrCreate(in: connection)
       try remember(remoteID, in: folder)
       let store = RegisterStore(connection: connection)
+      let reads = BulkReads.mode
+      // The registers as merged so far, and as the table held them (for the journeys read).
       var registers: [String: JourneyRegisters] = [:]
+      var stored: [String: JourneyRegisters] = [:]
+      var read = Set<String>()
+      // Reads the registers of journeys about to be merged, all at once (`BulkReads`).
+      func prefetch(_ journeys: Set<String>) throws {
+        let wanted = journeys.subtracting(read)
+        guard !wanted.isEmpty else { return }
+        stored.merge(try store.registers(ofEach: wanted, reads: reads)) { $1 }
+        read.formUnion(wanted)
+      }
       func cached(_ journey: String) throws -> JourneyRegisters {
         if let known = registers[journey] { return known }
-        return try store.registers(of: journey) ?? .empty
+        if !read.contains(journey) { try prefetch([journey]) }
+        return stored[journey] ?? .empty
       }
       if !state.isNew {
         try checkOwnFiles(listing[state.id] ?? [], in: folder, state: &state, summary: &summary)
       }
-      try send(&state, summary: &summary) { journey, update in
+      try send(&state, summary: &summary, prefetch: prefetch) { journey, update in
         var current = try cached(journey)
         update(&current)
         registers[journey] = current
@@ -78,23 +90,26 @@ struct SyncSession {
       var received = Set<String>()
       if let snapshot = try joiningSnapshot(listing, from: folder, state: state, summary: &summary)
       {
+        try prefetch(Set(snapshot.registers.lazy.map(\.journey)))
         try join(snapshot, state: &state, summary: &summary) { journey, theirs, replicas in
           registers[journey] = try cached(journey).merged(with: theirs) { replicas[$0] }
           received.insert(journey)
         }
       }
-      let merge = try receive(listing, from: folder, state: &state, summary: &summary) {
-        journey, body in
+      let merge = try receive(
+        listing, from: folder, state: &state, summary: &summary, prefetch: prefetch
+      ) { journey, body in
         var current = try cached(journey)
         body(&current)
         registers[journey] = current
         received.insert(journey)
       }
       let refused = try write(
-        received.sorted(), registers: registers, through: batch, state: state, summary: &summary)
-      for (journey, journeyRegisters) in registers {
-        try store.save(journeyRegisters, of: journey)
-      }
+        received.sorted(), registers: registers, through: batch, state: state, reads: reads,
+        summary: &summary)
+      // Only the registers a merge changed are written.
+      try store.save(
+        registers.filter { $0.value != (stored[$0.key] ?? .empty) }.map { ($0.key, $0.value) })
       conflicts = merge.conflicts + refused
       summary.conflicts = conflicts.count
       summary.replica = state.id
@@ -220,6 +235,7 @@ struct SyncSession {
   /// instead (the log may have been pruned), and every batch before it counts as sent.
   private func send(
     _ state: inout ReplicaState, summary: inout SyncSummary,
+    prefetch: (Set<String>) throws -> Void,
     update: (String, (inout JourneyRegisters) -> Void) throws -> Void
   ) throws {
     let me = try state.number(of: state.id)
@@ -232,6 +248,7 @@ struct SyncSession {
       ? [try everyJourney()]
       : OutgoingBatches(connection: connection).batches(after: state.sentBatch)
     batches.removeAll { $0.changes.isEmpty }
+    try prefetch(Self.journeys(in: batches.lazy.map(\.changes)))
     var headers: [ChangeFile.BatchHeader] = []
     for outgoing in batches {
       let hlc = HybridClock.stamp(outgoing.date, after: state.lastHLC)
@@ -294,17 +311,53 @@ struct SyncSession {
   /// Applies the other replicas' files not applied yet: each replica's in order, stopping at a
   /// gap (a file not arrived yet waits for the next sync), each once every file its vector names
   /// is applied here. A file that cannot be read is refused by name, and nothing of it or of its
-  /// replica's later files is applied.
+  /// replica's later files is applied. The files to apply are found first, then the registers of
+  /// every journey they name are read at once (`prefetch`), then their changes are merged in
+  /// that order.
   private func receive(
     _ listing: [String: [Int64]], from folder: RemoteFolder, state: inout ReplicaState,
-    summary: inout SyncSummary, merging: (String, (inout JourneyRegisters) -> Void) throws -> Void
+    summary: inout SyncSummary, prefetch: (Set<String>) throws -> Void,
+    merging: (String, (inout JourneyRegisters) -> Void) throws -> Void
   ) throws -> RegisterMerge {
+    let files = try filesToApply(listing, from: folder, state: &state, summary: &summary)
+    try prefetch(Self.journeys(in: files.lazy.flatMap(\.file.bodies)))
+    var merge = RegisterMerge(replicas: state.replicas)
+    for (replica, seq, by, file) in files {
+      for (header, body) in zip(file.header.batches, file.bodies) {
+        let write = ReceivedWrite(
+          hlc: header.hlc, replica: replica, by: by, seq: seq, vector: file.header.vector)
+        for change in body {
+          guard case .text(let journey) = change.journey else { continue }
+          try merging(journey) {
+            merge.merge(change, journey: journey, write: write, into: &$0)
+          }
+        }
+      }
+    }
+    return merge
+  }
+
+  /// The ids of the journeys some changes name.
+  private static func journeys(in bodies: some Sequence<[RowChange]>) -> Set<String> {
+    var journeys = Set<String>()
+    for change in bodies.joined() {
+      if case .text(let journey) = change.journey { journeys.insert(journey) }
+    }
+    return journeys
+  }
+
+  /// The other replicas' files to apply, in the order to apply them (see `receive`), read and
+  /// marked applied; `lastHLC` is raised past their clocks.
+  private func filesToApply(
+    _ listing: [String: [Int64]], from folder: RemoteFolder, state: inout ReplicaState,
+    summary: inout SyncSummary
+  ) throws -> [(replica: String, seq: Int64, by: Int64, file: ChangeFile)] {
     var waiting = listing.filter { $0.key != state.id }.mapValues { seqs in seqs }
     for (replica, seqs) in waiting {
       let seen = state.seen[replica] ?? 0
       waiting[replica] = seqs.filter { $0 > seen }
     }
-    var merge = RegisterMerge(replicas: state.replicas)
+    var files: [(replica: String, seq: Int64, by: Int64, file: ChangeFile)] = []
     var progress = true
     var decoded: [String: ChangeFile] = [:]
     while progress {
@@ -329,20 +382,10 @@ struct SyncSession {
             other == replica || other == state.id || (state.seen[other] ?? 0) >= seq
           }
           guard ready else { break }
-          let by = try state.number(of: replica)
-          merge.replicas = state.replicas
-          for (header, body) in zip(file.header.batches, file.bodies) {
-            let write = ReceivedWrite(
-              hlc: header.hlc, replica: replica, by: by, seq: seq, vector: file.header.vector)
-            state.lastHLC = max(state.lastHLC, header.hlc)
-            for change in body {
-              guard case .text(let journey) = change.journey else { continue }
-              try merging(journey) {
-                merge.merge(change, journey: journey, write: write, into: &$0)
-              }
-            }
-            summary.receivedChanges += body.count
-          }
+          decoded[name] = nil
+          files.append((replica, seq, try state.number(of: replica), file))
+          for header in file.header.batches { state.lastHLC = max(state.lastHLC, header.hlc) }
+          summary.receivedChanges += file.bodies.reduce(0) { $0 + $1.count }
           try state.markSeen(replica, seq: seq)
           waiting[replica]!.removeFirst()
           summary.receivedFiles += 1
@@ -351,7 +394,7 @@ struct SyncSession {
         }
       }
     }
-    return merge
+    return files
   }
 
   /// A change file of the remote, opened and read; every journey it names must be an id.
@@ -387,15 +430,30 @@ struct SyncSession {
   /// - Returns: Those conflicts.
   private func write(
     _ journeys: [String], registers: [String: JourneyRegisters], through batch: Batch,
-    state: ReplicaState, summary: inout SyncSummary
+    state: ReplicaState, reads: BulkReads, summary: inout SyncSummary
   ) throws -> [MergeConflict] {
     guard !journeys.isEmpty else { return [] }
     let origin = "sync from " + summary.receivedFrom.joined(separator: ", ")
     batch.describeReceived(origin: origin, replicas: summary.receivedFrom.joined(separator: " "))
+    // The journeys' rows as they are, read at once when they are many (`BulkReads`).
+    let scanned: [String: [DatabaseValue]]? =
+      try reads.scans(journeys.count) {
+        try connection.firstValue("SELECT count(*) FROM journey")?.integer ?? 0
+      } ? try JourneyRow.values(ofEach: Set(journeys), in: connection) : nil
+    func current(_ id: UUID, _ journey: String) throws -> [DatabaseValue]? {
+      guard let scanned else { return try JourneyRow.values(of: id, in: connection) }
+      return scanned[journey]
+    }
+    // Many new journeys (a join) go in as an import's do: the secondary indexes built after.
+    var deferral = try IndexDeferral(connection: connection)
+    if let scanned {
+      try deferral.noteInserted(
+        journeys.count { scanned[$0] == nil && registers[$0]?.isPresent == true })
+    }
     var refused: [MergeConflict] = []
     for journey in journeys {
       guard let id = UUID(text: journey.utf8), let target = registers[journey] else { continue }
-      let current = try JourneyRow.values(of: id, in: connection)
+      let current = try current(id, journey)
       do {
         switch (current, target.isPresent) {
         case (nil, true):
@@ -420,6 +478,8 @@ struct SyncSession {
       }
       summary.journeysChanged += 1
     }
+    try batch.recordInserts()
+    try deferral.rebuild()
     return refused
   }
 
