@@ -23,17 +23,15 @@ enum JourneyRow {
     return values
   }
 
-  /// The stored field values of each journey of `ids` that exists, by id, read with one scan of
-  /// the table: for many journeys at once (a sync receiving them), where a lookup of each costs
-  /// several times more.
-  static func values(ofEach ids: Set<String>, in connection: Connection) throws
-    -> [String: [DatabaseValue]]
+  /// The stored field values of the journeys of `numbers` (ids and their numbers, from 0 to
+  /// `numbers.count - 1`), by number (`nil`: none), read with one scan of the table: for many
+  /// journeys at once (a sync receiving them), where a lookup of each costs several times more.
+  static func values(ofEach numbers: [String: Int], in connection: Connection) throws
+    -> [[DatabaseValue]?]
   {
-    var values: [String: [DatabaseValue]] = [:]
-    values.reserveCapacity(ids.count)
+    var values = [[DatabaseValue]?](repeating: nil, count: numbers.count)
     try connection.forEachRow("SELECT \(columns) FROM journey") { row in
-      let id = row.text(at: 0)
-      if ids.contains(id) { values[id] = fieldValues(of: row) }
+      if let number = numbers[row.text(at: 0)] { values[number] = fieldValues(of: row) }
     }
     return values
   }

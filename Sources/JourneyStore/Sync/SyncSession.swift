@@ -61,55 +61,32 @@ struct SyncSession {
       batch in
       var state = try ReplicaState.loadOrCreate(in: connection)
       try remember(remoteID, in: folder)
-      let store = RegisterStore(connection: connection)
-      let reads = BulkReads.mode
-      // The registers as merged so far, and as the table held them (for the journeys read).
-      var registers: [String: JourneyRegisters] = [:]
-      var stored: [String: JourneyRegisters] = [:]
-      var read = Set<String>()
-      // Reads the registers of journeys about to be merged, all at once (`BulkReads`).
-      func prefetch(_ journeys: Set<String>) throws {
-        let wanted = journeys.subtracting(read)
-        guard !wanted.isEmpty else { return }
-        stored.merge(try store.registers(ofEach: wanted, reads: reads)) { $1 }
-        read.formUnion(wanted)
-      }
-      func cached(_ journey: String) throws -> JourneyRegisters {
-        if let known = registers[journey] { return known }
-        if !read.contains(journey) { try prefetch([journey]) }
-        return stored[journey] ?? .empty
-      }
+      var journeys = SyncJourneys(
+        store: RegisterStore(connection: connection), reads: BulkReads.mode)
       if !state.isNew {
         try checkOwnFiles(listing[state.id] ?? [], in: folder, state: &state, summary: &summary)
       }
-      try send(&state, summary: &summary, prefetch: prefetch) { journey, update in
-        var current = try cached(journey)
-        update(&current)
-        registers[journey] = current
+      try send(&state, summary: &summary, prefetch: { try journeys.read($0) }) {
+        journey, update in
+        try journeys.merge(journey, received: false, update)
       }
-      var received = Set<String>()
       if let snapshot = try joiningSnapshot(listing, from: folder, state: state, summary: &summary)
       {
-        try prefetch(Set(snapshot.registers.lazy.map(\.journey)))
+        try journeys.read(snapshot.registers.lazy.map(\.journey))
         try join(snapshot, state: &state, summary: &summary) { journey, theirs, replicas in
-          registers[journey] = try cached(journey).merged(with: theirs) { replicas[$0] }
-          received.insert(journey)
+          try journeys.merge(journey, received: true) {
+            $0 = $0.merged(with: theirs) { replicas[$0] }
+          }
         }
       }
       let merge = try receive(
-        listing, from: folder, state: &state, summary: &summary, prefetch: prefetch
+        listing, from: folder, state: &state, summary: &summary,
+        prefetch: { try journeys.read($0) }
       ) { journey, body in
-        var current = try cached(journey)
-        body(&current)
-        registers[journey] = current
-        received.insert(journey)
+        try journeys.merge(journey, received: true, body)
       }
-      let refused = try write(
-        received.sorted(), registers: registers, through: batch, state: state, reads: reads,
-        summary: &summary)
-      // Only the registers a merge changed are written.
-      try store.save(
-        registers.filter { $0.value != (stored[$0.key] ?? .empty) }.map { ($0.key, $0.value) })
+      let refused = try write(journeys, through: batch, state: state, summary: &summary)
+      try journeys.save()
       conflicts = merge.conflicts + refused
       summary.conflicts = conflicts.count
       summary.replica = state.id
@@ -235,7 +212,7 @@ struct SyncSession {
   /// instead (the log may have been pruned), and every batch before it counts as sent.
   private func send(
     _ state: inout ReplicaState, summary: inout SyncSummary,
-    prefetch: (Set<String>) throws -> Void,
+    prefetch: ([String]) throws -> Void,
     update: (String, (inout JourneyRegisters) -> Void) throws -> Void
   ) throws {
     let me = try state.number(of: state.id)
@@ -316,7 +293,7 @@ struct SyncSession {
   /// that order.
   private func receive(
     _ listing: [String: [Int64]], from folder: RemoteFolder, state: inout ReplicaState,
-    summary: inout SyncSummary, prefetch: (Set<String>) throws -> Void,
+    summary: inout SyncSummary, prefetch: ([String]) throws -> Void,
     merging: (String, (inout JourneyRegisters) -> Void) throws -> Void
   ) throws -> RegisterMerge {
     let files = try filesToApply(listing, from: folder, state: &state, summary: &summary)
@@ -337,11 +314,11 @@ struct SyncSession {
     return merge
   }
 
-  /// The ids of the journeys some changes name.
-  private static func journeys(in bodies: some Sequence<[RowChange]>) -> Set<String> {
-    var journeys = Set<String>()
+  /// The ids of the journeys some changes name, once for each change.
+  private static func journeys(in bodies: some Sequence<[RowChange]>) -> [String] {
+    var journeys: [String] = []
     for change in bodies.joined() {
-      if case .text(let journey) = change.journey { journeys.insert(journey) }
+      if case .text(let journey) = change.journey { journeys.append(journey) }
     }
     return journeys
   }
@@ -429,31 +406,32 @@ struct SyncSession {
   /// that would have changed is a conflict: its lost value is the refused one.
   /// - Returns: Those conflicts.
   private func write(
-    _ journeys: [String], registers: [String: JourneyRegisters], through batch: Batch,
-    state: ReplicaState, reads: BulkReads, summary: inout SyncSummary
+    _ journeys: SyncJourneys, through batch: Batch, state: ReplicaState,
+    summary: inout SyncSummary
   ) throws -> [MergeConflict] {
-    guard !journeys.isEmpty else { return [] }
+    let order = journeys.received()
+    guard !order.isEmpty else { return [] }
     let origin = "sync from " + summary.receivedFrom.joined(separator: ", ")
     batch.describeReceived(origin: origin, replicas: summary.receivedFrom.joined(separator: " "))
     // The journeys' rows as they are, read at once when they are many (`BulkReads`).
-    let scanned: [String: [DatabaseValue]]? =
-      try reads.scans(journeys.count) {
+    let scanned: [[DatabaseValue]?]? =
+      try journeys.reads.scans(order.count) {
         try connection.firstValue("SELECT count(*) FROM journey")?.integer ?? 0
-      } ? try JourneyRow.values(ofEach: Set(journeys), in: connection) : nil
-    func current(_ id: UUID, _ journey: String) throws -> [DatabaseValue]? {
-      guard let scanned else { return try JourneyRow.values(of: id, in: connection) }
-      return scanned[journey]
-    }
+      } ? try JourneyRow.values(ofEach: journeys.byID, in: connection) : nil
     // Many new journeys (a join) go in as an import's do: the secondary indexes built after.
     var deferral = try IndexDeferral(connection: connection)
     if let scanned {
       try deferral.noteInserted(
-        journeys.count { scanned[$0] == nil && registers[$0]?.isPresent == true })
+        order.count { scanned[$0] == nil && journeys.merged[$0]?.isPresent == true })
     }
     var refused: [MergeConflict] = []
-    for journey in journeys {
-      guard let id = UUID(text: journey.utf8), let target = registers[journey] else { continue }
-      let current = try current(id, journey)
+    for number in order {
+      let journey = journeys.ids[number]
+      guard let id = UUID(text: journey.utf8), let target = journeys.merged[number] else {
+        continue
+      }
+      let current =
+        try scanned.map { $0[number] } ?? JourneyRow.values(of: id, in: connection)
       do {
         switch (current, target.isPresent) {
         case (nil, true):
