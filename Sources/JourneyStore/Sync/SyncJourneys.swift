@@ -1,3 +1,9 @@
+#if canImport(FoundationEssentials)
+import FoundationEssentials
+#else
+import Foundation
+#endif
+
 /// The journeys one sync touches, numbered in the order it meets them, with their registers as
 /// the table held them and as merged so far, in arrays by number: each journey's id is hashed
 /// once or twice in a sync, not at every step (at 100,000 journeys, hashing and comparing ids
@@ -36,6 +42,15 @@ struct SyncJourneys {
 
   /// Reads the registers of the journeys not read yet, all at once (`BulkReads`).
   mutating func read(_ journeys: some Sequence<String>) throws {
+    let expected = ids.count + journeys.underestimatedCount
+    if expected > numbers.capacity {
+      numbers.reserveCapacity(expected)
+      ids.reserveCapacity(expected)
+      stored.reserveCapacity(expected)
+      isRead.reserveCapacity(expected)
+      merged.reserveCapacity(expected)
+      isReceived.reserveCapacity(expected)
+    }
     var wanted: [(journey: String, number: Int)] = []
     for journey in journeys {
       let number = number(journey)
@@ -63,9 +78,12 @@ struct SyncJourneys {
     if received { isReceived[number] = true }
   }
 
-  /// The numbers of the journeys that received writes reached, in the order of their ids.
-  func received() -> [Int] {
-    ids.indices.filter { isReceived[$0] }.sorted { ids[$0] < ids[$1] }
+  /// The numbers and ids of the journeys that received writes reached (each id a lowercase
+  /// UUID, which reading a file checks), in the order of their ids.
+  func received() -> [(number: Int, id: UUID)] {
+    inOrder(ids.indices.filter { isReceived[$0] }).compactMap { number, id in
+      id.map { (number, $0) }
+    }
   }
 
   /// Writes the registers that a merge changed, in the order of the journeys' ids.
@@ -74,7 +92,27 @@ struct SyncJourneys {
       guard let registers = merged[number] else { return false }
       return registers != (stored[number] ?? .empty)
     }
-    try store.save(changed.sorted { ids[$0] < ids[$1] }.map { (ids[$0], merged[$0]!) })
+    try store.save(inOrder(changed).map { number, _ in (ids[number], merged[number]!) })
+  }
+
+  /// Journeys in the order of their ids, with their ids as UUIDs (`nil`: another program's id,
+  /// not a UUID; those come last). The text of lowercase UUIDs sorts as their 128 bits do, which
+  /// compare several times faster than the text.
+  private func inOrder(_ numbers: [Int]) -> [(number: Int, id: UUID?)] {
+    var keyed: [(number: Int, id: UUID?, key: (UInt64, UInt64))] = numbers.map { number in
+      guard let id = UUID(lowercasedText: ids[number]) else { return (number, nil, (.max, .max)) }
+      return withUnsafeBytes(of: id.uuid) { bytes in
+        (
+          number, id,
+          (
+            UInt64(bigEndian: bytes.loadUnaligned(as: UInt64.self)),
+            UInt64(bigEndian: bytes.loadUnaligned(fromByteOffset: 8, as: UInt64.self))
+          )
+        )
+      }
+    }
+    keyed.sort { $0.key < $1.key }
+    return keyed.map { ($0.number, $0.id) }
   }
 
   /// The journeys' numbers by id.

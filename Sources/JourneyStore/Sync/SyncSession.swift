@@ -422,14 +422,12 @@ struct SyncSession {
     var deferral = try IndexDeferral(connection: connection)
     if let scanned {
       try deferral.noteInserted(
-        order.count { scanned[$0] == nil && journeys.merged[$0]?.isPresent == true })
+        order.count { scanned[$0.number] == nil && journeys.merged[$0.number]?.isPresent == true })
     }
     var refused: [MergeConflict] = []
-    for number in order {
+    for (number, id) in order {
       let journey = journeys.ids[number]
-      guard let id = UUID(text: journey.utf8), let target = journeys.merged[number] else {
-        continue
-      }
+      guard let target = journeys.merged[number] else { continue }
       let current =
         try scanned.map { $0[number] } ?? JourneyRow.values(of: id, in: connection)
       do {
