@@ -422,7 +422,9 @@ struct SyncSession {
     var deferral = try IndexDeferral(connection: connection)
     if let scanned {
       try deferral.noteInserted(
-        order.count { scanned[$0.number] == nil && journeys.merged[$0.number]?.isPresent == true })
+        order.count { number, _ in
+          scanned[number] == nil && journeys.merged[number]?.isPresent == true
+        })
     }
     var refused: [MergeConflict] = []
     for (number, id) in order {
