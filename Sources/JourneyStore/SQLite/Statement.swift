@@ -94,6 +94,9 @@ final class Statement {
     sqlite3_clear_bindings(handle)
   }
 
+  /// How many columns each row of the statement has.
+  var columnCount: Int32 { sqlite3_column_count(handle) }
+
   /// The value of a column of the current row, by 0-based index.
   func value(at column: Int32) -> DatabaseValue {
     switch sqlite3_column_type(handle, column) {

@@ -73,42 +73,34 @@ struct SyncSession {
     _ = try writeBatch(verify: verify, beforeCommit: recordConflicts) { batch in
       var state = try ReplicaState.loadOrCreate(in: connection)
       try remember(remoteID, in: folder, created: created)
-      let store = RegisterStore(connection: connection)
-      var registers: [String: JourneyRegisters] = [:]
-      func cached(_ journey: String) throws -> JourneyRegisters {
-        if let known = registers[journey] { return known }
-        return try store.registers(of: journey) ?? .empty
-      }
+      var journeys = SyncJourneys(
+        store: RegisterStore(connection: connection), reads: BulkReads.mode)
       if !state.isNew {
         try checkOwnFiles(listing[state.id] ?? [], in: folder, state: &state, summary: &summary)
       }
-      try send(&state, summary: &summary) { journey, update in
+      try send(&state, summary: &summary, prefetch: { try journeys.read($0) }) {
+        journey, update in
         try counted()
-        var current = try cached(journey)
-        update(&current)
-        registers[journey] = current
+        try journeys.merge(journey, received: false, update)
       }
-      var received = Set<String>()
       if let snapshot = try joiningSnapshot(listing, from: folder, state: state, summary: &summary)
       {
+        try journeys.read(snapshot.registers.lazy.map(\.journey))
         try join(snapshot, state: &state, summary: &summary) { journey, theirs, replicas in
-          registers[journey] = try cached(journey).merged(with: theirs) { replicas[$0] }
-          received.insert(journey)
+          try journeys.merge(journey, received: true) {
+            $0 = $0.merged(with: theirs) { replicas[$0] }
+          }
         }
       }
-      let merge = try receive(listing, from: folder, state: &state, summary: &summary) {
-        journey, body in
+      let merge = try receive(
+        listing, from: folder, state: &state, summary: &summary,
+        prefetch: { try journeys.read($0) }
+      ) { journey, body in
         try counted()
-        var current = try cached(journey)
-        body(&current)
-        registers[journey] = current
-        received.insert(journey)
+        try journeys.merge(journey, received: true, body)
       }
-      let refused = try write(
-        received.sorted(), registers: registers, through: batch, state: state, summary: &summary)
-      for (journey, journeyRegisters) in registers {
-        try store.save(journeyRegisters, of: journey)
-      }
+      let refused = try write(journeys, through: batch, state: state, summary: &summary)
+      try journeys.save()
       conflicts = merge.conflicts + refused
       summary.conflicts = conflicts.count
       summary.replica = state.id
@@ -257,6 +249,7 @@ struct SyncSession {
   /// instead (the log may have been pruned), and every batch before it counts as sent.
   private func send(
     _ state: inout ReplicaState, summary: inout SyncSummary,
+    prefetch: ([String]) throws -> Void,
     update: (String, (inout JourneyRegisters) -> Void) throws -> Void
   ) throws {
     let me = try state.number(of: state.id)
@@ -269,6 +262,7 @@ struct SyncSession {
       ? [try everyJourney()]
       : OutgoingBatches(connection: connection).batches(after: state.sentBatch)
     batches.removeAll { $0.changes.isEmpty }
+    try prefetch(Self.journeys(in: batches.lazy.map(\.changes)))
     var headers: [ChangeFile.BatchHeader] = []
     for outgoing in batches {
       let hlc = HybridClock.stamp(outgoing.date, after: state.lastHLC)
@@ -331,17 +325,53 @@ struct SyncSession {
   /// Applies the other replicas' files not applied yet: each replica's in order, stopping at a
   /// gap (a file not arrived yet waits for the next sync), each once every file its vector names
   /// is applied here. A file that cannot be read is refused by name, and nothing of it or of its
-  /// replica's later files is applied.
+  /// replica's later files is applied. The files to apply are found first, then the registers of
+  /// every journey they name are read at once (`prefetch`), then their changes are merged in
+  /// that order.
   private func receive(
     _ listing: [String: [Int64]], from folder: RemoteFolder, state: inout ReplicaState,
-    summary: inout SyncSummary, merging: (String, (inout JourneyRegisters) -> Void) throws -> Void
+    summary: inout SyncSummary, prefetch: ([String]) throws -> Void,
+    merging: (String, (inout JourneyRegisters) -> Void) throws -> Void
   ) throws -> RegisterMerge {
+    let files = try filesToApply(listing, from: folder, state: &state, summary: &summary)
+    try prefetch(Self.journeys(in: files.lazy.flatMap(\.file.bodies)))
+    var merge = RegisterMerge(replicas: state.replicas)
+    for (replica, seq, by, file) in files {
+      for (header, body) in zip(file.header.batches, file.bodies) {
+        let write = ReceivedWrite(
+          hlc: header.hlc, replica: replica, by: by, seq: seq, vector: file.header.vector)
+        for change in body {
+          guard case .text(let journey) = change.journey else { continue }
+          try merging(journey) {
+            merge.merge(change, journey: journey, write: write, into: &$0)
+          }
+        }
+      }
+    }
+    return merge
+  }
+
+  /// The ids of the journeys some changes name, once for each change.
+  private static func journeys(in bodies: some Sequence<[RowChange]>) -> [String] {
+    var journeys: [String] = []
+    for change in bodies.joined() {
+      if case .text(let journey) = change.journey { journeys.append(journey) }
+    }
+    return journeys
+  }
+
+  /// The other replicas' files to apply, in the order to apply them (see `receive`), read and
+  /// marked applied; `lastHLC` is raised past their clocks.
+  private func filesToApply(
+    _ listing: [String: [Int64]], from folder: RemoteFolder, state: inout ReplicaState,
+    summary: inout SyncSummary
+  ) throws -> [(replica: String, seq: Int64, by: Int64, file: ChangeFile)] {
     var waiting = listing.filter { $0.key != state.id }.mapValues { seqs in seqs }
     for (replica, seqs) in waiting {
       let seen = state.seen[replica] ?? 0
       waiting[replica] = seqs.filter { $0 > seen }
     }
-    var merge = RegisterMerge(replicas: state.replicas)
+    var files: [(replica: String, seq: Int64, by: Int64, file: ChangeFile)] = []
     var progress = true
     var decoded: [String: ChangeFile] = [:]
     while progress {
@@ -366,20 +396,10 @@ struct SyncSession {
             other == replica || other == state.id || (state.seen[other] ?? 0) >= seq
           }
           guard ready else { break }
-          let by = try state.number(of: replica)
-          merge.replicas = state.replicas
-          for (header, body) in zip(file.header.batches, file.bodies) {
-            let write = ReceivedWrite(
-              hlc: header.hlc, replica: replica, by: by, seq: seq, vector: file.header.vector)
-            state.lastHLC = max(state.lastHLC, header.hlc)
-            for change in body {
-              guard case .text(let journey) = change.journey else { continue }
-              try merging(journey) {
-                merge.merge(change, journey: journey, write: write, into: &$0)
-              }
-            }
-            summary.receivedChanges += body.count
-          }
+          decoded[name] = nil
+          files.append((replica, seq, try state.number(of: replica), file))
+          for header in file.header.batches { state.lastHLC = max(state.lastHLC, header.hlc) }
+          summary.receivedChanges += file.bodies.reduce(0) { $0 + $1.count }
           try state.markSeen(replica, seq: seq)
           waiting[replica]!.removeFirst()
           summary.receivedFiles += 1
@@ -388,7 +408,7 @@ struct SyncSession {
         }
       }
     }
-    return merge
+    return files
   }
 
   /// A change file of the remote, opened and read; every journey it names must be an id.
@@ -423,16 +443,32 @@ struct SyncSession {
   /// that would have changed is a conflict: its lost value is the refused one.
   /// - Returns: Those conflicts.
   private func write(
-    _ journeys: [String], registers: [String: JourneyRegisters], through batch: Batch,
-    state: ReplicaState, summary: inout SyncSummary
+    _ journeys: SyncJourneys, through batch: Batch, state: ReplicaState,
+    summary: inout SyncSummary
   ) throws -> [MergeConflict] {
-    guard !journeys.isEmpty else { return [] }
+    let order = journeys.received()
+    guard !order.isEmpty else { return [] }
     let origin = "sync from " + summary.receivedFrom.joined(separator: ", ")
     batch.describeReceived(origin: origin, replicas: summary.receivedFrom.joined(separator: " "))
+    // The journeys' rows as they are, read at once when they are many (`BulkReads`).
+    let scanned: [[DatabaseValue]?]? =
+      try journeys.reads.scans(order.count) {
+        try connection.firstValue("SELECT count(*) FROM journey")?.integer ?? 0
+      } ? try JourneyRow.values(ofEach: journeys.byID, in: connection) : nil
+    // Many new journeys (a join) go in as an import's do: the secondary indexes built after.
+    var deferral = try IndexDeferral(connection: connection)
+    if let scanned {
+      try deferral.noteInserted(
+        order.count { number, _ in
+          scanned[number] == nil && journeys.merged[number]?.isPresent == true
+        })
+    }
     var refused: [MergeConflict] = []
-    for journey in journeys {
-      guard let id = UUID(text: journey.utf8), let target = registers[journey] else { continue }
-      let current = try JourneyRow.values(of: id, in: connection)
+    for (number, id) in order {
+      let journey = journeys.ids[number]
+      guard let target = journeys.merged[number] else { continue }
+      let current =
+        try scanned.map { $0[number] } ?? JourneyRow.values(of: id, in: connection)
       do {
         switch (current, target.isPresent) {
         case (nil, true):
@@ -457,6 +493,8 @@ struct SyncSession {
       }
       summary.journeysChanged += 1
     }
+    try batch.recordInserts()
+    try deferral.rebuild()
     return refused
   }
 

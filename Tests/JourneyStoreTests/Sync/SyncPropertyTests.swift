@@ -10,6 +10,11 @@ import Testing
 struct SyncPropertyTests {
   @Test(arguments: [1, 2, 3, 4, 5, 6, 7, 8] as [UInt64])
   func replicasConvergeAndLoseNoEditSilently(seed: UInt64) throws {
+    // Odd seeds read registers and journeys with scans (`BulkReads`), even ones one by one.
+    try BulkReads.$mode.withValue(seed % 2 == 1 ? .always : .never) { try converge(seed: seed) }
+  }
+
+  private func converge(seed: UInt64) throws {
     var random = SeededGenerator(seed: seed)
     let world = try SyncWorld(replicas: Int.random(in: 3...5, using: &random))
     let count = world.databases.count
