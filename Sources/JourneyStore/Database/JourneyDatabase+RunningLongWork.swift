@@ -14,7 +14,7 @@ extension JourneyDatabase {
   ///    (`follow()`, a `refresh()` while the work runs) takes it as this database's own, never as
   ///    another's; and the worker's `follower.noteOwn(_:)` is told of each batch committed, which
   ///    hands it back here. Work that opens its own `Batch.write` (a sync session) goes through
-  ///    `worksFor.write(on:origin:verify:_:)` and notes its batch the same two ways.
+  ///    `worksFor.write(on:origin:verify:beforeCommit:_:)` and notes its batch the same two ways.
   /// 2. Cancelling the caller's task stops the work: at its next check between rows
   ///    (`LongWork.checkCancellation()`), or within the statement it is running
   ///    (`LongWork.run(on:_:)`); the transaction rolls back and the call throws
@@ -51,7 +51,8 @@ extension JourneyDatabase {
     guard !configuration.isInMemory else {
       return try longWork.run(on: connection) { try work(self, longWork) }
     }
-    takeWriteThroughOutcomes()
+    // The owner's edits on their way to the file go first: the work (an export, a sync) sees them.
+    waitForPendingWrites()
     let job = WorkerJob(
       path: path, configuration: configuration, ownerBatches: batchesInFlight, work: work)
     let (outcome, batches) = await withTaskCancellationHandler {

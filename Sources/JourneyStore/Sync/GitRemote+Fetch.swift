@@ -69,9 +69,12 @@ extension GitRemote {
   /// first push came from a git that named its branch otherwise).
   ///
   /// A clone that has commits on a branch the remote does not have (a first push that failed)
-  /// holds only what never reached the remote: it is cloned anew, so that the clone says what
-  /// the remote holds (its database sends again what was not published). Files not committed
-  /// are left alone: another sync of this machine may be about to publish them.
+  /// is kept while the remote has no branch at all: its commit (the remote's identity, with an
+  /// encrypted remote's salt, which the database's unsent files are sealed with) is what the
+  /// next publish pushes. Once another replica made the remote, the clone is cloned anew, so
+  /// that it says what the remote holds (its database sends again what was not published); a
+  /// file another sync of this machine added but had not committed is lost from the clone
+  /// then, and that sync sends it next time. Otherwise files not committed are left alone.
   private func update() throws {
     let fetched = try run(["fetch", "--quiet", "origin"])
     guard fetched.succeeded else {
@@ -81,6 +84,7 @@ extension GitRemote {
     let branches = try remoteBranches()
     if !branches.contains(branch) {
       if try exists("HEAD") {
+        guard !branches.isEmpty else { return }
         removeTree(folder)
         return try cloneAnew()
       }

@@ -28,9 +28,9 @@ extension SyncSession {
     } catch let error as RemoteWriteError {
       throw SyncError.cannotReachRemote(path: error.path, reason: error.reason)
     }
-    if compaction.wroteSnapshot {
-      try remote.publish(added: [name], message: "roadtrip sync --compact from \(state.id)")
-    }
+    // Published also when a compaction that ended before its push left it in a git clone: the
+    // files it covers are removed only once the snapshot is on the remote.
+    try remote.publish(added: [name], message: "roadtrip sync --compact from \(state.id)")
     try removeOlderSnapshots(than: snapshot, named: name, in: folder, into: &compaction)
     try removeAppliedFiles(covered: snapshot, in: folder, state: state, into: &compaction)
     if !compaction.removed.isEmpty {

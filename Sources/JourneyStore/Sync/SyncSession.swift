@@ -87,6 +87,7 @@ struct SyncSession {
       {
         try journeys.read(snapshot.registers.lazy.map(\.journey))
         try join(snapshot, state: &state, summary: &summary) { journey, theirs, replicas in
+          try counted()
           try journeys.merge(journey, received: true) {
             $0 = $0.merged(with: theirs) { replicas[$0] }
           }
@@ -525,7 +526,9 @@ struct SyncSession {
     _ files: [(seq: Int64, name: String, bytes: [UInt8])], to folder: RemoteFolder,
     remoteID: String, createdRemote: Bool, summary: inout SyncSummary
   ) throws {
-    var added = createdRemote ? [RemoteFolder.identityName] : []
+    // The remote's identity always: a first sync that ended before its commit leaves it in a
+    // git clone uncommitted (adding it again when it is committed changes nothing).
+    var added = [RemoteFolder.identityName]
     var held: [Int64] = []
     for (seq, name, bytes) in files {
       do {
@@ -541,6 +544,10 @@ struct SyncSession {
         summary.sentFiles += 1
       } catch let error as RemoteWriteError {
         summary.sendFailure = "cannot write \(error.path): \(error.reason)"
+        break
+      } catch let error as SyncError {
+        // After the commit: a file that cannot be read back is sent next time.
+        summary.sendFailure = error.description
         break
       }
     }

@@ -85,6 +85,44 @@ struct SyncCommandGitFaultTests {
     #expect(try await machines.table("c") == machines.table("a"))
   }
 
+  /// A compaction that ended after writing its snapshot into the clone but before committing it
+  /// (here `git add` of the snapshot fails) leaves the snapshot there, untracked: the next
+  /// compaction, which makes the same snapshot, commits and pushes it before it removes the
+  /// files it covers, so the remote never holds the removal without the snapshot.
+  @Test func aSnapshotLeftInTheCloneIsPushedBeforeTheFilesItCoversAreRemoved() async throws {
+    let machines = try Machines()
+    for round in 0..<2 {
+      for name in ["a", "b"] {
+        #expect(try await machines.run(name, "add", "Trip \(round) of \(name)").exitCode == 0)
+        #expect(try await machines.run(name, "sync", machines.repository).exitCode == 0)
+      }
+    }
+    #expect(try await machines.run("a", "sync").exitCode == 0)
+    let folder = machines.sandbox.folder.file("failing-git")
+    try FileManager.default.createDirectory(atPath: folder, withIntermediateDirectories: true)
+    let script = """
+      #!/bin/sh
+      case "$*" in *"add -- snapshots/"*) echo 'add failed' >&2; exit 1;; esac
+      exec /usr/bin/git "$@"
+
+      """
+    try script.write(toFile: folder + "/git", atomically: true, encoding: .utf8)
+    try FileManager.default.setAttributes([.posixPermissions: 0o755], ofItemAtPath: folder + "/git")
+    let failed = try await machines.run(
+      "a", "sync", "--compact", environment: ["PATH": folder + ":/usr/bin:/bin"])
+    #expect(failed.exitCode != 0, "\(failed)")
+    let before = try Self.changeFiles(machines)
+    #expect(!(try machines.git("ls-tree", "-r", "--name-only", "main")).contains("snapshots/"))
+    let compacted = try await machines.run("a", "sync", "--compact")
+    #expect(compacted.exitCode == 0, "\(compacted)")
+    let files = try machines.git("ls-tree", "-r", "--name-only", "main")
+    #expect(files.contains("snapshots/"), "\(files)")
+    #expect(try Self.changeFiles(machines).count < before.count, "\(files)")
+    let joined = try await machines.run("c", "sync", machines.repository)
+    #expect(joined.exitCode == 0, "\(joined)")
+    #expect(try await machines.table("c") == machines.table("a"))
+  }
+
   @Test func aPushThatFailsAfterTheCommitSaysWhatWasReceivedAndTheNextSyncSends()
     async throws
   {

@@ -37,6 +37,26 @@ struct SyncLongWorkTests {
     #expect(back.withLock { $0 }.last == WorkProgress(completed: 1))
   }
 
+  /// Edits of managed journeys are written through off the caller's thread: the async sync
+  /// that follows them waits for them, so they go out with that sync, every time.
+  @Test func editsJustMadeGoOutWithTheSyncThatFollowsThem() async throws {
+    let world = try SyncWorld(replicas: 2)
+    let journeys = try (0..<100).map { try world[0].add(Journey.sample("Before \($0)")) }
+    let bindings = journeys.map { world[0].writeThrough($0) { _ in } }
+    _ = try world.sync(0)
+    _ = try world.sync(1)
+    for round in 0..<3 {
+      for (index, binding) in bindings.enumerated() {
+        binding.name.wrappedValue = "Edited \(round) \(index)"
+      }
+      _ = try await world[0].sync(with: FolderRemote(path: world.remotePath))
+      _ = try world.sync(1)
+      let names = try world.table(1).compactMap { $0[1].text }
+      let edited = names.filter { $0.hasPrefix("Edited \(round) ") }
+      #expect(edited.count == 100, "round \(round): \(edited.count) of 100 edits went out")
+    }
+  }
+
   @Test func aCancelledSyncLeavesTheDatabaseAsItWas() async throws {
     let world = try SyncWorld(replicas: 2)
     try world[0].add(contentsOf: (0..<5_000).map { Journey.sample("Trip \($0)") })
