@@ -190,10 +190,9 @@ struct SyncSession {
         continue
       }
       guard mine.pending else { continue }
-      guard let bytes = try folder.read(ChangeFile.name(replica: state.id, seq: seq)) else {
-        continue
-      }
-      if FileDigest.of(bytes) != mine.digest {
+      let name = ChangeFile.name(replica: state.id, seq: seq)
+      guard let bytes = try folder.read(name) else { continue }
+      if !holds(bytes, name: name, digest: mine.digest) {
         foreign.append(seq)
       }
     }
@@ -224,13 +223,12 @@ struct SyncSession {
       let seq = Int64(index + 1)
       let oldName = ChangeFile.name(replica: old, seq: file.seq)
       var decoded = try ChangeFile(
-        decoding: try sealing.open(file.bytes, name: oldName), replica: old, seq: file.seq)
+        decoding: try unsealed(file.bytes, name: oldName), replica: old, seq: file.seq)
       decoded.header.replica = state.id
       decoded.header.seq = seq
       decoded.header.vector[old] = min(decoded.header.vector[old] ?? 0, shared)
       decoded.header.vector[state.id] = seq - 1
-      let bytes = try sealing.seal(
-        try decoded.encoded(), name: ChangeFile.name(replica: state.id, seq: seq))
+      let bytes = try decoded.encoded()
       try connection.run(
         "INSERT INTO sync_sent (seq, first_batch, last_batch, digest, pending) VALUES (?, 0, 0, ?, ?)",
         [.integer(seq), .blob(FileDigest.of(bytes)), .blob(bytes)])
@@ -301,8 +299,9 @@ struct SyncSession {
       header: ChangeFile.Header(
         format: ChangeFile.format, replica: state.id, seq: seq, vector: vector, batches: headers),
       bodies: batches.map(\.changes))
-    let bytes = try sealing.seal(
-      try file.encoded(), name: ChangeFile.name(replica: state.id, seq: seq))
+    // Kept unsealed until it is published: sealed then with the key of the remote it goes to
+    // (a remote made again after a first push failed may have another salt).
+    let bytes = try file.encoded()
     try connection.run(
       "INSERT INTO sync_sent (seq, first_batch, last_batch, digest, pending) VALUES (?, ?, ?, ?, ?)",
       [
@@ -530,12 +529,14 @@ struct SyncSession {
     // git clone uncommitted (adding it again when it is committed changes nothing).
     var added = [RemoteFolder.identityName]
     var held: [Int64] = []
-    for (seq, name, bytes) in files {
+    for (seq, name, pending) in files {
       do {
-        if try folder.add(bytes, as: name) {
+        if try folder.add(try sealed(pending, name: name), as: name) {
           added.append(name)
           held.append(seq)
-        } else if let there = try folder.read(name), FileDigest.of(there) == FileDigest.of(bytes) {
+        } else if let there = try folder.read(name),
+          holds(there, name: name, digest: FileDigest.of(pending))
+        {
           // Written by an earlier sync that ended before it confirmed it: published again (a
           // git clone may hold it uncommitted), then confirmed.
           added.append(name)
@@ -564,6 +565,24 @@ struct SyncSession {
       }
     }
     confirm(held, remoteID: createdRemote ? remoteID : nil)
+  }
+
+  /// A pending file's bytes as the remote gets them: sealed now, unless an older roadtrip kept
+  /// them sealed already (`SealedFile.magic`).
+  private func sealed(_ pending: [UInt8], name: String) throws -> [UInt8] {
+    pending.starts(with: SealedFile.magic) ? pending : try sealing.seal(pending, name: name)
+  }
+
+  /// A pending file's bytes unsealed, as this roadtrip keeps them.
+  private func unsealed(_ pending: [UInt8], name: String) throws -> [UInt8] {
+    pending.starts(with: SealedFile.magic) ? try sealing.open(pending, name: name) : pending
+  }
+
+  /// Whether a file on the remote holds this replica's file of `digest`: the digest of its
+  /// bytes as they are (an older roadtrip's, sealed), or as they open.
+  private func holds(_ bytes: [UInt8], name: String, digest: [UInt8]) -> Bool {
+    FileDigest.of(bytes) == digest
+      || (try? sealing.open(bytes, name: name)).map { FileDigest.of($0) == digest } == true
   }
 
   /// Records that the remote holds the files `seqs` (their bytes are dropped) and, for a remote

@@ -41,6 +41,30 @@ struct SyncCommandGitFaultTests {
     #expect(table.contains("Trip of a") && table.contains("Trip of b"), "\(table)")
   }
 
+  /// The same through an encrypted remote: a's file waits unsealed, and is sealed when it is
+  /// written, with the key of the remote b made (another salt than the remote a's failed push
+  /// made), so b opens it.
+  @Test func aFileWaitingFromAFailedFirstPushOpensOnTheEncryptedRemoteAnotherReplicaMade()
+    async throws
+  {
+    let machines = try Machines()
+    let secret = ["ROADTRIP_SYNC_SECRET": "correct horse battery staple"]
+    #expect(try await machines.run("a", "add", "Trip of a").exitCode == 0)
+    #expect(try await machines.run("b", "add", "Trip of b").exitCode == 0)
+    try machines.preReceiveHook("cat > /dev/null\nexit 1\n")
+    let refused = try await machines.run("a", "sync", machines.repository, environment: secret)
+    #expect(refused.exitCode == 74, "\(refused)")
+    try FileManager.default.removeItem(atPath: machines.repository + "/hooks/pre-receive")
+    #expect(try await machines.run("b", "sync", machines.repository, environment: secret).exitCode == 0)
+    let again = try await machines.run("a", "sync", environment: secret)
+    #expect(again.exitCode == 0, "\(again)")
+    let received = try await machines.run("b", "sync", environment: secret)
+    #expect(received.exitCode == 0, "\(received)")
+    let table = try await machines.table("b")
+    #expect(table == (try await machines.table("a")))
+    #expect(table.contains("Trip of a") && table.contains("Trip of b"), "\(table)")
+  }
+
   @Test func aFirstPushThatFailedIsPushedByTheNextSync() async throws {
     let machines = try Machines()
     #expect(try await machines.run("a", "add", "Trip of a").exitCode == 0)
