@@ -3,3 +3,11 @@
 #define SQLITE_ENABLE_SESSION 1
 #define SQLITE_ENABLE_PREUPDATE_HOOK 1
 #include <sqlite3.h>
+
+// sqlite3_db_config takes variable arguments, which Swift cannot pass: a fixed form for each
+// option roadtrip uses.
+
+/// Turns a connection's triggers on (1) or off (0); returns SQLITE_OK or an error code.
+static inline int csqlite_enable_triggers(sqlite3 *db, int enabled) {
+  return sqlite3_db_config(db, SQLITE_DBCONFIG_ENABLE_TRIGGER, enabled, (int *)0);
+}
