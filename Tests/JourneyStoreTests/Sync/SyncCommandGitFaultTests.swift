@@ -122,18 +122,10 @@ struct SyncCommandGitFaultTests {
       }
     }
     #expect(try await machines.run("a", "sync").exitCode == 0)
-    let folder = machines.sandbox.folder.file("failing-git")
-    try FileManager.default.createDirectory(atPath: folder, withIntermediateDirectories: true)
-    let script = """
-      #!/bin/sh
-      case "$*" in *"add -- snapshots/"*) echo 'add failed' >&2; exit 1;; esac
-      exec /usr/bin/git "$@"
-
-      """
-    try script.write(toFile: folder + "/git", atomically: true, encoding: .utf8)
-    try FileManager.default.setAttributes([.posixPermissions: 0o755], ofItemAtPath: folder + "/git")
-    let failed = try await machines.run(
-      "a", "sync", "--compact", environment: ["PATH": folder + ":/usr/bin:/bin"])
+    let path = try Self.wrappedGit(
+      in: machines, named: "failing-git",
+      "case \"$*\" in *\"add -- snapshots/\"*) echo 'add failed' >&2; exit 1;; esac")
+    let failed = try await machines.run("a", "sync", "--compact", environment: ["PATH": path])
     #expect(failed.exitCode != 0, "\(failed)")
     let before = try Self.changeFiles(machines)
     #expect(!(try machines.git("ls-tree", "-r", "--name-only", "main")).contains("snapshots/"))
@@ -180,18 +172,7 @@ struct SyncCommandGitFaultTests {
     #expect(try await machines.run("c", "add", "Trip of c").exitCode == 0)
     // While b's first push waits for the repository, c makes the remote and pushes first: both
     // wrote a roadtrip-remote.json of their own.
-    let armed = machines.sandbox.folder.file("armed")
-    FileManager.default.createFile(atPath: armed, contents: Data())
-    let c = machines.environment("c").map { "\($0.key)=\(CLISandbox.shellQuoted($0.value))" }
-    try machines.preReceiveHook(
-      """
-      cat > /dev/null
-      if rm \(armed) 2>/dev/null; then
-        env -i \(c.joined(separator: " ")) \(RoadtripBinary.path) sync \(machines.repository) \
-          >&2 || exit 1
-      fi
-      exit 0
-      """)
+    let armed = try machines.letSyncFirstDuringNextPush("c", ["sync", machines.repository])
     let first = try await machines.run("b", "sync", machines.repository)
     #expect(!FileManager.default.fileExists(atPath: armed))
     #expect(first.exitCode == 1, "\(first)")
@@ -209,20 +190,26 @@ struct SyncCommandGitFaultTests {
   /// A `git` on the `PATH` that records, for each run, its arguments and the variables that
   /// say how it may wait, then runs the real one.
   static func recordingGit(in machines: Machines) throws -> (path: String, record: String) {
-    let folder = machines.sandbox.folder.file("recording-git")
     let record = machines.sandbox.folder.file("git-runs")
-    try FileManager.default.createDirectory(atPath: folder, withIntermediateDirectories: true)
-    let script = """
-      #!/bin/sh
+    let path = try wrappedGit(
+      in: machines, named: "recording-git",
+      """
       echo "ssh=${GIT_SSH_COMMAND-unset} limit=${GIT_HTTP_LOW_SPEED_LIMIT-unset} \
       time=${GIT_HTTP_LOW_SPEED_TIME-unset} prompt=${GIT_TERMINAL_PROMPT-unset} args=$*" \
       >> \(record)
-      exec /usr/bin/git "$@"
+      """)
+    return (path, record)
+  }
 
-      """
-    try script.write(toFile: folder + "/git", atomically: true, encoding: .utf8)
+  /// A `git` on the `PATH` that runs `script` (sh) before the real one, in a folder of its own.
+  /// - Returns: The `PATH` that finds it first.
+  static func wrappedGit(in machines: Machines, named name: String, _ script: String) throws -> String {
+    let folder = machines.sandbox.folder.file(name)
+    try FileManager.default.createDirectory(atPath: folder, withIntermediateDirectories: true)
+    try "#!/bin/sh\n\(script)\nexec /usr/bin/git \"$@\"\n"
+      .write(toFile: folder + "/git", atomically: true, encoding: .utf8)
     try FileManager.default.setAttributes([.posixPermissions: 0o755], ofItemAtPath: folder + "/git")
-    return (folder + ":/usr/bin:/bin", record)
+    return folder + ":/usr/bin:/bin"
   }
 
   /// The recorded runs of `git clone`.

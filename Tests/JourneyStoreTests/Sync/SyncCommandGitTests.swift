@@ -65,6 +65,25 @@ struct SyncCommandGitTests {
       try ("#!/bin/sh\n" + script).write(toFile: hook, atomically: true, encoding: .utf8)
       try FileManager.default.setAttributes([.posixPermissions: 0o755], ofItemAtPath: hook)
     }
+
+    /// Arms the repository so that while the next push waits for it, `name` runs `roadtrip
+    /// arguments` and pushes first, as another machine syncing at that moment would.
+    /// - Returns: The file the hook removes when it fires.
+    func letSyncFirstDuringNextPush(_ name: String, _ arguments: [String]) throws -> String {
+      let armed = sandbox.folder.file("armed")
+      FileManager.default.createFile(atPath: armed, contents: Data())
+      let other = environment(name).map { "\($0.key)=\(CLISandbox.shellQuoted($0.value))" }
+      let command = ([RoadtripBinary.path] + arguments).map(CLISandbox.shellQuoted)
+      try preReceiveHook(
+        """
+        cat > /dev/null
+        if rm \(armed) 2>/dev/null; then
+          env -i \(other.joined(separator: " ")) \(command.joined(separator: " ")) >&2 || exit 1
+        fi
+        exit 0
+        """)
+      return armed
+    }
   }
 
   @Test func twoDatabasesConvergeThroughABareRepositoryAndRememberItsKind() async throws {
@@ -100,17 +119,7 @@ struct SyncCommandGitTests {
     #expect(try await machines.run("c", "sync", machines.repository).exitCode == 0)
     #expect(try await machines.run("c", "add", "Second trip of c").exitCode == 0)
     // While b's push waits for the repository, c syncs and pushes first: b's push is rejected.
-    let armed = machines.sandbox.folder.file("armed")
-    FileManager.default.createFile(atPath: armed, contents: Data())
-    let c = machines.environment("c").map { "\($0.key)=\(CLISandbox.shellQuoted($0.value))" }
-    try machines.preReceiveHook(
-      """
-      cat > /dev/null
-      if rm \(armed) 2>/dev/null; then
-        env -i \(c.joined(separator: " ")) \(RoadtripBinary.path) sync >&2 || exit 1
-      fi
-      exit 0
-      """)
+    let armed = try machines.letSyncFirstDuringNextPush("c", ["sync"])
     let b = try await machines.run("b", "sync", machines.repository)
     #expect(b.exitCode == 0, "\(b)")
     #expect(!FileManager.default.fileExists(atPath: armed))
