@@ -11,22 +11,9 @@ usage: scripts/bench-import.py N LABEL=BINARY...   (RUNS=n, default 3)
 """
 import os, resource, shutil, sqlite3, statistics, subprocess, sys, tempfile, time
 
+from benchlib import fresh, timed
+
 ROOT = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
-
-
-def timed(*args):
-    """Wall and CPU (user + system) seconds of a command."""
-    before = resource.getrusage(resource.RUSAGE_CHILDREN)
-    start = time.perf_counter()
-    subprocess.run(args, check=True, stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL)
-    wall = time.perf_counter() - start
-    after = resource.getrusage(resource.RUSAGE_CHILDREN)
-    return wall, after.ru_utime - before.ru_utime + after.ru_stime - before.ru_stime
-
-
-def fresh(path):
-    for suffix in ("", "-wal", "-shm", "-journal"):
-        if os.path.exists(path + suffix): os.remove(path + suffix)
 
 
 def main():
