@@ -80,7 +80,8 @@ extension JourneyDatabase {
   ///   - secret: As for `synchronize(with:secret:progress:)`: the snapshot is sealed as the
   ///     change files are.
   ///   - progress: As for `synchronize(with:secret:progress:)`, for its sync.
-  /// - Returns: The sync, the snapshot and what was removed.
+  /// - Returns: The sync, the snapshot and what was removed; no snapshot and nothing removed
+  ///   when the sync could not send (its summary's `sendError` or `sendFailure` says why).
   /// - Throws: What `synchronize(with:)` throws; `SyncError.cannotReachRemote` when the
   ///   snapshot cannot be written or a file removed, `SyncRemoteError` when the removal cannot
   ///   be published.

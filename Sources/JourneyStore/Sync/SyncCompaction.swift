@@ -3,8 +3,9 @@
 public struct SyncCompaction: Equatable, Sendable {
   /// The sync that made this replica current first.
   public var sync: SyncSummary
-  /// The snapshot's path inside the remote.
-  public var snapshot: String
+  /// The snapshot's path inside the remote; `nil` when the sync could not send (its
+  /// `sendError` or `sendFailure` says why) and nothing was compacted.
+  public var snapshot: String?
   /// Whether this compaction wrote it (`false`: the remote held it already).
   public var wroteSnapshot = false
   /// How many journeys it holds, deleted ones included.

@@ -3,7 +3,11 @@
 extension SyncSession {
   func compact(verify: () throws -> Void) throws -> SyncCompaction {
     let summary = try run(verify: verify)
-    if let error = summary.sendError { throw error }
+    // A sync that could not send compacts nothing: its summary says what it received, and why
+    // it could not send (`sendError`, `sendFailure`).
+    guard summary.sendError == nil, summary.sendFailure == nil else {
+      return SyncCompaction(sync: summary, snapshot: nil)
+    }
     let folder = RemoteFolder(path: try remote.fetch())
     // The snapshot is sealed as the change files are: the remote exists now, and says how.
     var session = self

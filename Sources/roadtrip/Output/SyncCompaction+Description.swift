@@ -3,6 +3,7 @@ import JourneyStore
 extension SyncCompaction {
   /// What a compaction wrote and removed, for standard error (after the sync's lines).
   var lines: [String] {
+    guard let snapshot else { return ["nothing compacted: the sync could not send"] }
     var lines = [
       (wroteSnapshot ? "wrote \(snapshot)" : "\(snapshot) is on the remote already")
         + " (\(String(counting: journeys, "journey")))"

@@ -139,6 +139,31 @@ struct SyncCommandGitFaultTests {
     #expect(try await machines.table("c") == machines.table("a"))
   }
 
+  /// `sync --compact` whose sync cannot push says what it received, compacts nothing and ends
+  /// with the push's error (74); the next compaction completes.
+  @Test func aCompactionWhosePushFailsSaysWhatItReceivedAndCompactsNothing() async throws {
+    let machines = try Machines()
+    for round in 0..<2 {
+      for name in ["a", "b"] {
+        #expect(try await machines.run(name, "add", "Trip \(round) of \(name)").exitCode == 0)
+        #expect(try await machines.run(name, "sync", machines.repository).exitCode == 0)
+      }
+    }
+    #expect(try await machines.run("a", "add", "Trip 2 of a").exitCode == 0)
+    try machines.preReceiveHook("cat > /dev/null\necho 'refused by the hook' >&2\nexit 1\n")
+    let before = try Self.changeFiles(machines)
+    let refused = try await machines.run("a", "sync", "--compact")
+    #expect(refused.exitCode == 74, "\(refused)")
+    #expect(refused.standardError.contains("received 1 change from 1 replica"), "\(refused)")
+    #expect(refused.standardError.contains("nothing compacted: the sync could not send"), "\(refused)")
+    #expect(refused.standardError.contains("refused by the hook"), "\(refused)")
+    #expect(try Self.changeFiles(machines) == before)
+    try FileManager.default.removeItem(atPath: machines.repository + "/hooks/pre-receive")
+    let compacted = try await machines.run("a", "sync", "--compact")
+    #expect(compacted.exitCode == 0, "\(compacted)")
+    #expect(try machines.git("ls-tree", "-r", "--name-only", "main").contains("snapshots/"))
+  }
+
   @Test func aPushThatFailsAfterTheCommitSaysWhatWasReceivedAndTheNextSyncSends()
     async throws
   {

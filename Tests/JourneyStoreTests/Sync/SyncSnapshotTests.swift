@@ -108,7 +108,7 @@ struct SyncSnapshotTests {
     _ = try world.history(rounds: 3, between: 0..<2)
     let first = try world[1].compact(with: FolderRemote(path: world.remotePath))
     let files = try world.everyRemoteFile()
-    #expect(files.contains(first.snapshot))
+    #expect(files.contains(try #require(first.snapshot)))
     let second = try world[1].compact(with: FolderRemote(path: world.remotePath))
     #expect(first.wroteSnapshot && !second.wroteSnapshot)
     #expect(second.snapshot == first.snapshot)
@@ -124,10 +124,11 @@ struct SyncSnapshotTests {
     try world.syncAll()
     let compaction = try world[0].compact(with: FolderRemote(path: world.remotePath))
     #expect(compaction.removed.isEmpty)
-    try truncate(world.remote(compaction.snapshot))
+    let snapshot = try #require(compaction.snapshot)
+    try truncate(world.remote(snapshot))
     let late = try JourneyDatabase(path: world.folder.file("late.sqlite"))
     let joined = try late.synchronize(with: FolderRemote(path: world.remotePath))
-    #expect(joined.refusedFiles.map(\.name) == [compaction.snapshot])
+    #expect(joined.refusedFiles.map(\.name) == [snapshot])
     #expect(joined.refusedFiles.first?.reason.contains("truncated") == true)
     #expect(try late.journeys().count == 2)
   }
@@ -137,10 +138,11 @@ struct SyncSnapshotTests {
     _ = try world.history(rounds: 3, between: 0..<2)
     let compaction = try world[0].compact(with: FolderRemote(path: world.remotePath))
     #expect(!compaction.removed.isEmpty)
-    try truncate(world.remote(compaction.snapshot))
+    let snapshot = try #require(compaction.snapshot)
+    try truncate(world.remote(snapshot))
     let late = try JourneyDatabase(path: world.folder.file("late.sqlite"))
     let joined = try late.synchronize(with: FolderRemote(path: world.remotePath))
-    #expect(joined.refusedFiles.map(\.name) == [compaction.snapshot])
+    #expect(joined.refusedFiles.map(\.name) == [snapshot])
   }
 
   /// Property-style: replicas write fields of their own (so that the result depends on no
