@@ -82,12 +82,20 @@ extension Roadtrip.Sync {
         progress.clear()
         StandardError.write(summary.lines.joined(separator: "\n") + "\n")
       }
+      // Files refused and a send that failed are both said; the send's failure (74: try again)
+      // is the exit code, for a script that retries.
+      var failures: [any Error] = []
       if !summary.refusedFiles.isEmpty {
-        throw CommandError.refusedSyncFiles(
-          summary.refusedFiles.map { "\($0.name) (\($0.reason))" })
+        failures.append(
+          CommandError.refusedSyncFiles(summary.refusedFiles.map { "\($0.name) (\($0.reason))" }))
       }
-      if let error = summary.sendError { throw error }
-      if let failure = summary.sendFailure { throw CommandError.cannotSend(failure) }
+      if let error = summary.sendError {
+        failures.append(error)
+      } else if let failure = summary.sendFailure {
+        failures.append(CommandError.cannotSend(failure))
+      }
+      if failures.count > 1 { throw CommandError.several(failures) }
+      if let failure = failures.first { throw failure }
     }
 
     private func printStatus() throws {

@@ -55,4 +55,7 @@ enum CommandError: Error {
   case refusedSyncFiles([String])
   /// A sync received, but could not write what it had to send (`reason`); the next sends it.
   case cannotSend(String)
+  /// More than one thing went wrong (a sync refused files and could not send): each is said on
+  /// a line of its own, in this order, and the last one's exit code is the command's.
+  case several([any Error])
 }

@@ -155,6 +155,10 @@ extension Failure {
           + "of the sync completed")
     case .cannotSend(let reason):
       return (.ioError, "received, but could not send: \(reason); the next sync sends it")
+    case .several(let errors):
+      let failures = errors.map { Failure($0) }
+      let text = failures.compactMap { $0.message }.joined(separator: "\n")
+      return (failures.last?.exitCode ?? .failure, String(text.dropFirst(errorPrefix.count)))
     case .outputClosed:
       return (.success, nil)
     case .cannotWriteOutput(let destination, let reason):

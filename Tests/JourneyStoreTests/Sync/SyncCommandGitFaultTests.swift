@@ -189,6 +189,41 @@ struct SyncCommandGitFaultTests {
     #expect(try await machines.table("a") == machines.table("b"))
   }
 
+  /// A sync that refuses a damaged file and then cannot push says both, each on a line of its
+  /// own, and ends with the push's exit code (74: try again), not only the refusal's (65).
+  @Test func aRefusedFileAndAFailedPushAreBothSaid() async throws {
+    let machines = try Machines()
+    #expect(try await machines.run("a", "add", "Trip of a").exitCode == 0)
+    #expect(try await machines.run("a", "sync", machines.repository).exitCode == 0)
+    #expect(try await machines.run("b", "add", "Trip of b").exitCode == 0)
+    #expect(try await machines.run("b", "sync", machines.repository).exitCode == 0)
+    // Someone cuts b's file short in a clone of their own and pushes it.
+    let status = try await machines.run("b", "sync", "--status").standardOutput
+    let replica = try #require(
+      status.split(separator: "\n").first { $0.hasPrefix("replica: ") }?.dropFirst(9))
+    let name = "replicas/\(replica)/000000001.rtc"
+    let work = machines.sandbox.folder.file("work")
+    _ = try machines.git(["clone", "--quiet", machines.repository, work])
+    let bytes = try Data(contentsOf: URL(fileURLWithPath: work + "/" + name))
+    try bytes.prefix(bytes.count - 3).write(to: URL(fileURLWithPath: work + "/" + name))
+    _ = try machines.git([
+      "-C", work, "-c", "user.name=someone", "-c", "user.email=someone@localhost",
+      "commit", "--quiet", "-am", "cut short",
+    ])
+    _ = try machines.git(["-C", work, "push", "--quiet"])
+    #expect(try await machines.run("a", "add", "Second trip of a").exitCode == 0)
+    try machines.preReceiveHook("cat > /dev/null\necho 'refused by the hook' >&2\nexit 1\n")
+    let failed = try await machines.run("a", "sync")
+    #expect(failed.exitCode == 74, "\(failed)")
+    let errors = failed.standardError.split(separator: "\n").filter {
+      $0.hasPrefix("roadtrip: error: ")
+    }
+    #expect(errors.count == 2, "\(failed)")
+    #expect(errors.first?.contains("refused a file of the remote: \(name)") == true, "\(failed)")
+    #expect(errors.last?.hasPrefix("roadtrip: error: cannot push to") == true, "\(failed)")
+    #expect(failed.standardError.contains("refused by the hook"), "\(failed)")
+  }
+
   @Test func twoReplicasMakingAnEmptyRemoteAtOnceLoseNothingAndTheSecondSyncsNext()
     async throws
   {

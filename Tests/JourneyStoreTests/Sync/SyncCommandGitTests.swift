@@ -45,7 +45,8 @@ struct SyncCommandGitTests {
       try git(["--git-dir=" + repository] + arguments)
     }
 
-    private func git(_ arguments: [String]) throws -> String {
+    /// Runs git with `arguments` as they are (in the test's working folder); its standard output.
+    func git(_ arguments: [String]) throws -> String {
       let process = Process()
       process.executableURL = URL(fileURLWithPath: "/usr/bin/git")
       process.arguments = arguments
