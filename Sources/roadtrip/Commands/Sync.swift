@@ -34,8 +34,8 @@ extension Roadtrip {
         wins) and a new remote is encrypted: every file sealed (ChaCha20-Poly1305, the key \
         derived with scrypt), the secret itself stored nowhere. An encrypted remote needs its \
         secret at every sync (exit 64 without it); a file sealed with another secret or \
-        changed is refused by name and nothing of it applied (exit 65); a secret given to a \
-        plain remote is refused (exit 64).
+        changed is refused by name and nothing of it applied (exit 65; 74 when the sync could \
+        not send either, both said); a secret given to a plain remote is refused (exit 64).
 
         --compact then writes a snapshot of every journey (snapshots/ in REMOTE) and removes the \
         change files every database syncing with REMOTE has applied (in a git repository, with \
