@@ -14,10 +14,11 @@ extension JourneyDatabase {
   /// show what it received there, before the call returns, and the sync's batch is this
   /// database's own (`refresh()` does not report it back as another writer's).
   ///
-  /// Cancelling the task stops the sync before it commits (between two row changes, or within
+  /// Cancelling the task stops the sync before it commits (within the git command that makes
+  /// the remote current, a clone or a fetch, which is ended; between two row changes; or within
   /// the statement it is running): nothing of it stays, and the call throws
-  /// `CancellationError`. A git command running then (a clone, a fetch) is not stopped; once
-  /// the sync committed, the rest (adding and publishing the files) goes on.
+  /// `CancellationError`. Once the sync committed, the rest (adding and publishing the files)
+  /// goes on.
   ///
   /// With a secret, a new remote is encrypted (SYNC.md, "Encryption"): every file is sealed, its
   /// name authenticated, and `roadtrip-remote.json` holds the key's salt and check value, never
@@ -42,16 +43,21 @@ extension JourneyDatabase {
     isolation: isolated (any Actor)? = #isolation,
     progress: (@Sendable (WorkProgress) -> Void)? = nil
   ) async throws -> SyncSummary {
-    try await runLongWork(progress: progress, isolation: isolation) { worker, work in
-      let summary = try worker.runSyncSession(
-        with: remote, secret: secret,
-        onChange: { changes in
-          try work.checkCancellation()
-          work.report(completed: changes)
+    // The work runs on a thread of its own, where the caller's task-local values are unseen.
+    let reads = BulkReads.mode
+    return try await runLongWork(progress: progress, isolation: isolation) { worker, work in
+      let summary = try BulkReads.$mode.withValue(reads) {
+        try worker.runSyncSession(
+          with: remote, secret: secret,
+          onChange: { changes in
+            try work.checkCancellation()
+            work.report(completed: changes)
+          },
+          stopRequested: { work.isCancelled }
+        ) { session, verify in
+          let summary = try session.run(verify: verify)
+          return (summary, summary.batch)
         }
-      ) { session, verify in
-        let summary = try session.run(verify: verify)
-        return (summary, summary.batch)
       }
       work.report(completed: summary.sentChanges + summary.receivedChanges, isFinal: true)
       return summary
@@ -100,8 +106,10 @@ extension JourneyDatabase {
   /// places of the file), and the live lists and managed journeys brought up to what it
   /// committed, which is this database's own batch (a worker's is noted in its owner's batches
   /// in flight too: `worksFor`). `body` returns its result and the batch it committed, if any.
+  /// `stopRequested` says when the caller asked the sync to stop (`SyncSession.stopRequested`).
   private func runSyncSession<Outcome>(
     with remote: some SyncRemote, secret: SyncSecret?, onChange: @escaping (Int) throws -> Void,
+    stopRequested: (@Sendable () -> Bool)? = nil,
     _ body: (SyncSession, () throws -> Void) throws -> (Outcome, Int64?)
   ) throws -> Outcome {
     waitForPendingWrites()
@@ -109,7 +117,7 @@ extension JourneyDatabase {
     let session = SyncSession(
       connection: connection, remote: remote,
       kind: (remote is GitRemote ? RemoteKind.git : .folder).rawValue, secret: secret,
-      worksFor: worksFor, onChange: onChange)
+      worksFor: worksFor, onChange: onChange, stopRequested: stopRequested)
     let (result, batch) = try connection.withPageCache(ofAtLeast: Self.largeWritePageCacheKiB) {
       try body(session, verifySchema)
     }

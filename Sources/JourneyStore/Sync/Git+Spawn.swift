@@ -61,12 +61,18 @@ extension Git {
 
   /// Reads every descriptor until its end, all at once, so that a full pipe never stops the
   /// program writing to it.
-  static func readToEnd(_ descriptors: [Int32]) -> [[UInt8]] {
+  /// - Parameter shouldStop: Asked every 100 ms, when given.
+  /// - Returns: What was read, or `nil` when `shouldStop` said yes before the ends.
+  static func readToEnd(
+    _ descriptors: [Int32], stoppingWhen shouldStop: (() -> Bool)? = nil
+  ) -> [[UInt8]]? {
     var polled = descriptors.map { pollfd(fd: $0, events: Int16(POLLIN), revents: 0) }
     var bytes = [[UInt8]](repeating: [], count: descriptors.count)
     var buffer = [UInt8](repeating: 0, count: 65_536)
+    let timeout: Int32 = shouldStop == nil ? -1 : 100
     while polled.contains(where: { $0.fd >= 0 }) {
-      guard poll(&polled, nfds_t(polled.count), -1) >= 0 || errno == EINTR else { break }
+      if shouldStop?() == true { return nil }
+      guard poll(&polled, nfds_t(polled.count), timeout) >= 0 || errno == EINTR else { break }
       for index in polled.indices where polled[index].fd >= 0 && polled[index].revents != 0 {
         let count = read(polled[index].fd, &buffer, buffer.count)
         if count > 0 {

@@ -14,6 +14,12 @@ import Synchronization
 struct Git: Sendable {
   /// The environment git runs with.
   let environment: [String: String]
+
+  /// Asked every 100 ms while git runs, on the thread that started it: once it says yes, git
+  /// is ended (SIGTERM) and `run` returns at once, its output `wasStopped`. A sync sets it
+  /// while it makes the remote current (`SyncSession.stopRequested`); `nil`: git runs to its
+  /// end.
+  @TaskLocal static var stopRequested: (@Sendable () -> Bool)?
 }
 
 extension Git {
@@ -23,6 +29,8 @@ extension Git {
     let status: Int32
     let standardOutput: String
     let standardError: String
+    /// Whether git was ended because `stopRequested` said so: what it printed is incomplete.
+    var wasStopped = false
 
     var succeeded: Bool { status == 0 }
 
@@ -91,7 +99,16 @@ extension Git {
     guard case .success(let process) = started else {
       throw .unusable(path: path, reason: String(cString: strerror(started.code)))
     }
-    let printed = Self.readToEnd([standardOutput[0], standardError[0]])
+    guard
+      let printed = Self.readToEnd(
+        [standardOutput[0], standardError[0]], stoppingWhen: Self.stopRequested)
+    else {
+      // Not read to their end: a program git started (ssh, a helper) may hold the pipes open
+      // after git is gone; closing them (deferred above) is its signal to go too.
+      kill(process, SIGTERM)
+      return Output(
+        status: Self.wait(for: process), standardOutput: "", standardError: "", wasStopped: true)
+    }
     return Output(
       status: Self.wait(for: process), standardOutput: String(decoding: printed[0], as: UTF8.self),
       standardError: String(decoding: printed[1], as: UTF8.self))

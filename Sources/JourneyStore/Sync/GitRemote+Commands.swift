@@ -4,18 +4,22 @@ extension GitRemote {
   /// Runs git with `arguments`, in the clone when `inClone`, as roadtrip: the commits made
   /// there are authored by `roadtrip <roadtrip@localhost>` (no host name leaves the machine)
   /// and not signed, whatever the user's configuration says.
+  /// - Throws: `CancellationError` when git was stopped (`Git.stopRequested`).
   func run(_ arguments: [String], inClone: Bool = true) throws -> Git.Output {
     let identity = [
       "-c", "user.name=roadtrip", "-c", "user.email=roadtrip@localhost",
       "-c", "commit.gpgsign=false",
     ]
+    let output: Git.Output
     do {
-      return try git.run((inClone ? ["-C", folder] + identity : []) + arguments)
+      output = try git.run((inClone ? ["-C", folder] + identity : []) + arguments)
     } catch .notFound {
       throw SyncRemoteError.gitMissing(remote: url)
     } catch .unusable(let path, let reason) {
       throw SyncRemoteError.gitUnusable(path: path, reason: reason)
     }
+    if output.wasStopped { throw CancellationError() }
+    return output
   }
 
   /// Refuses to go on when `git` is not on the `PATH`, before anything is made or looked at.

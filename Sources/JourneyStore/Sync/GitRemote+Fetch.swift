@@ -35,7 +35,13 @@ extension GitRemote {
     let name = "." + SHA256Hash.hex(of: url) + ".clone-"
     removeLeftovers(startingWith: name)
     let temporary = cacheRoot + "/" + name + String(UInt64.random(in: 0...UInt64.max), radix: 16)
-    let cloned = try run(["clone", "--quiet", "--", url, temporary], inClone: false)
+    let cloned: Git.Output
+    do {
+      cloned = try run(["clone", "--quiet", "--", url, temporary], inClone: false)
+    } catch {
+      removeTree(temporary)
+      throw error
+    }
     guard cloned.succeeded else {
       removeTree(temporary)
       throw SyncRemoteError.unreachable(remote: url, operation: "clone", reason: cloned.message)

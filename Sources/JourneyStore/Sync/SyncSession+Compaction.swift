@@ -8,7 +8,7 @@ extension SyncSession {
     guard summary.sendError == nil, summary.sendFailure == nil else {
       return SyncCompaction(sync: summary, snapshot: nil)
     }
-    let folder = RemoteFolder(path: try remote.fetch())
+    let folder = try fetchRemote()
     // The snapshot is sealed as the change files are: the remote exists now, and says how.
     var session = self
     let (identity, _) = try folder.identity { nil }

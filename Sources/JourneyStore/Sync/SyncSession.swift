@@ -30,13 +30,17 @@ struct SyncSession {
   /// Told the number of row changes sent and received so far, after each one; what it throws
   /// (`CancellationError`) rolls the sync's transaction back.
   var onChange: (Int) throws -> Void = { _ in }
+  /// Whether the caller asked the sync to stop (its task was cancelled): the git command that
+  /// makes the remote current then (a clone, a fetch) is stopped, and the sync ends with
+  /// `CancellationError`, nothing of it done. Nothing stops the publishing after the commit.
+  var stopRequested: (@Sendable () -> Bool)? = nil
 
   /// Makes the remote current, reads its identity (making a new remote, encrypted when a secret
   /// was given), derives the key once when the remote is encrypted, and exchanges the files.
   /// - Throws: `SyncEncryptionError` before anything is read or written when the secret does
   ///   not fit the remote (none for an encrypted one, one for a plain one, another secret).
   func run(verify: () throws -> Void) throws -> SyncSummary {
-    let folder = RemoteFolder(path: try remote.fetch())
+    let folder = try fetchRemote()
     var newCipher: SyncCipher?
     let (identity, created) = try folder.identity {
       newCipher = try secret.map { try SyncCipher(newRemoteWith: $0) }
@@ -50,6 +54,11 @@ struct SyncSession {
     }
     return try session.exchange(
       with: folder, remoteID: identity.id, created: created, verify: verify)
+  }
+
+  /// Makes the remote current (`SyncRemote.fetch()`), stopping its git when asked to stop.
+  func fetchRemote() throws -> RemoteFolder {
+    RemoteFolder(path: try Git.$stopRequested.withValue(stopRequested) { try remote.fetch() })
   }
 
   private func exchange(

@@ -90,4 +90,45 @@ struct SyncLongWorkTests {
     #expect(summary.receivedChanges == 5_000)
     #expect(try database.count() == 5_000)
   }
+  /// A git that hangs (a clone over a dead network) is ended when the task is cancelled: the
+  /// sync throws `CancellationError` at once, not when git gives up, nothing of it stays (no
+  /// half clone either), and the next sync completes.
+  @Test func cancellingEndsTheGitCommandThatMakesTheRemoteCurrent() async throws {
+    let git = try GitSandbox()
+    let repository = try git.bareRepository()
+    let world = try SyncWorld(replicas: 1)
+    let database = world[0]
+    try database.add(Journey.sample("Trip"))
+    // A git that hangs in a clone or a fetch, and whose child (as ssh would) keeps git's
+    // standard error open after git is gone.
+    let wrapper = git.folder.file("hanging")
+    let started = git.folder.file("started")
+    try FileManager.default.createDirectory(atPath: wrapper, withIntermediateDirectories: true)
+    try """
+      #!/bin/sh
+      case " $* " in *" clone "*|*" fetch "*) touch \(started); sleep 30 ;; esac
+      exec /usr/bin/git "$@"
+      """.write(toFile: wrapper + "/git", atomically: true, encoding: .utf8)
+    try FileManager.default.setAttributes(
+      [.posixPermissions: 0o755], ofItemAtPath: wrapper + "/git")
+    var environment = git.environment
+    environment["PATH"] = wrapper + ":/usr/bin:/bin"
+    let hanging = git.remote(repository, environment: environment)
+    let syncing = Task { @MainActor in try await database.sync(with: hanging) }
+    let deadline = ContinuousClock.now + .seconds(30)
+    while !FileManager.default.fileExists(atPath: started) && ContinuousClock.now < deadline {
+      try await Task.sleep(for: .milliseconds(10))
+    }
+    try #require(FileManager.default.fileExists(atPath: started), "git never started")
+    let cancelledAt = ContinuousClock.now
+    syncing.cancel()
+    await #expect(throws: CancellationError.self) { try await syncing.value }
+    #expect(cancelledAt.duration(to: .now) < .seconds(10), "the sync waited for git")
+    #expect(try database.syncStatus().replica == nil, "the sync's transaction stayed")
+    let cache = try FileManager.default.contentsOfDirectory(atPath: git.cacheRoot("laptop"))
+    #expect(!cache.contains { $0.contains(".clone-") }, "a half clone was left: \(cache)")
+    let summary = try await database.sync(with: git.remote(repository))
+    #expect(summary.sentChanges == 1)
+    #expect(try git.files(in: repository).contains { $0.hasSuffix(".rtc") })
+  }
 }
