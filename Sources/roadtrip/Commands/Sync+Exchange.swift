@@ -71,6 +71,8 @@ extension Roadtrip.Sync {
         "Syncing… " + String(counting: $0, "change") + " sent and received"
       }
       defer { progress.clear() }
+      // A clone or fetch counts nothing, and may take long.
+      progress.start("Syncing with \(remote.description)…")
       if compact {
         let compaction = try journeys.compact(
           with: remote, secret: secret, progress: progress.report)

@@ -21,7 +21,8 @@ extension Roadtrip {
         the other is kept ('roadtrip sync conflicts' lists them and puts one back); a delete wins \
         over an edit made without seeing it. What came in is one batch of the history, which \
         'roadtrip undo' takes back. Prints what went out and came in on standard error (on a \
-        terminal, also the count of changes sent and received while it works).
+        terminal, also that it is fetching the remote, then the count of changes sent and \
+        received while it works).
 
         REMOTE is a git repository when it is a URL (ssh://, https://, file://, …), an scp-like \
         address (me@host:journeys), a path ending in .git, or a local repository: the real git \

@@ -12,6 +12,14 @@ final class ProgressLine {
     self.text = text
   }
 
+  /// Shows `text` until the first count: what the work does before it can count (a sync
+  /// fetching its remote).
+  func start(_ text: String) {
+    guard isShown else { return }
+    StandardError.write("\r" + text + "\u{1B}[K")
+    isOnScreen = true
+  }
+
   /// Shows the count, over the previous one, unless one was drawn less than 50 ms ago.
   func report(_ count: Int) {
     guard isShown, count > 0 else { return }

@@ -289,6 +289,10 @@ extension SyncCommandTests {
     let terminal = try await machines.sandbox.runInTerminal(
       ["sync", machines.remote], environment: ["ROADTRIP_DB": machines.path("a")])
     #expect(terminal.exitCode == 0, "\(terminal)")
+    // What it does before it can count: the remote made current.
+    #expect(
+      terminal.standardOutput.hasPrefix("\rSyncing with \(machines.remote)…\u{1B}[K"),
+      "\(terminal)")
     #expect(
       terminal.standardOutput.contains("\rSyncing… 1 change sent and received"), "\(terminal)")
     // Cleared before the summary.
