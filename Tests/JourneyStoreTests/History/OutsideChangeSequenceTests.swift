@@ -78,7 +78,11 @@ struct OutsideChangeSequenceTests {
   /// `poll` on a thread of its own before, and ended only at its timeout).
   @Test(.timeLimit(.minutes(1))) func aCancelledWaitEndsAtOnce() async throws {
     let folder = try TemporaryFolder()
-    let monitor = DatabaseMonitor(path: try Fixtures.database(in: folder).path)
+    // Held open to the end, so that nothing of its close (the last connection checkpoints the
+    // file and removes its WAL) can reach the monitor while it waits.
+    let database = try Fixtures.database(in: folder)
+    defer { withExtendedLifetime(database) {} }
+    let monitor = DatabaseMonitor(path: database.path)
     let waiting = Task.detached { await monitor.wait(upTo: .seconds(600)) }
     try await Task.sleep(for: .milliseconds(50))
     waiting.cancel()
