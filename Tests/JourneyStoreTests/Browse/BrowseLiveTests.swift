@@ -41,7 +41,7 @@ extension BrowseTests {
       try await browser.waitForScreen(showing: "3 journeys")
       browser.type("j")
       try await browser.waitForScreen(showing: "Name      Coast road")
-      #expect(try await sandbox.run("delete", "aaaa1").exitCode == 0)
+      try await sandbox.run("delete", "aaaa1").expectSuccess()
       let screen = try await browser.waitForScreen(
         showing: "The selected journey was deleted by another process (roadtrip delete aaaa1)")
       #expect(screen.contains("2 journeys"), "\(screen)")
@@ -58,7 +58,7 @@ extension BrowseTests {
       try await browser.waitForScreen(showing: "3 journeys")
       browser.type("j\r")
       try await browser.waitForScreen(showing: "› Name      Coast road▏")
-      #expect(try await sandbox.run("set", "aaaa1", "duration=2h").exitCode == 0)
+      try await sandbox.run("set", "aaaa1", "duration=2h").expectSuccess()
       let screen = try await browser.waitForScreen(showing: "Changed by another process: roadtrip set aaaa1 duration=2h")
       #expect(screen.contains("Duration  2h"), "\(screen)")
       browser.type("\u{1B}")
@@ -77,7 +77,7 @@ extension BrowseTests {
       try await browser.waitForScreen(showing: "3 journeys")
       browser.type("j\r at dawn")
       try await browser.waitForScreen(showing: "› Name      Coast road at dawn▏")
-      #expect(try await sandbox.run("delete", "aaaa1").exitCode == 0)
+      try await sandbox.run("delete", "aaaa1").expectSuccess()
       let screen = try await browser.waitForScreen(
         showing: "Deleted by another process (roadtrip delete aaaa1); press q to go back to the list.")
       #expect(screen.split(separator: "\n").last == "q list", "\(screen)")

@@ -42,7 +42,7 @@ extension BrowseTests {
       let browser = try sandbox.startBrowser(["browse", "--db", path])
       try await browser.waitForScreen(showing: "No journeys yet")
       let added = try await sandbox.run("add", "Coast road", "--db", path)
-      #expect(added.exitCode == 0, "\(added)")
+      added.expectSuccess()
       try await browser.waitForScreen(showing: "Coast road")
       browser.type("\r\t\u{1B}[C")  // its editor, the next type: written to the file
       try await browser.waitForScreen(showing: "🚕 Shared Ride")

@@ -11,10 +11,10 @@ extension BrowseTests {
       let sandbox = try CLISandbox()
       try sandbox.seedSamples()
       let result = try await sandbox.run("browse")
-      #expect(result.exitCode == 64)
+      result.expectExit(64)
       #expect(result.standardError.contains("use 'roadtrip list'"), "\(result)")
       let bare = try await sandbox.run([])
-      #expect(bare.exitCode == 0)
+      bare.expectSuccess()
       #expect(bare.standardOutput.contains("USAGE") || bare.standardOutput.contains("Usage"), "help, as before\n\(bare)")
     }
 

@@ -8,7 +8,7 @@ struct AddCommandTests {
     let sandbox = try CLISandbox()
     let result = try await sandbox.run(
       "add", "Coast road", "--transport", "Shared Ride", "--start", "2026-11-21T08:00:00Z", "--duration", "1h30m")
-    #expect(result.exitCode == 0, "\(result)")
+    result.expectSuccess()
     #expect(result.standardError == "")
     let id = try #require(result.lines.first)
     #expect(result.lines.count == 1)
@@ -27,7 +27,7 @@ struct AddCommandTests {
     let sandbox = try CLISandbox()
     let before = Date()
     let result = try await sandbox.run("add", "")
-    #expect(result.exitCode == 0, "\(result)")
+    result.expectSuccess()
     let journeys = try JourneyDatabase(path: sandbox.databasePath).journeys()
     let journey = try #require(journeys.first)
     #expect(journeys.count == 1)
@@ -50,7 +50,7 @@ struct AddCommandTests {
     let sandbox = try CLISandbox()
     let result = try await sandbox.run(
       "add", "Ride", "--transport", "bike", "--start", "2026-11-21T08:00:00Z", "--duration", "45m", "--json")
-    #expect(result.exitCode == 0, "\(result)")
+    result.expectSuccess()
     let object = try #require(try JSONSerialization.jsonObject(with: Data(result.standardOutput.utf8)) as? [String: Any])
     let id = try #require(object["id"] as? String)
     #expect(result.standardOutput == """
@@ -65,7 +65,7 @@ struct AddCommandTests {
     let sandbox = try CLISandbox()
     let path = sandbox.folder.file("deep/er/journeys.sqlite")
     let result = try await sandbox.run("add", "First", "--db", path)
-    #expect(result.exitCode == 0, "\(result)")
+    result.expectSuccess()
     let fileMode = try FileManager.default.attributesOfItem(atPath: path)[.posixPermissions] as? Int
     #expect(fileMode.map { $0 & 0o777 } == 0o600)
     for folder in ["deep", "deep/er"] {
@@ -87,7 +87,7 @@ struct AddCommandTests {
   func refusesBadValuesAsUsageErrorsAndCreatesNothing(_ arguments: [String], message: String) async throws {
     let sandbox = try CLISandbox()
     let result = try await sandbox.run(["add", "Nope"] + arguments)
-    #expect(result.exitCode == 64, "\(result)")
+    result.expectExit(64)
     #expect(result.standardOutput == "")
     #expect(result.standardError.hasPrefix("roadtrip: error: "))
     #expect(result.standardError.contains(message), "\(result)")
@@ -100,7 +100,7 @@ struct AddCommandTests {
     try sandbox.seedSamples()
     let before = try sandbox.snapshot()
     let result = try await sandbox.run("add", "Ancient", "--start", "0000-01-01T00:00:00+01:00")
-    #expect(result.exitCode == 64, "\(result)")
+    result.expectExit(64)
     #expect(result.standardError.hasPrefix(
       "roadtrip: error: '0000-01-01T00:00:00+01:00' lies outside the years 0000 to 9999"), "\(result)")
     #expect(try sandbox.snapshot() == before)
@@ -119,7 +119,7 @@ struct AddCommandTests {
     try sandbox.seedSamples()
     let before = try sandbox.snapshot()
     let result = try await sandbox.run(["add", "Too late"] + arguments)
-    #expect(result.exitCode == 64, "\(result)")
+    result.expectExit(64)
     #expect(result.standardError.contains(message), "\(result)")
     #expect(result.standardError.contains("a journey ends by 9999-12-31T23:59:59.999Z"), "\(result)")
     #expect(!result.standardError.contains("CHECK"), "\(result)")
@@ -131,6 +131,6 @@ struct AddCommandTests {
   @Test func acceptsAnEndJustBeforeTheYear10000() async throws {
     let sandbox = try CLISandbox()
     let result = try await sandbox.run("add", "Last", "--start", "9999-12-31T23:59:58Z", "--duration", "1.999")
-    #expect(result.exitCode == 0, "\(result)")
+    result.expectSuccess()
   }
 }

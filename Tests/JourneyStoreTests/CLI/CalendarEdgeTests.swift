@@ -19,7 +19,7 @@ struct CalendarEdgeTests {
     try csv.write(toFile: path, atomically: true, encoding: .utf8)
     let started = Date()
     let result = try await sandbox.run("import", path, "--keep-duplicates")
-    #expect(result.exitCode == 0, "\(result)")
+    result.expectSuccess()
     let starts = try sandbox.records().values.reduce(into: [String: Set<String>]()) {
       $0[$1["transportationType"]?.text ?? "", default: []].insert($1["startDate"]?.text ?? "")
     }
@@ -57,7 +57,7 @@ struct CalendarEdgeTests {
   func aStartOutsideTheCalendarIsRefusedInRoadtripsWords(_ zone: String, _ text: String) async throws {
     let sandbox = try CLISandbox()
     let result = try await sandbox.run(["add", "x", "--start", text], environment: ["TZ": zone])
-    #expect(result.exitCode == 64, "\(result)")
+    result.expectExit(64)
     #expect(result.standardError.contains("'\(text)' lies outside the years 0000 to 9999"), "\(result)")
     #expect(!result.standardError.contains("CHECK"), "\(result)")
     #expect(!sandbox.exists(sandbox.databasePath))
@@ -71,7 +71,7 @@ struct CalendarEdgeTests {
     let id = try #require(added.lines.first)
     let before = try sandbox.snapshot()
     let result = try await sandbox.run("set", id, edit)
-    #expect(result.exitCode == 64, "\(result)")
+    result.expectExit(64)
     #expect(result.standardError.contains("lies outside the years 0000 to 9999"), "\(result)")
     #expect(try sandbox.snapshot() == before)
   }
@@ -101,7 +101,7 @@ struct CalendarEdgeTests {
     let startText = String(fromColumn[..<(fromColumn.range(of: "  ")?.lowerBound ?? fromColumn.endIndex)])
     #expect(showsUTC == (startText == start), "\(table)")
     let set = try await sandbox.run(["set", id, "start=\(startText)"], environment: environment)
-    #expect(set.exitCode == 0, "\(set)")
+    set.expectSuccess()
     #expect(try sandbox.value("startDate", of: id) == start, "shown as \(startText)")
   }
 }

@@ -42,7 +42,7 @@ struct ColorOptionTests {
     let sandbox = try CLISandbox()
     try sandbox.seedSamples()
     let result = try await sandbox.run("list", "--color=\(value)")
-    #expect(result.exitCode == 64, "\(result)")
+    result.expectExit(64)
     #expect(result.standardError.contains("auto, always or never") || result.standardError.contains("'auto', 'always' or 'never'"), "\(result)")
     #expect(result.standardOutput.isEmpty, "\(result)")
   }
@@ -52,7 +52,7 @@ struct ColorOptionTests {
     let sandbox = try CLISandbox()
     try sandbox.seedSamples()
     let result = try await sandbox.run("export", "--color=always")
-    #expect(result.exitCode == 64, "\(result)")
+    result.expectExit(64)
   }
 
   @Test(arguments: ["list", "show", "types", "summary", "history", "watch", "edit", "browse"])

@@ -10,19 +10,19 @@ struct CommandLineTests {
   func aValueStartingWithADashIsNotHelp(_ name: String) async throws {
     let sandbox = try CLISandbox()
     let refused = try await sandbox.run("add", name)
-    #expect(refused.exitCode == 64, "\(refused)")
+    refused.expectExit(64)
     #expect(refused.standardOutput == "")
     #expect(refused.standardError.contains("put -- before it: roadtrip add -- "), "\(refused)")
     #expect(!sandbox.exists(sandbox.databasePath))
     let added = try await sandbox.run("add", "--", name)
-    #expect(added.exitCode == 0, "\(added)")
+    added.expectSuccess()
     #expect(try sandbox.records().values.map { $0["name"]?.text } == [name])
   }
 
   @Test(arguments: [["add", "-h"], ["add", "--help"], ["help", "add"], ["add", "-help"]])
   func helpOnItsOwnIsHelp(_ arguments: [String]) async throws {
     let result = try await CLISandbox().run(arguments)
-    #expect(result.exitCode == 0)
+    result.expectSuccess()
     #expect(result.standardOutput.hasPrefix("OVERVIEW: Add a journey"))
   }
 
@@ -31,14 +31,14 @@ struct CommandLineTests {
     let sandbox = try CLISandbox()
     for arguments in [[typed], ["--db", sandbox.databasePath, typed, "x"]] {
       let result = try await sandbox.run(arguments)
-      #expect(result.exitCode == 64)
+      result.expectExit(64)
       #expect(result.standardError == "roadtrip: error: '\(typed)' is not a roadtrip command (did you mean '\(suggestion)'?); 'roadtrip --help' lists the commands\n")
     }
   }
 
   @Test func aCommandNothingLikeAnyGetsNoSuggestion() async throws {
     let result = try await CLISandbox().run("frobnicate")
-    #expect(result.exitCode == 64)
+    result.expectExit(64)
     #expect(result.standardError.contains("'frobnicate' is not a roadtrip command; "))
   }
 
@@ -47,13 +47,13 @@ struct CommandLineTests {
     try sandbox.seedSamples()
     let listed = try await sandbox.run("ls", "--format", "ids")
     #expect(listed.lines.count == 3)
-    #expect(try await sandbox.run("rm", SampleJourneys.coastID).exitCode == 0)
+    try await sandbox.run("rm", SampleJourneys.coastID).expectSuccess()
     #expect(try await sandbox.run("ls", "--format", "ids").lines.count == 2)
   }
 
   @Test func versionPrintsTheVersion() async throws {
     let result = try await CLISandbox().run("--version")
-    #expect(result.exitCode == 0)
+    result.expectSuccess()
     #expect(result.standardOutput.split(separator: ".").count == 3)
   }
 }

@@ -22,7 +22,7 @@ struct CommandTypoTests {
   func isAUsageErrorThatSaysWhatWasMeant(_ arguments: [String], _ message: String) async throws {
     let sandbox = try CLISandbox()
     let result = try await sandbox.run(arguments)
-    #expect(result.exitCode == 64, "\(result)")
+    result.expectExit(64)
     #expect(result.standardOutput == "")
     #expect(result.standardError.hasPrefix("roadtrip: error: "))
     #expect(result.standardError.contains(message), "\(result)")
@@ -34,19 +34,19 @@ struct CommandTypoTests {
     let sandbox = try CLISandbox()
     try sandbox.seedSamples()
     let byID = try await sandbox.run("history", "bbbb", "--format", "ndjson")
-    #expect(byID.exitCode == 0, "\(byID)")
+    byID.expectSuccess()
     #expect(byID.lines.count == 1)
     let show = try await sandbox.run("history", "show", "bbbb", "--limit", "1", "--json")
-    #expect(show.exitCode == 0, "\(show)")
+    show.expectSuccess()
     #expect(show.lines.count == 3)
     let help = try await sandbox.run("help", "history")
-    #expect(help.exitCode == 0)
+    help.expectSuccess()
   }
 
   /// `history --help` shows its own options, and `prune` as its command.
   @Test func historyHelpShowsItsOptions() async throws {
     let result = try await CLISandbox().run("history", "--help")
-    #expect(result.exitCode == 0)
+    result.expectSuccess()
     for option in ["--limit <n>", "--since <date>", "--until <date>", "--on <date>", "--format <format>", "--json", "prune"] {
       #expect(result.standardOutput.contains(option), "\(option)\n\(result)")
     }
@@ -57,7 +57,7 @@ struct CommandTypoTests {
   @Test func anEmptyNameAndNinetyMinutes() async throws {
     let sandbox = try CLISandbox()
     let result = try await sandbox.run("add", "", "--duration", "90min")
-    #expect(result.exitCode == 0, "\(result)")
+    result.expectSuccess()
     let id = try #require(result.lines.first)
     #expect(try sandbox.value("name", of: id) == "")
     #expect(try sandbox.value("duration", of: id) == "5400")

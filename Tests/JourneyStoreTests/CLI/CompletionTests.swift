@@ -14,7 +14,7 @@ struct CompletionTests {
     let result = try await sandbox.run(
       ["---completion", command, "--", "positional@0", "\(index)", "\(words[index].count)"] + words,
       environment: ["SAP_SHELL": shell])
-    #expect(result.exitCode == 0, "\(result)")
+    result.expectSuccess()
     return result.lines.filter { !$0.trimmingCharacters(in: .whitespaces).isEmpty }
   }
 
@@ -92,7 +92,7 @@ struct CompletionTests {
         """
       let result = try await Child.run(
         "/usr/bin/bash", ["-c", script, RoadtripBinary.path], environment: sandbox.environment, in: sandbox.folder)
-      #expect(result.exitCode == 0, "\(result)")
+      result.expectSuccess()
       return result.lines.filter { !$0.isEmpty }
     }
     #expect(try await complete(["set", "aaaa1", "transport", "=", "b"], current: "b", previous: "=") == ["bike", "bus"])

@@ -9,7 +9,7 @@ struct DamagedSchemaTests {
   /// Runs SQL in the sqlite3 shell, expecting it to succeed.
   private func sqlite3(_ sql: String, in sandbox: CLISandbox) async throws {
     let result = try await sandbox.sqlite3(sql)
-    #expect(result.exitCode == 0, "sqlite3: \(result)")
+    result.expectSuccess("sqlite3")
   }
 
   @Test func aDroppedLogTriggerRefusesWritesAndDbCheckNamesIt() async throws {
@@ -19,17 +19,17 @@ struct DamagedSchemaTests {
     let before = sandbox.bytes(of: sandbox.databasePath)
 
     let set = try await sandbox.run("set", "aaaa1", "name=Unlogged")
-    #expect(set.exitCode == 65, "\(set)")
+    set.expectExit(65)
     #expect(set.standardError.contains("'journey_logs_update' is missing"), "\(set)")
     #expect(set.standardError.contains("'roadtrip db check' lists what is wrong"), "\(set)")
     #expect(try sandbox.bytes(of: sandbox.databasePath) == before)
-    #expect(try await sandbox.run("undo").exitCode == 65)
+    try await sandbox.run("undo").expectExit(65)
 
     let export = try await sandbox.run("export")
-    #expect(export.exitCode == 0, "\(export)")
+    export.expectSuccess()
     #expect(export.lines.count == 3)
     let check = try await sandbox.run("db", "check")
-    #expect(check.exitCode == 65, "\(check)")
+    check.expectExit(65)
     #expect(check.standardOutput.contains("'journey_logs_update' is missing"), "\(check)")
   }
 
@@ -44,10 +44,10 @@ struct DamagedSchemaTests {
       CREATE TRIGGER journey_logs_update AFTER UPDATE ON journey BEGIN SELECT 1; END;
       """, in: sandbox)
     let check = try await sandbox.run("db", "check")
-    #expect(check.exitCode == 65, "\(check)")
+    check.expectExit(65)
     #expect(check.standardOutput.contains("the trigger 'journey_logs_update' is not the one roadtrip wrote (its body was changed)"), "\(check)")
     let set = try await sandbox.run("set", "aaaa1", "name=Logged")
-    #expect(set.exitCode == 0, "\(set)")
+    set.expectSuccess()
     #expect(try await sandbox.run("history", "aaaa1", "--format", "ndjson").standardOutput.contains("\"new\":\"Logged\""))
   }
 
@@ -60,7 +60,7 @@ struct DamagedSchemaTests {
     let before = sandbox.bytes(of: sandbox.databasePath)
     for arguments in [["history"], ["watch", "--count", "1"], ["db", "vacuum"], ["undo"], ["set", "aaaa1", "name=x"]] {
       let result = try await sandbox.runBounded(arguments, timeout: .seconds(30))
-      #expect(result.exitCode == 65, "\(arguments): \(result)")
+      result.expectExit(65, "\(arguments)")
       #expect(result.standardError.contains("'change' is missing"), "\(arguments): \(result)")
       #expect(result.standardError.contains("'roadtrip db check' lists what is wrong"), "\(arguments): \(result)")
     }
@@ -71,35 +71,35 @@ struct DamagedSchemaTests {
   @Test func aResetUserVersionIsNotMigratedAgainAndSaysHowToRepair() async throws {
     let sandbox = try CLISandbox()
     try sandbox.seedSamples()
-    #expect(try await sandbox.run("transport", "aaaa1", "bike").exitCode == 0)
+    try await sandbox.run("transport", "aaaa1", "bike").expectSuccess()
     for version in [0, 1] {
       try await sqlite3("PRAGMA user_version = \(version)", in: sandbox)
       let before = sandbox.bytes(of: sandbox.databasePath)
       // A write upgrades an older file first: this one's tables say otherwise.
       let write = try await sandbox.run("transport", "aaaa1", "car")
-      #expect(write.exitCode == 65, "\(write)")
+      write.expectExit(65)
       #expect(write.standardError.contains("its user_version says \(version)"), "\(write)")
       #expect(write.standardError.contains("'PRAGMA user_version = \(Schema.currentVersion)' repairs it"), "\(write)")
       #expect(try sandbox.bytes(of: sandbox.databasePath) == before)
     }
     try await sqlite3("PRAGMA user_version = \(Schema.currentVersion)", in: sandbox)
-    #expect(try await sandbox.run("undo").exitCode == 0)
+    try await sandbox.run("undo").expectSuccess()
     #expect(try sandbox.value("transportationType", of: SampleJourneys.coastID) == "car")
   }
 
   @Test func batchIdsAreNeverReusedAfterTheBatchesAreDeleted() async throws {
     let sandbox = try CLISandbox()
     try sandbox.seedSamples()
-    #expect(try await sandbox.run("transport", "aaaa1", "bike").exitCode == 0)
+    try await sandbox.run("transport", "aaaa1", "bike").expectSuccess()
     try await sqlite3("DELETE FROM batch", in: sandbox)
-    #expect(try await sandbox.run("set", "bbbb", "name=Ferry home").exitCode == 0)
+    try await sandbox.run("set", "bbbb", "name=Ferry home").expectSuccess()
     // The new batch gets a new id: the orphan rows of the deleted batches are not adopted, and
     // undo reverts only what the set did.
-    #expect(try await sandbox.run("undo").exitCode == 0)
+    try await sandbox.run("undo").expectSuccess()
     #expect(try sandbox.value("name", of: SampleJourneys.ferryID) != "Ferry home")
     #expect(try sandbox.value("transportationType", of: SampleJourneys.coastID) == "bike")
     let check = try await sandbox.run("db", "check")
-    #expect(check.exitCode == 65, "orphan rows of the log are damage: \(check)")
+    check.expectExit(65, "orphan rows of the log are damage")
     #expect(check.standardOutput.contains("refers to a missing row of batch"), "\(check)")
   }
 }
@@ -117,21 +117,21 @@ struct ForeignValueTests {
       PRAGMA ignore_check_constraints = ON;
       UPDATE journey SET transportation_type = 'rocket' WHERE id = '\(SampleJourneys.coastID)';
       """)
-    #expect(shell.exitCode == 0, "\(shell)")
+    shell.expectSuccess()
     return sandbox
   }
 
   @Test func anEditOfTheNameLeavesAnUnknownTypeAsItIs() async throws {
     let sandbox = try await Self.sandboxWithARocket()
     let set = try await sandbox.run("set", "aaaa1", "name=Moon road")
-    #expect(set.exitCode == 0, "\(set)")
+    set.expectSuccess()
     let row = try Connection(path: sandbox.databasePath, busyTimeout: .seconds(5))
       .firstValue("SELECT transportation_type || '|' || name FROM journey WHERE id = ?", [.text(SampleJourneys.coastID)])
     #expect(row == .text("rocket|Moon road"))
     let history = try await sandbox.run("history", "--limit", "1")
     #expect(history.standardOutput.contains(#""field":"name""#), "\(history)")
     // Undo sets the name back, and leaves the type alone.
-    #expect(try await sandbox.run("undo").exitCode == 0)
+    try await sandbox.run("undo").expectSuccess()
     let undone = try Connection(path: sandbox.databasePath, busyTimeout: .seconds(5))
       .firstValue("SELECT transportation_type || '|' || name FROM journey WHERE id = ?", [.text(SampleJourneys.coastID)])
     #expect(undone == .text("rocket|Coast road"))
@@ -149,12 +149,12 @@ struct ForeignValueTests {
     let before = try rows()
     for arguments in [["transport", "aaaa1", "--next"], ["transport", "aaaa1", "--random"], ["transport", "aaaa1", "bbbb", "--previous"]] {
       let result = try await sandbox.run(arguments)
-      #expect(result.exitCode == 65, "\(arguments): \(result)")
+      result.expectExit(65, "\(arguments)")
       #expect(result.standardError.contains("holds a transportationType roadtrip cannot read ('rocket'"), "\(result)")
       #expect(try rows() == before, "\(arguments)")
     }
-    #expect(try await sandbox.run("set", "aaaa1", "start=+1d", "duration=+15m").exitCode == 0)
-    #expect(try await sandbox.run("transport", "aaaa1", "bike").exitCode == 0)
+    try await sandbox.run("set", "aaaa1", "start=+1d", "duration=+15m").expectSuccess()
+    try await sandbox.run("transport", "aaaa1", "bike").expectSuccess()
     #expect(try sandbox.value("transportationType", of: SampleJourneys.coastID) == "bike")
   }
 
@@ -166,20 +166,20 @@ struct ForeignValueTests {
     try sandbox.seedSamples()
     let shell = try await sandbox.sqlite3(
       "UPDATE journey SET name = CAST(x'41ff42c3' AS TEXT) WHERE id = '\(SampleJourneys.coastID)'")
-    #expect(shell.exitCode == 0, "\(shell)")
+    shell.expectSuccess()
     for (arguments, lines) in [(["list"], 2), (["export"], 2), (["export", "--format", "csv"], 3), (["show", "aaaa1"], 0)] {
       let result = try await sandbox.run(arguments)
-      #expect(result.exitCode == 65, "\(arguments): \(result)")
+      result.expectExit(65, "\(arguments)")
       #expect(result.standardError.contains("holds a name roadtrip cannot read (text of 4 bytes that are not UTF-8"), "\(result)")
       #expect(!result.standardOutput.contains("\u{FFFD}") && !result.standardOutput.contains("\\ufffd"), "\(result)")
       let printed = result.standardOutput.split(whereSeparator: \.isNewline)
       #expect(printed.count == lines && !result.standardOutput.contains(SampleJourneys.coastID), "\(arguments): \(result)")
     }
     let check = try await sandbox.run("db", "check")
-    #expect(check.exitCode == 65, "\(check)")
+    check.expectExit(65)
     #expect(check.standardOutput.contains("journey \(SampleJourneys.coastID) holds a name"), "\(check)")
-    #expect(try await sandbox.run("set", "aaaa1", "name=Coast road").exitCode == 0)
-    #expect(try await sandbox.run("export").exitCode == 0)
+    try await sandbox.run("set", "aaaa1", "name=Coast road").expectSuccess()
+    try await sandbox.run("export").expectSuccess()
   }
 
   /// Undo puts back the very bytes another program stored, even when they are not UTF-8: the log
@@ -187,20 +187,21 @@ struct ForeignValueTests {
   @Test func undoPutsBackANameThatIsNotUTF8ByteForByte() async throws {
     let sandbox = try CLISandbox()
     try sandbox.seedSamples()
-    #expect(try await sandbox.sqlite3(
-      "UPDATE journey SET name = CAST(x'41ff42c3' AS TEXT) WHERE id = '\(SampleJourneys.coastID)'").exitCode == 0)
+    try await sandbox.sqlite3(
+    "UPDATE journey SET name = CAST(x'41ff42c3' AS TEXT) WHERE id = '\(SampleJourneys.coastID)'")
+      .expectSuccess()
     let stored = {
       try Connection(path: sandbox.databasePath, busyTimeout: .seconds(5)).firstValue(
         "SELECT typeof(name) || ' ' || hex(name) FROM journey WHERE id = ?", [.text(SampleJourneys.coastID)])
     }
     #expect(try stored() == .text("text 41FF42C3"))
-    #expect(try await sandbox.run("set", "aaaa1", "name=Fixed").exitCode == 0)
+    try await sandbox.run("set", "aaaa1", "name=Fixed").expectSuccess()
     #expect(try stored() == .text("text 4669786564"))
     let undo = try await sandbox.run("undo")
-    #expect(undo.exitCode == 0, "\(undo)")
+    undo.expectSuccess()
     #expect(try stored() == .text("text 41FF42C3"))
     let redo = try await sandbox.run("redo")
-    #expect(redo.exitCode == 0, "\(redo)")
+    redo.expectSuccess()
     #expect(try stored() == .text("text 4669786564"))
   }
 
@@ -210,12 +211,12 @@ struct ForeignValueTests {
   func anUndoThatWouldPutBackARefusedValueSaysSoAndChangesNothing(_ command: [String]) async throws {
     let sandbox = try await Self.sandboxWithARocket()
     let edit = try await sandbox.run(command)
-    #expect(edit.exitCode == 0, "\(edit)")
+    edit.expectSuccess()
     let logged = { try Connection(path: sandbox.databasePath, busyTimeout: .seconds(5)).firstValue("SELECT count(*) FROM change") }
     let before = try logged()
     let listed = try await sandbox.run("list", "--format", "ndjson")
     let undo = try await sandbox.run("undo")
-    #expect(undo.exitCode == 65, "\(undo)")
+    undo.expectExit(65)
     #expect(undo.standardError.contains("journey \(SampleJourneys.coastID)'s transportationType 'rocket', which the database refuses"), "\(undo)")
     #expect(undo.standardError.contains("nothing was changed"), "\(undo)")
     #expect(try logged() == before)
@@ -233,18 +234,19 @@ struct ForeignValueTests {
       PRAGMA ignore_check_constraints = ON;
       UPDATE journey SET id = upper(id) WHERE id = '\(SampleJourneys.coastID)';
       """)
-    #expect(shell.exitCode == 0, "\(shell)")
+    shell.expectSuccess()
     let commands = [["list"], ["export"], ["list", "--format", "table"], ["summary"], ["show", "aaaa1"], ["set", upper, "name=x"]]
     for arguments in commands {
       let result = try await sandbox.run(arguments)
-      #expect(result.exitCode == 65, "\(arguments): \(result)")
+      result.expectExit(65, "\(arguments)")
       #expect(result.standardError.contains("journey '\(upper)' has an id roadtrip does not write"), "\(arguments): \(result)")
       #expect(result.standardError.contains("UPDATE journey SET id = lower(id) WHERE id <> lower(id)"), "\(result)")
       #expect(!result.standardOutput.contains(upper), "\(arguments): \(result)")
     }
     #expect(try await sandbox.run("list").lines.count == 2)
-    #expect(try await sandbox.sqlite3("UPDATE journey SET id = lower(id) WHERE id <> lower(id)").exitCode == 0)
-    #expect(try await sandbox.run("list").exitCode == 0)
+    try await sandbox.sqlite3("UPDATE journey SET id = lower(id) WHERE id <> lower(id)")
+      .expectSuccess()
+    try await sandbox.run("list").expectSuccess()
   }
 
   /// A duration below zero, infinite, or ending after the year 9999 (another program stored it
@@ -258,10 +260,10 @@ struct ForeignValueTests {
       PRAGMA ignore_check_constraints = ON;
       UPDATE journey SET duration = \(duration) WHERE id = '\(SampleJourneys.coastID)';
       """)
-    #expect(shell.exitCode == 0, "\(shell)")
+    shell.expectSuccess()
     for arguments in [["list"], ["export"], ["show", "aaaa1"], ["list", "--format", "table"]] {
       let result = try await sandbox.run(arguments)
-      #expect(result.exitCode == 65, "\(duration) \(arguments): \(result)")
+      result.expectExit(65, "\(duration) \(arguments)")
       #expect(result.standardError.contains("holds a duration roadtrip cannot read"), "\(result)")
     }
     let check = try await sandbox.run("db", "check")
@@ -272,7 +274,7 @@ struct ForeignValueTests {
   @Test func historyShowsAnotherProgramsValueAsStored() async throws {
     let sandbox = try await Self.sandboxWithARocket()
     let history = try await sandbox.run("history", "--limit", "1", "--format", "ndjson")
-    #expect(history.exitCode == 0, "\(history)")
+    history.expectSuccess()
     #expect(history.standardOutput.contains(#""new":"rocket""#), "\(history)")
   }
 
@@ -282,17 +284,17 @@ struct ForeignValueTests {
     let sandbox = try await Self.sandboxWithARocket()
     for (arguments, lines) in [(["list"], 2), (["show", "aaaa1"], 0), (["export"], 2), (["list", "--format", "table"], 3)] {
       let result = try await sandbox.run(arguments)
-      #expect(result.exitCode == 65, "\(arguments): \(result)")
+      result.expectExit(65, "\(arguments)")
       #expect(result.lines.count == lines, "\(arguments): \(result)")
       #expect(result.standardError.contains("journey \(SampleJourneys.coastID) holds a transportationType roadtrip cannot read ('rocket'"), "\(result)")
       #expect(result.standardError.contains("'roadtrip set aaaa1111 transportationType=…' repairs it"), "\(result)")
       #expect(!result.standardOutput.contains("Car"), "no default shown in its place: \(result)")
     }
     let check = try await sandbox.run("db", "check")
-    #expect(check.exitCode == 65)
+    check.expectExit(65)
     #expect(check.standardOutput.contains("journey \(SampleJourneys.coastID) holds a transportationType roadtrip cannot read"), "\(check)")
-    #expect(try await sandbox.run("set", "aaaa1", "transport=bus").exitCode == 0)
-    #expect(try await sandbox.run("list").exitCode == 0)
-    #expect(try await sandbox.run("db", "check").exitCode == 0)
+    try await sandbox.run("set", "aaaa1", "transport=bus").expectSuccess()
+    try await sandbox.run("list").expectSuccess()
+    try await sandbox.run("db", "check").expectSuccess()
   }
 }

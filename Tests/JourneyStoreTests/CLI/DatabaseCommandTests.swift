@@ -24,7 +24,7 @@ struct DatabaseCommandTests {
     let sandbox = try CLISandbox()
     for arguments in [["list", "--db", ""], ["add", "x", "--db", ""], ["transport", "abcd", "bike", "--db="]] {
       let result = try await sandbox.run(arguments, environment: ["ROADTRIP_DB": nil, "XDG_DATA_HOME": sandbox.folder.file("data")])
-      #expect(result.exitCode == 64, "\(arguments): \(result)")
+      result.expectExit(64, "\(arguments)")
       // ArgumentParser refuses an empty value itself; an empty --db=… reaches roadtrip's check.
       #expect(result.standardError.contains("--db needs a path") || result.standardError.contains("Missing value for '--db"), "\(result)")
     }
@@ -35,10 +35,10 @@ struct DatabaseCommandTests {
     let sandbox = try CLISandbox()
     let dataHome = sandbox.folder.file("data")
     let environment: [String: String?] = ["ROADTRIP_DB": nil, "XDG_DATA_HOME": dataHome]
-    #expect(try await sandbox.run("list", environment: environment).exitCode == 0)
+    try await sandbox.run("list", environment: environment).expectSuccess()
     #expect(!sandbox.exists(dataHome))
     let added = try await sandbox.run("add", "First", environment: environment)
-    #expect(added.exitCode == 0, "\(added)")
+    added.expectSuccess()
     let path = dataHome + "/roadtrip/journeys.sqlite"
     #expect(try sandbox.records(at: path).count == 1)
     let mode = { (path: String) throws -> Int? in
@@ -53,7 +53,7 @@ struct DatabaseCommandTests {
     let sandbox = try CLISandbox()
     try sandbox.seedSamples()
     let result = try await sandbox.run("db", "check")
-    #expect(result.exitCode == 0, "\(result)")
+    result.expectSuccess()
     #expect(result.standardOutput == """
       path: \(sandbox.databasePath)
       schema version: \(Schema.currentVersion) (current)
@@ -74,7 +74,7 @@ struct DatabaseCommandTests {
       UPDATE sqlite_schema SET sql = 'CREATE INDEX journey_by_start ON journey (duration)' WHERE name = 'journey_by_start';
       """)
     let result = try await sandbox.run("db", "check")
-    #expect(result.exitCode == 65, "\(result)")
+    result.expectExit(65)
     #expect(result.standardOutput.contains("integrity: 3 problems\n  row 1 missing from index journey_by_start\n"))
     #expect(result.standardError == "roadtrip: error: \(sandbox.databasePath) is damaged (3 problems found); restore a backup with 'roadtrip db restore FILE'\n")
   }
@@ -84,7 +84,7 @@ struct DatabaseCommandTests {
   @Test func checkOnAMissingDatabaseFailsAndCreatesNothing() async throws {
     let sandbox = try CLISandbox()
     let result = try await sandbox.run("db", "check")
-    #expect(result.exitCode == 1, "\(result)")
+    result.expectExit(1)
     #expect(result.standardOutput == "")
     #expect(result.standardError == "roadtrip: error: there is no database at \(sandbox.databasePath) yet; nothing to check\n")
     #expect(!sandbox.exists(sandbox.databasePath))
@@ -98,7 +98,7 @@ struct DatabaseCommandTests {
     let copy = sandbox.folder.file("backups/copy.sqlite")
     let result = try await sandbox.run("db", "backup", copy)
     try writer.execute("COMMIT")
-    #expect(result.exitCode == 0, "\(result)")
+    result.expectSuccess()
     #expect(result.standardOutput == "")
     let copied = try sandbox.records(at: copy)
     #expect(copied.count == 3)
@@ -107,7 +107,7 @@ struct DatabaseCommandTests {
     let mode = try FileManager.default.attributesOfItem(atPath: copy)[.posixPermissions] as? Int
     #expect(mode.map { $0 & 0o777 } == 0o600)
     let check = try await sandbox.run("db", "check", "--db", copy)
-    #expect(check.exitCode == 0, "\(check)")
+    check.expectSuccess()
     #expect(check.standardOutput.contains("changes logged: 1 batch"))
   }
 
@@ -117,7 +117,7 @@ struct DatabaseCommandTests {
     let existing = sandbox.folder.file("existing.sqlite")
     #expect(FileManager.default.createFile(atPath: existing, contents: Data("keep".utf8)))
     let result = try await sandbox.run("db", "backup", existing)
-    #expect(result.exitCode == 73, "\(result)")
+    result.expectExit(73)
     #expect(result.standardError.contains("a file already exists there; choose a new name"))
     #expect(sandbox.bytes(of: existing) == Data("keep".utf8))
   }
@@ -126,7 +126,7 @@ struct DatabaseCommandTests {
     let sandbox = try CLISandbox()
     let copy = sandbox.folder.file("copy.sqlite")
     let result = try await sandbox.run("db", "backup", copy)
-    #expect(result.exitCode == 1, "\(result)")
+    result.expectExit(1)
     #expect(result.standardError.contains("there is no database at \(sandbox.databasePath) yet; nothing to back up"))
     #expect(!sandbox.exists(copy))
     #expect(!sandbox.exists(sandbox.databasePath))

@@ -17,7 +17,7 @@ struct DateFilterCommandTests {
       ("wednesday", "2026-11-25T09:00"), ("next monday", "monday 08:00"),
     ] {
       let result = try await sandbox.run(["add", name, "--start", start], environment: Self.environment)
-      #expect(result.exitCode == 0, "\(result)")
+      result.expectSuccess()
     }
     return sandbox
   }
@@ -42,7 +42,7 @@ struct DateFilterCommandTests {
   func listKeeps(_ filters: [String], _ expected: [String]) async throws {
     let sandbox = try await week()
     let result = try await sandbox.run(["list"] + filters, environment: Self.environment)
-    #expect(result.exitCode == 0, "\(result)")
+    result.expectSuccess()
     #expect(names(result) == expected)
   }
 
@@ -59,9 +59,9 @@ struct DateFilterCommandTests {
   @Test func historyTakesTheSameFilters() async throws {
     let sandbox = try await week()
     let today = try await sandbox.run("history", "--on", "today", "--format", "ids")
-    #expect(today.exitCode == 64)  // history has no ids: its formats are table, json and ndjson
+    today.expectExit(64)  // history has no ids: its formats are table, json and ndjson
     let json = try await sandbox.run("history", "--on", "today", "--json")
-    #expect(json.exitCode == 0, "\(json)")
+    json.expectSuccess()
     let changes = try #require(try JSONSerialization.jsonObject(with: Data(json.standardOutput.utf8)) as? [[String: Any]])
     #expect(changes.count == 5)
     let before = try await sandbox.run("history", "--until", "2000-01-01", "--json")
@@ -72,11 +72,11 @@ struct DateFilterCommandTests {
     let sandbox = try await week()
     for command in ["list", "summary", "history"] {
       let result = try await sandbox.run([command, "--on", "today", "--since", "monday"], environment: Self.environment)
-      #expect(result.exitCode == 64, "\(result)")
+      result.expectExit(64)
       #expect(result.standardError.hasPrefix("roadtrip: error: --on is a whole day or week by itself"), "\(result)")
     }
     let bad = try await sandbox.run(["list", "--on", "someday"], environment: Self.environment)
-    #expect(bad.exitCode == 64)
+    bad.expectExit(64)
     #expect(bad.standardError.contains("'someday' is not a date"))
   }
 
@@ -85,7 +85,8 @@ struct DateFilterCommandTests {
     let sandbox = try CLISandbox()
     let id = try #require(try await sandbox.run(["add", "x", "--start", "monday"], environment: Self.environment).lines.first)
     #expect(try sandbox.value("startDate", of: id) == "2026-11-30T00:00:00Z")
-    #expect(try await sandbox.run(["set", id, "start=wednesday 9am"], environment: Self.environment).exitCode == 0)
+    try await sandbox.run(["set", id, "start=wednesday 9am"], environment: Self.environment)
+      .expectSuccess()
     #expect(try sandbox.value("startDate", of: id) == "2026-12-02T09:00:00Z")
   }
 }

@@ -8,7 +8,7 @@ struct DeleteCommandTests {
     let sandbox = try CLISandbox()
     try sandbox.seedSamples()
     let result = try await sandbox.run("delete", "bbbb")
-    #expect(result.exitCode == 0, "\(result)")
+    result.expectSuccess()
     #expect(result.standardOutput == "")
     #expect(Set(try sandbox.records().keys) == [SampleJourneys.coastID, SampleJourneys.runID])
   }
@@ -18,7 +18,7 @@ struct DeleteCommandTests {
     try sandbox.seedSamples()
     let before = try sandbox.snapshot()
     let result = try await sandbox.run("delete", "aaaa1", "bbbb")
-    #expect(result.exitCode == 64, "\(result)")
+    result.expectExit(64)
     #expect(result.standardError == "roadtrip: error: refusing to delete 2 journeys without --yes, as no terminal can ask; add --yes\n")
     #expect(try sandbox.snapshot() == before)
   }
@@ -28,7 +28,7 @@ struct DeleteCommandTests {
     let sandbox = try CLISandbox()
     try sandbox.seedSamples()
     let result = try await sandbox.run("delete", "-", flag, input: "aaaa1111\nbbbb3333-0000-4000-8000-000000000003\n\naaaa1\n")
-    #expect(result.exitCode == 0, "\(result)")
+    result.expectSuccess()
     #expect(Array(try sandbox.records().keys) == [SampleJourneys.runID])
     #expect(try sandbox.batchCount() == 2)
   }
@@ -37,7 +37,7 @@ struct DeleteCommandTests {
     let sandbox = try CLISandbox()
     try sandbox.seedSamples()
     let result = try await sandbox.runInTerminal(["delete", "aaaa1", "aaaa2"], input: "y\n")
-    #expect(result.exitCode == 0, "\(result)")
+    result.expectSuccess()
     #expect(result.standardOutput.contains("Delete 2 journeys? [y/N] "))
     #expect(Array(try sandbox.records().keys) == [SampleJourneys.ferryID])
   }
@@ -47,7 +47,7 @@ struct DeleteCommandTests {
     try sandbox.seedSamples()
     let before = try sandbox.snapshot()
     let result = try await sandbox.runInTerminal(["delete", "aaaa1", "aaaa2"], input: "n\n")
-    #expect(result.exitCode == 1, "\(result)")
+    result.expectExit(1)
     #expect(result.standardOutput.contains("Delete 2 journeys? [y/N] "))
     #expect(result.standardOutput.contains("roadtrip: error: nothing was deleted"))
     #expect(try sandbox.snapshot() == before)
@@ -92,12 +92,12 @@ struct DeleteFromPipeTests {
     try sandbox.seedSamples()
     let before = try sandbox.snapshot()
     let declined = try await deleteFromPipe(sandbox, answer: "n\n")
-    #expect(declined.exitCode == 1, "\(declined)")
+    declined.expectExit(1)
     #expect(declined.standardOutput.contains("  aaaa1111  2026-11-21 08:00:00+00:00  car  Coast road\n"), "\(declined)")
     #expect(declined.standardOutput.contains("Delete 3 journeys? [y/N] "))
     #expect(try sandbox.snapshot() == before)
     let accepted = try await deleteFromPipe(sandbox, answer: "y\n")
-    #expect(accepted.exitCode == 0, "\(accepted)")
+    accepted.expectSuccess()
     #expect(try sandbox.records().isEmpty)
   }
 }

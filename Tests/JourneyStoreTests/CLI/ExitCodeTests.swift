@@ -16,7 +16,7 @@ struct ExitCodeTests {
     let garbage = Data(String(repeating: "not a database\n", count: 300).utf8)
     #expect(FileManager.default.createFile(atPath: sandbox.databasePath, contents: garbage))
     let result = try await sandbox.run(arguments)
-    #expect(result.exitCode == 65, "\(result)")
+    result.expectExit(65)
     #expect(result.standardError.hasPrefix("roadtrip: error: \(sandbox.databasePath): the database is damaged or is not a SQLite database"))
     #expect(sandbox.bytes(of: sandbox.databasePath) == garbage)
     #expect(!sandbox.exists(sandbox.databasePath + "-wal"))
@@ -30,7 +30,7 @@ struct ExitCodeTests {
     try connection.execute("PRAGMA user_version = 99; PRAGMA wal_checkpoint(TRUNCATE)")
     let before = sandbox.bytes(of: sandbox.databasePath)
     let result = try await sandbox.run(arguments)
-    #expect(result.exitCode == 65, "\(result)")
+    result.expectExit(65)
     #expect(result.standardError == """
       roadtrip: error: \(sandbox.databasePath) has schema version 99, newer than this roadtrip knows (\(Schema.currentVersion)); \
       upgrade roadtrip to use it
@@ -45,7 +45,7 @@ struct ExitCodeTests {
     try other.execute("CREATE TABLE notes (body TEXT); INSERT INTO notes VALUES ('keep me')")
     let before = sandbox.bytes(of: sandbox.databasePath)
     let result = try await sandbox.run("add", "x")
-    #expect(result.exitCode == 65, "\(result)")
+    result.expectExit(65)
     #expect(result.standardError.contains("is a SQLite database, but not a roadtrip one"))
     #expect(sandbox.bytes(of: sandbox.databasePath) == before)
   }
@@ -63,7 +63,7 @@ struct ExitCodeTests {
     let result = try await sandbox.run(arguments, environment: ["ROADTRIP_BUSY_TIMEOUT": "200"])
     let waited = Date().timeIntervalSince(started)
     try holder.execute("ROLLBACK")
-    #expect(result.exitCode == 75, "\(result)")
+    result.expectExit(75)
     #expect(result.standardError.hasPrefix("roadtrip: error: the database stayed locked by another process"))
     #expect(result.standardError.contains("ROADTRIP_BUSY_TIMEOUT"))
     #expect(waited >= 0.2)
@@ -77,7 +77,7 @@ struct ExitCodeTests {
     try holder.execute("BEGIN IMMEDIATE; UPDATE journey SET name = 'pending'")
     let result = try await sandbox.run("list", "--format", "ids", environment: ["ROADTRIP_BUSY_TIMEOUT": "200"])
     try holder.execute("ROLLBACK")
-    #expect(result.exitCode == 0, "\(result)")
+    result.expectSuccess()
     #expect(result.lines == SampleJourneys.idsByStart)
   }
 
@@ -85,7 +85,7 @@ struct ExitCodeTests {
   func aBadBusyTimeoutIsAUsageError(_ value: String) async throws {
     let sandbox = try CLISandbox()
     let result = try await sandbox.run("list", environment: ["ROADTRIP_BUSY_TIMEOUT": value])
-    #expect(result.exitCode == 64, "\(result)")
+    result.expectExit(64)
     #expect(result.standardError == """
       roadtrip: error: ROADTRIP_BUSY_TIMEOUT='\(value)' is not a whole number of milliseconds, such as 5000; \
       fix or unset it
@@ -98,7 +98,7 @@ struct ExitCodeTests {
     let blocker = sandbox.folder.file("plain-file")
     #expect(FileManager.default.createFile(atPath: blocker, contents: Data("x".utf8)))
     let result = try await sandbox.run("add", "x", "--db", blocker + "/inside/journeys.sqlite")
-    #expect(result.exitCode == 73, "\(result)")
+    result.expectExit(73)
     #expect(result.standardError.hasPrefix("roadtrip: error: cannot create \(blocker)/"))
     #expect(result.standardError.contains("Not a directory"))
   }
@@ -106,14 +106,14 @@ struct ExitCodeTests {
   @Test func aFolderInPlaceOfTheDatabaseIsAnIOError() async throws {
     let sandbox = try CLISandbox()
     let result = try await sandbox.run("list", "--db", sandbox.folder.path)
-    #expect(result.exitCode == 74, "\(result)")
+    result.expectExit(74)
     #expect(result.standardError.hasPrefix("roadtrip: error: \(sandbox.folder.path) is not a regular file"))
   }
 
   @Test func anUnknownCommandIsAUsageError() async throws {
     let sandbox = try CLISandbox()
     let result = try await sandbox.run("frobnicate")
-    #expect(result.exitCode == 64, "\(result)")
+    result.expectExit(64)
     #expect(result.standardError.hasPrefix("roadtrip: error: "))
     #expect(result.standardError.contains("frobnicate"))
     #expect(result.standardError.contains("'roadtrip --help' lists the commands"))

@@ -10,12 +10,12 @@ struct ExportFormatTests {
     let sandbox = try CLISandbox()
     try sandbox.seedSamples()
     let exported = try await sandbox.run("export", "-o", file)
-    #expect(exported.exitCode == 0, "\(exported)")
+    exported.expectSuccess()
     let text = String(decoding: sandbox.bytes(of: sandbox.folder.file(file)) ?? Data(), as: UTF8.self)
     #expect(text.hasPrefix(start), "\(text)")
     let copy = sandbox.folder.file("copy.sqlite")
     let imported = try await sandbox.run("import", file, "--db", copy)
-    #expect(imported.exitCode == 0, "\(imported)")
+    imported.expectSuccess()
     #expect(try sandbox.records(at: copy) == sandbox.records())
   }
 
@@ -23,7 +23,7 @@ struct ExportFormatTests {
     let sandbox = try CLISandbox()
     try sandbox.seedSamples()
     let result = try await sandbox.run("export", "-o", "trip.csv", "--format", "json")
-    #expect(result.exitCode == 64)
+    result.expectExit(64)
     #expect(result.standardError.hasPrefix(
       "roadtrip: error: --format json does not match trip.csv's extension, which names csv; change one of them, or leave out --format\n"))
     #expect(!sandbox.exists(sandbox.folder.file("trip.csv")))
@@ -32,10 +32,10 @@ struct ExportFormatTests {
   @Test func aFormatForAnUnknownExtensionIsTaken() async throws {
     let sandbox = try CLISandbox()
     try sandbox.seedSamples()
-    #expect(try await sandbox.run("export", "-o", "trip.txt", "--format", "csv").exitCode == 0)
+    try await sandbox.run("export", "-o", "trip.txt", "--format", "csv").expectSuccess()
     #expect(String(decoding: sandbox.bytes(of: sandbox.folder.file("trip.txt")) ?? Data(), as: UTF8.self).hasPrefix("id,name,"))
     // Without --format, an extension that names no format is refused (ExportTargetTests).
-    #expect(try await sandbox.run("export", "-o", "trip.data").exitCode == 64)
+    try await sandbox.run("export", "-o", "trip.data").expectExit(64)
     #expect(!sandbox.exists(sandbox.folder.file("trip.data")))
   }
 }

@@ -18,7 +18,7 @@ struct FieldsOptionTests {
     let sandbox = try CLISandbox()
     try sandbox.seed([SampleJourneys.all[1]])
     let result = try await sandbox.run(arguments + ["--fields", "id,name,duration"])
-    #expect(result.exitCode == 0, "\(result)")
+    result.expectSuccess()
     #expect(result.standardOutput == expected + "\n", "\(result)")
   }
 
@@ -35,7 +35,7 @@ struct FieldsOptionTests {
     let sandbox = try CLISandbox()
     try sandbox.seedSamples()
     let result = try await sandbox.runInTerminal(["list", "--fields", "start,name"], environment: ["NO_COLOR": "1", "COLUMNS": "30"])
-    #expect(result.exitCode == 0, "\(result)")
+    result.expectSuccess()
     #expect(result.lines.first?.hasPrefix("START                   NAME") == true, "\(result)")
     #expect(result.lines.allSatisfy { $0.displayWidth <= 30 }, "\(result)")
   }
@@ -54,7 +54,7 @@ struct FieldsOptionTests {
     let sandbox = try CLISandbox()
     try sandbox.seedSamples()
     let result = try await sandbox.run(arguments)
-    #expect(result.exitCode == 64, "\(result)")
+    result.expectExit(64)
     #expect(result.standardOutput.isEmpty && result.standardError.contains(message), "\(result)")
   }
 }

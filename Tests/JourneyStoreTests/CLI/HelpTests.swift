@@ -9,7 +9,7 @@ struct HelpTests {
   @Test func rootHelpListsEveryCommandOnBufferedOutput() async throws {
     let sandbox = try CLISandbox()
     let result = try await sandbox.run("--help")
-    #expect(result.exitCode == 0, "\(result)")
+    result.expectSuccess()
     #expect(result.standardError == "")
     for command in Self.commands {
       #expect(result.standardOutput.contains("\n  \(command) ") || result.standardOutput.contains("\n  \(command), "), "\(command)")
@@ -34,7 +34,7 @@ struct HelpTests {
   func everyCommandHasHelpWithItsOptionsAndValues(_ arguments: [String], expected: [String]) async throws {
     let sandbox = try CLISandbox()
     let result = try await sandbox.run(arguments)
-    #expect(result.exitCode == 0, "\(result)")
+    result.expectSuccess()
     for text in expected {
       #expect(result.standardOutput.contains(text), "\(text)")
     }
@@ -44,7 +44,7 @@ struct HelpTests {
   func completionScriptsOfferTheCommandsAndTheTypes(_ shell: String) async throws {
     let sandbox = try CLISandbox()
     let result = try await sandbox.run("--generate-completion-script", shell)
-    #expect(result.exitCode == 0, "\(result)")
+    result.expectSuccess()
     let options = shell == "fish" ? ["'transport=+'", "'db='"] : ["--transport", "--db"]
     for word in Self.commands + TransportationType.allCases.map(\.rawValue) + options {
       #expect(result.standardOutput.contains(word), "\(word)")

@@ -7,11 +7,11 @@ struct HistoryCommandTests {
   @Test func listsEveryChangeNewestFirstWithItsCommand() async throws {
     let sandbox = try CLISandbox()
     try sandbox.seedSamples()
-    #expect(try await sandbox.run("set", "aaaa1", "name=Coast, again", "duration=2h").exitCode == 0)
-    #expect(try await sandbox.run("delete", "bbbb").exitCode == 0)
+    try await sandbox.run("set", "aaaa1", "name=Coast, again", "duration=2h").expectSuccess()
+    try await sandbox.run("delete", "bbbb").expectSuccess()
 
     let result = try await sandbox.run("history", "--format", "ndjson")
-    #expect(result.exitCode == 0, "\(result)")
+    result.expectSuccess()
     let objects = try result.lines.map { try JSONSerialization.jsonObject(with: Data($0.utf8)) as! [String: Any] }
     #expect(objects.count == 4 + 2 + 3)  // 4 field values of the deleted ferry, 2 updates, 3 inserts
     let delete = objects[0]
@@ -30,11 +30,11 @@ struct HistoryCommandTests {
   @Test func filtersByJourneyEvenADeletedOneAndLimits() async throws {
     let sandbox = try CLISandbox()
     try sandbox.seedSamples()
-    #expect(try await sandbox.run("transport", "bbbb", "car").exitCode == 0)
-    #expect(try await sandbox.run("delete", "bbbb").exitCode == 0)
+    try await sandbox.run("transport", "bbbb", "car").expectSuccess()
+    try await sandbox.run("delete", "bbbb").expectSuccess()
 
     let ferry = try await sandbox.run("history", "bbbb", "--format", "json")
-    #expect(ferry.exitCode == 0, "\(ferry)")
+    ferry.expectSuccess()
     let objects = try #require(try JSONSerialization.jsonObject(with: Data(ferry.standardOutput.utf8)) as? [[String: Any]])
     #expect(objects.map { $0["change"] as? String } == ["delete", "delete", "delete", "delete", "update", "insert"])
     #expect(objects.allSatisfy { $0["journey"] as? String == SampleJourneys.ferryID })
@@ -51,19 +51,19 @@ struct HistoryCommandTests {
     #expect(since.exitCode == 0 && since.lines.isEmpty, "\(since)")
     let until = try await sandbox.run("history", "--until", "2999-01-01", "--format", "ndjson")
     #expect(until.lines == all.lines)
-    #expect(try await sandbox.run("history", "--since", "yesterday-ish").exitCode == 64)
+    try await sandbox.run("history", "--since", "yesterday-ish").expectExit(64)
     let ambiguous = try await sandbox.run("history", "aaaa")
     #expect(ambiguous.exitCode == 64 && ambiguous.standardError.contains("ambiguous"))
     let unknown = try await sandbox.run("history", "cccc")
-    #expect(unknown.exitCode == 66)
+    unknown.expectExit(66)
   }
 
   @Test func theTableHasOneLinePerChangeWithOldAndNewValues() async throws {
     let sandbox = try CLISandbox()
     try sandbox.seedSamples()
-    #expect(try await sandbox.run("set", "bbbb", "name=Line\nbreak").exitCode == 0)
+    try await sandbox.run("set", "bbbb", "name=Line\nbreak").expectSuccess()
     let result = try await sandbox.run("history", "bbbb", "--format", "table")
-    #expect(result.exitCode == 0, "\(result)")
+    result.expectSuccess()
     #expect(result.lines.count == 2)
     let update = try #require(result.lines.first)
     #expect(update.contains("#2"))
@@ -87,10 +87,11 @@ extension HistoryCommandTests {
   @Test func theTableNamesEachJourneyAsItIsNowOrWasWhenDeleted() async throws {
     let sandbox = try CLISandbox()
     try sandbox.seedSamples()
-    #expect(try await sandbox.run("set", "aaaa1", "name=A name much longer than twenty columns").exitCode == 0)
-    #expect(try await sandbox.run("delete", "bbbb").exitCode == 0)
+    try await sandbox.run("set", "aaaa1", "name=A name much longer than twenty columns")
+      .expectSuccess()
+    try await sandbox.run("delete", "bbbb").expectSuccess()
     let result = try await sandbox.run("history", "--format", "table")
-    #expect(result.exitCode == 0, "\(result)")
+    result.expectSuccess()
     #expect(result.lines.contains { $0.contains(#"bbbb3333  Ferry, "the big one"  delete"#) }, "\(result)")
     #expect(result.lines.contains { $0.contains("aaaa1111  A name much longer than twenty columns  update  name") }, "\(result)")
   }
@@ -98,7 +99,7 @@ extension HistoryCommandTests {
   /// `at` is to the millisecond, rounded down: `--since` that time keeps the batch.
   @Test func timesHaveMillisecondsAtMost() async throws {
     let sandbox = try CLISandbox()
-    #expect(try await sandbox.run("add", "x").exitCode == 0)
+    try await sandbox.run("add", "x").expectSuccess()
     let json = try await sandbox.run("history", "--json")
     let changes = try #require(try JSONSerialization.jsonObject(with: Data(json.standardOutput.utf8)) as? [[String: Any]])
     let at = try #require(changes.first?["at"] as? String)

@@ -23,7 +23,7 @@ struct HistoryOnTerminalTests {
     let sandbox = try await editedSandbox()
     let piped = try await sandbox.run("history", "--format", "table")
     let result = try await sandbox.runInTerminal(["history"], environment: ["NO_COLOR": "1", "COLUMNS": "\(columns)", "PAGER": ""])
-    #expect(result.exitCode == 0, "\(result)")
+    result.expectSuccess()
     #expect(result.lines.count == piped.lines.count, "\(result)")
     #expect(result.lines.allSatisfy { $0.displayWidth <= columns }, "\(result)")
     #expect(result.lines.contains { $0.hasSuffix("…") }, "\(result)")
@@ -57,7 +57,8 @@ struct WatchOnTerminalTests {
       sandbox: sandbox, arguments: ["watch", "--count", "2"], inTerminal: true, environment: ["NO_COLOR": "1", "COLUMNS": "60"])
     defer { watch.stop() }
     for round in 0..<200 where watch.isRunning {
-      #expect(try await sandbox.run("set", "aaaa1", "name=A long name for a journey along the coast, round \(round)").exitCode == 0)
+      try await sandbox.run("set", "aaaa1", "name=A long name for a journey along the coast, round \(round)")
+        .expectSuccess()
       try await Task.sleep(for: .milliseconds(20))
     }
     #expect(try await watch.waitForExit(within: .seconds(20)) == 0)

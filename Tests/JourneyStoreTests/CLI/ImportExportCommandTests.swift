@@ -16,11 +16,11 @@ struct ImportExportCommandTests {
     let sandbox = try CLISandbox()
     try sandbox.seedSamples()
     let exported = try await sandbox.run("export", "--format", format.rawValue)
-    #expect(exported.exitCode == 0, "\(exported)")
+    exported.expectSuccess()
     let copy = sandbox.folder.file("copy.sqlite")
     let imported = try await sandbox.run(
       "import", "--format", format.rawValue, input: exported.standardOutput, environment: ["ROADTRIP_DB": copy])
-    #expect(imported.exitCode == 0, "\(imported)")
+    imported.expectSuccess()
     #expect(imported.standardOutput == "")
     #expect(imported.standardError.hasPrefix("Imported 3 journeys in "))
     #expect(try sandbox.records(at: copy) == sandbox.records())
@@ -32,7 +32,7 @@ struct ImportExportCommandTests {
     let sandbox = try CLISandbox()
     try sandbox.seedSamples()
     let result = try await sandbox.run("export")
-    #expect(result.exitCode == 0)
+    result.expectSuccess()
     // In the order they were stored: the coast road, the run, the ferry.
     #expect(result.standardOutput == Self.ndjson)
   }
@@ -65,7 +65,7 @@ struct ImportExportCommandTests {
     try sandbox.seedSamples()
     let path = sandbox.folder.file("journeys.csv")
     let result = try await sandbox.run("export", "--format", "csv", "--output", path)
-    #expect(result.exitCode == 0, "\(result)")
+    result.expectSuccess()
     #expect(result.standardOutput == "")
     let text = try String(contentsOfFile: path, encoding: .utf8)
     #expect(text.hasPrefix("id,name,transportationType,startDate,duration,endDate\r\n"))
@@ -78,7 +78,7 @@ struct ImportExportCommandTests {
   @Test func exportOfAMissingDatabaseIsEmptyAndCreatesNothing() async throws {
     let sandbox = try CLISandbox()
     #expect(try await sandbox.run("export").standardOutput == "")
-    #expect(try await sandbox.run("export", "--json").exitCode == 64)
+    try await sandbox.run("export", "--json").expectExit(64)
     #expect(try await sandbox.run("export", "--format", "json").standardOutput == "[]\n")
     #expect(try await sandbox.run("export", "--format", "csv").standardOutput == "id,name,transportationType,startDate,duration,endDate\r\n")
     #expect(!sandbox.exists(sandbox.databasePath))
@@ -89,7 +89,7 @@ struct ImportExportCommandTests {
     let path = sandbox.folder.file("trips.csv")
     try "name,transportationType,startDate,duration\nLunch,car,2026-11-21T12:00:00Z,45m\n".write(toFile: path, atomically: true, encoding: .utf8)
     let result = try await sandbox.run("import", path)
-    #expect(result.exitCode == 0, "\(result)")
+    result.expectSuccess()
     #expect(result.standardError.hasPrefix("Imported 1 journey in "))
     let record = try #require(try sandbox.records().values.first)
     #expect(record["name"] == .string("Lunch"))
@@ -104,7 +104,7 @@ struct ImportExportCommandTests {
     let input = Self.ndjson.replacingOccurrences(of: SampleJourneys.coastID, with: "cccc4444-0000-4000-8000-000000000004")
       .replacingOccurrences(of: "\"bus\"", with: "\"bsu\"")
     let result = try await sandbox.run("import", "--on-conflict", "skip", input: input)
-    #expect(result.exitCode == 65)
+    result.expectExit(65)
     #expect(result.standardError == "roadtrip: error: standard input, line 3: transportationType: 'bsu' is not a transportation type (did you mean 'bus'?); use one of: walk-or-run, skateboard, scooter, bike, car, hired-car, bus, light-rail; nothing was imported\n")
     #expect(try sandbox.snapshot() == before)
   }
@@ -112,7 +112,7 @@ struct ImportExportCommandTests {
   @Test func aFailedFirstImportLeavesNoDatabaseBehind() async throws {
     let sandbox = try CLISandbox()
     let result = try await sandbox.run("import", input: "{\"name\": \"unfinished\"")
-    #expect(result.exitCode == 65)
+    result.expectExit(65)
     #expect(result.standardError.contains("line 1: the input ends inside a record"))
     #expect(!sandbox.exists(sandbox.databasePath))
   }
@@ -124,7 +124,7 @@ struct ImportExportCommandTests {
     let renamed = Self.ndjson.replacingOccurrences(of: "Coast road", with: "Coast road, again")
 
     let failed = try await sandbox.run("import", input: renamed)
-    #expect(failed.exitCode == 65)
+    failed.expectExit(65)
     #expect(failed.standardError.contains("line 1: a journey with the id \(SampleJourneys.coastID) already exists; use --on-conflict skip or --on-conflict replace"))
     #expect(try sandbox.snapshot() == before)
 
@@ -161,18 +161,18 @@ struct ImportExportCommandTests {
     #expect(try await status == 130)
     try pipe.fileHandleForWriting.close()
     #expect(try sandbox.snapshot() == before)
-    #expect(try await sandbox.run("db", "check").exitCode == 0)
+    try await sandbox.run("db", "check").expectSuccess()
   }
 
   @Test func badArgumentsAreUsageErrors() async throws {
     let sandbox = try CLISandbox()
     let format = try await sandbox.run("import", "--format", "xml", "x.xml")
-    #expect(format.exitCode == 64)
+    format.expectExit(64)
     let policy = try await sandbox.run("import", "--on-conflict", "overwrite")
-    #expect(policy.exitCode == 64)
+    policy.expectExit(64)
     #expect(policy.standardError.contains("fail"))
     let missing = try await sandbox.run("import", "no-such-file.ndjson")
-    #expect(missing.exitCode == 66)
+    missing.expectExit(66)
     #expect(missing.standardError == "roadtrip: error: cannot open no-such-file.ndjson: No such file or directory\n")
     #expect(!sandbox.exists(sandbox.databasePath))
   }
@@ -181,7 +181,7 @@ struct ImportExportCommandTests {
     let sandbox = try CLISandbox()
     try sandbox.seedSamples()
     let result = try await sandbox.run("export", "--output", "/dev/full/x")
-    #expect(result.exitCode == 74)
+    result.expectExit(74)
     #expect(result.standardError.hasPrefix("roadtrip: error: cannot write to /dev/full/x: "))
   }
 }
@@ -192,9 +192,9 @@ extension ImportExportCommandTests {
     try sandbox.seedSamples()
     let copy = sandbox.folder.file("copy.sqlite")
     let listed = try await sandbox.run("list")
-    #expect(listed.exitCode == 0)
+    listed.expectSuccess()
     let imported = try await sandbox.run("import", "-", "--db", copy, "--format", "tsv", input: listed.standardOutput)
-    #expect(imported.exitCode == 0, "\(imported)")
+    imported.expectSuccess()
     #expect(try sandbox.records(at: copy) == sandbox.records())
   }
 
@@ -206,12 +206,12 @@ extension ImportExportCommandTests {
     let copy = sandbox.folder.file("copy.sqlite")
     let listed = try await sandbox.run("list")
     let imported = try await sandbox.run("import", "-", "--db", copy, input: listed.standardOutput)
-    #expect(imported.exitCode == 0, "\(imported)")
+    imported.expectSuccess()
     #expect(try sandbox.records(at: copy) == sandbox.records())
     let file = sandbox.folder.file("trip.ndjson")
     try Data(listed.standardOutput.utf8).write(to: URL(fileURLWithPath: file))
     let fromFile = try await sandbox.run("import", file, "--db", sandbox.folder.file("other.sqlite"))
-    #expect(fromFile.exitCode == 65)
+    fromFile.expectExit(65)
     #expect(!fromFile.standardError.contains("give --format"), "\(fromFile)")
   }
 }

@@ -32,7 +32,7 @@ struct ImportSpreadsheetCommandTests {
     let sandbox = try CLISandbox()
     let path = try Self.file("trips.csv", Self.semicolons, in: sandbox)
     let result = try await sandbox.run("import", path)
-    #expect(result.exitCode == 0, "\(result)")
+    result.expectSuccess()
     #expect(result.standardOutput == "")
     let lines = result.standardError.split(separator: "\n")
     #expect(lines.count == 3, "\(result)")
@@ -51,7 +51,7 @@ struct ImportSpreadsheetCommandTests {
     let text = ["c1,c2,c3,c4,c5", "name", "transport", "start", "duration"].joined(separator: separator) + "\n"
       + ["x", "Lunch", "bus", "2026-11-21T12:00:00Z", "45m"].joined(separator: separator) + "\n"
     let result = try await sandbox.run("import", "--delimiter", option, input: text)
-    #expect(result.exitCode == 0, "\(result)")
+    result.expectSuccess()
     #expect(!result.standardError.contains("read the CSV with"), "\(result)")
     #expect(result.standardError.contains("ignored the column 'c1,c2,c3,c4,c5'"), "\(result)")
     #expect(try Self.journeys(in: sandbox) == ["Lunch bus 2026-11-21T12:00:00Z 2700"])
@@ -60,10 +60,10 @@ struct ImportSpreadsheetCommandTests {
   @Test func aDelimiterThatIsNoneOfTheFourOrForAnotherFormatIsAUsageError() async throws {
     let sandbox = try CLISandbox()
     let colon = try await sandbox.run("import", "--delimiter", ":", input: "name:type\n")
-    #expect(colon.exitCode == 64, "\(colon)")
+    colon.expectExit(64)
     #expect(colon.standardError.contains("--delimiter takes one of , ; | or a tab"), "\(colon)")
     let json = try await sandbox.run("import", "--delimiter", ";", "--format", "json", input: "[]")
-    #expect(json.exitCode == 64, "\(json)")
+    json.expectExit(64)
     #expect(!sandbox.exists(sandbox.databasePath))
   }
 
@@ -72,11 +72,11 @@ struct ImportSpreadsheetCommandTests {
     try sandbox.seedSamples()
     let before = try sandbox.snapshot()
     let strict = try await sandbox.run("import", "--strict", "--format", "csv", input: Self.semicolons)
-    #expect(strict.exitCode == 65, "\(strict)")
+    strict.expectExit(65)
     #expect(strict.standardError.contains("standard input, line 1: 'notes' is not a journey key"), "\(strict)")
     let misspelt = "name,transprot,start,duration\nLunch,bus,2026-11-21T12:00:00Z,45m\n"
     let refused = try await sandbox.run("import", input: misspelt)
-    #expect(refused.exitCode == 65, "\(refused)")
+    refused.expectExit(65)
     #expect(refused.standardError.contains("line 1: 'transprot' is not a journey key (did you mean 'transport'?)"), "\(refused)")
     #expect(try sandbox.snapshot() == before)
   }
@@ -87,11 +87,11 @@ struct ImportSpreadsheetCommandTests {
     let before = try sandbox.snapshot()
     let backwards = "name,transport,start,end\nA,car,2026-11-21T08:00:00Z,2026-11-21T09:00:00Z\nB,car,2026-11-21T10:00:00Z,2026-11-21T09:00:00Z\n"
     let refused = try await sandbox.run("import", input: backwards)
-    #expect(refused.exitCode == 65, "\(refused)")
+    refused.expectExit(65)
     #expect(refused.standardError == "roadtrip: error: standard input, line 3: endDate 2026-11-21T09:00:00Z lies before startDate 2026-11-21T10:00:00Z; nothing was imported\n")
     let disagreeing = "name,transport,start,duration,end\nA,car,2026-11-21T08:00:00Z,30m,2026-11-21T09:00:00Z\n"
     let other = try await sandbox.run("import", input: disagreeing)
-    #expect(other.exitCode == 65, "\(other)")
+    other.expectExit(65)
     #expect(other.standardError.contains("line 2: endDate 2026-11-21T09:00:00Z is not startDate + duration"), "\(other)")
     #expect(try sandbox.snapshot() == before)
   }
@@ -99,10 +99,10 @@ struct ImportSpreadsheetCommandTests {
   @Test func theSameFileWithoutIdsImportedTwiceSkipsWhatIsAlreadyThere() async throws {
     let sandbox = try CLISandbox()
     let path = try Self.file("trips.csv", Self.semicolons, in: sandbox)
-    #expect(try await sandbox.run("import", path).exitCode == 0)
+    try await sandbox.run("import", path).expectSuccess()
     let imported = try Self.journeys(in: sandbox)
     let again = try await sandbox.run("import", path)
-    #expect(again.exitCode == 0, "\(again)")
+    again.expectSuccess()
     #expect(again.standardError.contains("Imported 0 journeys (2 duplicates skipped) in "), "\(again)")
     #expect(try Self.journeys(in: sandbox) == imported)
     #expect(try sandbox.batchCount() == 1)
@@ -135,12 +135,12 @@ struct ImportSpreadsheetCommandTests {
     let sandbox = try CLISandbox()
     let path = try Self.file("trips.csv", Self.semicolons, in: sandbox)
     let missing = try await sandbox.run("import", path, "--dry-run")
-    #expect(missing.exitCode == 0, "\(missing)")
+    missing.expectSuccess()
     #expect(missing.standardError.hasSuffix("Would import 2 journeys; nothing was written.\n"), "\(missing)")
     #expect(try FileManager.default.contentsOfDirectory(atPath: sandbox.folder.path).filter { $0.contains("journeys.sqlite") } == [])
 
     try sandbox.seedSamples()
-    #expect(try await sandbox.run("import", path).exitCode == 0)
+    try await sandbox.run("import", path).expectSuccess()
     let before = try sandbox.snapshot()
     let grown = Self.semicolons + "Lunch;bus;2026-11-21T12:00:00Z;2026-11-21T12:45:00Z;\n"
     let dry = try await sandbox.run("import", "--dry-run", "--format", "csv", input: grown)
@@ -148,7 +148,7 @@ struct ImportSpreadsheetCommandTests {
     let conflicts = try await sandbox.run("import", "--dry-run", "--on-conflict", "skip", input: ImportExportCommandTests.ndjson)
     #expect(conflicts.standardError == "Would import 0 journeys (3 skipped); nothing was written.\n", "\(conflicts)")
     let bad = try await sandbox.run("import", "--dry-run", input: "name,transport,start,duration\nA,bsu,2026-11-21,1h\n")
-    #expect(bad.exitCode == 65, "\(bad)")
+    bad.expectExit(65)
     #expect(bad.standardError.contains("line 2: transportationType: 'bsu' is not a transportation type"), "\(bad)")
     #expect(try sandbox.snapshot() == before)
   }
@@ -161,12 +161,12 @@ struct ImportSpreadsheetCommandTests {
       let exported = try await sandbox.run("export", "--format", format)
       let copy = sandbox.folder.file("piped-\(format).sqlite")
       let piped = try await sandbox.run("import", "--db", copy, input: exported.standardOutput)
-      #expect(piped.exitCode == 0, "\(format): \(piped)")
+      piped.expectSuccess("\(format)")
       #expect(try sandbox.records(at: copy) == expected, "\(format)")
       // A file whose extension names no format is read the same way.
       let path = try Self.file("journeys-\(format).txt", exported.standardOutput, in: sandbox)
       let fromFile = try await sandbox.run("import", path, "--db", sandbox.folder.file("file-\(format).sqlite"))
-      #expect(fromFile.exitCode == 0, "\(format): \(fromFile)")
+      fromFile.expectSuccess("\(format)")
     }
   }
 
@@ -174,13 +174,13 @@ struct ImportSpreadsheetCommandTests {
     let sandbox = try CLISandbox()
     let csv = "name,transport,start,duration\nLunch,bus,2026-11-21T12:00:00Z,45m\n"
     let asNDJSON = try await sandbox.run("import", "--format", "ndjson", input: csv)
-    #expect(asNDJSON.exitCode == 65, "\(asNDJSON)")
+    asNDJSON.expectExit(65)
     #expect(!asNDJSON.standardError.contains("give --format"), "\(asNDJSON)")
     let path = try Self.file("trip.json", csv, in: sandbox)
     let byExtension = try await sandbox.run("import", path)
-    #expect(byExtension.exitCode == 65, "\(byExtension)")
+    byExtension.expectExit(65)
     let unknown = try await sandbox.run("import", input: "Lunch at noon\n")
-    #expect(unknown.exitCode == 65, "\(unknown)")
+    unknown.expectExit(65)
     #expect(unknown.standardError.contains("it was read as NDJSON, as its first line is neither JSON nor a header that names a journey key: give --format csv, tsv or json"), "\(unknown)")
     #expect(!sandbox.exists(sandbox.databasePath))
   }
@@ -201,7 +201,7 @@ struct ImportSpreadsheetCommandTests {
     _ = try Self.file("week.csv", "name;transport;start;end;notes\n" + rows.joined(separator: "\n") + "\n", in: sandbox)
     let before = try sandbox.snapshot()
     let result = try await sandbox.run("import", "week.csv", "--dry-run")
-    #expect(result.exitCode == 0, "\(result)")
+    result.expectSuccess()
     #expect(result.standardError == shown.joined(separator: "\n") + "\n")
     #expect(try sandbox.snapshot() == before)
   }

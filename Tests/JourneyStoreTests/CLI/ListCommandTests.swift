@@ -15,7 +15,7 @@ struct ListCommandTests {
     let sandbox = try CLISandbox()
     try sandbox.seedSamples()
     let result = try await sandbox.run("list")
-    #expect(result.exitCode == 0, "\(result)")
+    result.expectSuccess()
     #expect(result.standardError == "")
     #expect(result.lines == [Self.runLine, Self.coastLine, Self.ferryLine])
   }
@@ -41,7 +41,7 @@ struct ListCommandTests {
     let sandbox = try CLISandbox()
     try sandbox.seedSamples()
     let result = try await sandbox.run("list", "--format", "csv")
-    #expect(result.exitCode == 0, "\(result)")
+    result.expectSuccess()
     #expect(result.standardOutput == [
       "id,name,transportationType,startDate,duration,endDate",
       "aaaa2222-0000-4000-8000-000000000002,Morning run,walk-or-run,2026-11-20T06:30:00Z,1800,2026-11-20T07:00:00Z",
@@ -55,7 +55,7 @@ struct ListCommandTests {
     let sandbox = try CLISandbox()
     try sandbox.seedSamples()
     let result = try await sandbox.run(["list"] + arguments)
-    #expect(result.exitCode == 0, "\(result)")
+    result.expectSuccess()
     #expect(result.standardOutput == """
       [
         {"id":"aaaa2222-0000-4000-8000-000000000002","name":"Morning run","transportationType":"walk-or-run",\
@@ -109,7 +109,7 @@ struct ListCommandTests {
     let sandbox = try CLISandbox()
     try sandbox.seedSamples()
     let result = try await sandbox.runInTerminal(["list"])
-    #expect(result.exitCode == 0, "\(result)")
+    result.expectSuccess()
     #expect(result.standardOutput.contains("\u{1B}[1mID"))
     #expect(result.standardOutput.contains("\u{1B}[33maaaa1111\u{1B}[0m"))
     #expect(result.standardOutput.contains("🚗 car"))
@@ -121,7 +121,7 @@ struct ListCommandTests {
   @Test func onATerminalAnEmptyListSaysWhyOnStandardError() async throws {
     let sandbox = try CLISandbox()
     let missing = try await sandbox.runInTerminal(["list"])
-    #expect(missing.exitCode == 0, "\(missing)")
+    missing.expectSuccess()
     #expect(missing.standardOutput == "No database at \(sandbox.databasePath) yet; roadtrip add NAME creates it.\n")
     #expect(!sandbox.exists(sandbox.databasePath))
     try sandbox.seedSamples()
@@ -129,7 +129,8 @@ struct ListCommandTests {
       let unmatched = try await sandbox.runInTerminal(["list"] + filter)
       #expect(unmatched.standardOutput == "No journey matches these filters; roadtrip list without them shows every journey.\n")
     }
-    #expect(try await sandbox.run("delete", "-", "--yes", input: SampleJourneys.idsByStart.joined(separator: "\n")).exitCode == 0)
+    try await sandbox.run("delete", "-", "--yes", input: SampleJourneys.idsByStart.joined(separator: "\n"))
+      .expectSuccess()
     let empty = try await sandbox.runInTerminal(["list"])
     #expect(empty.standardOutput == "No journeys. Add one with: roadtrip add NAME\n")
   }
@@ -139,7 +140,7 @@ struct ListCommandTests {
     let sandbox = try CLISandbox()
     try sandbox.seedSamples()
     let result = try await sandbox.runInTerminal(["list"], environment: environment)
-    #expect(result.exitCode == 0, "\(result)")
+    result.expectSuccess()
     #expect(result.standardOutput.contains("aaaa1111  Coast road"))
     #expect(!result.standardOutput.contains("\u{1B}"))
     #expect(!result.standardOutput.contains("🚗"))
@@ -162,7 +163,7 @@ struct ListCommandTests {
     let sandbox = try CLISandbox()
     try sandbox.seedSamples()
     let result = try await sandbox.run(["list", "--format", "ids"] + arguments)
-    #expect(result.exitCode == 0, "\(result)")
+    result.expectSuccess()
     #expect(result.lines == expected)
   }
 
@@ -178,7 +179,7 @@ struct ListCommandTests {
     let sandbox = try CLISandbox()
     try sandbox.seedSamples()
     let result = try await sandbox.run(["list"] + arguments)
-    #expect(result.exitCode == 64, "\(result)")
+    result.expectExit(64)
     #expect(result.standardOutput == "")
     #expect(result.standardError.hasPrefix("roadtrip: error: "))
     #expect(result.standardError.contains(message), "\(result)")
@@ -193,7 +194,7 @@ struct ListCommandTests {
   func aMissingDatabaseListsNothingAndIsNotCreated(_ arguments: [String], expected: String) async throws {
     let sandbox = try CLISandbox()
     let result = try await sandbox.run(["list"] + arguments)
-    #expect(result.exitCode == 0, "\(result)")
+    result.expectSuccess()
     #expect(result.standardOutput == expected)
     #expect(result.standardError == "")
     #expect(try FileManager.default.contentsOfDirectory(atPath: sandbox.folder.path).allSatisfy { !$0.hasPrefix("journeys") })

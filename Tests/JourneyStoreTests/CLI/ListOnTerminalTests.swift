@@ -53,7 +53,7 @@ struct ListOnTerminalTests {
     try sandbox.seedSamples()
     for columns in [80, 100] {
       let result = try await sandbox.runInTerminal(["list"], environment: ["NO_COLOR": "1", "COLUMNS": "\(columns)"])
-      #expect(result.exitCode == 0)
+      result.expectSuccess()
       #expect(result.lines.allSatisfy { $0.displayWidth <= columns }, "\(result)")
       #expect(result.lines.contains { $0.displayWidth > columns - 5 && $0.contains("…") }, "\(result)")
       #expect(result.standardOutput.contains(columns == 80 ? "  Coast road 🚗 along…  " : "  Coast road 🚗 along the 海岸…   car"), "\(result)")
@@ -95,7 +95,7 @@ struct ListOnTerminalTests {
     let sandbox = try CLISandbox()
     try sandbox.seedSamples()
     let result = try await sandbox.runInTerminal(["list"], environment: ["NO_COLOR": "1", "COLUMNS": "\(columns)"])
-    #expect(result.exitCode == 0)
+    result.expectSuccess()
     #expect(result.lines.count == 4, "\(result)")
     #expect(result.lines.allSatisfy { $0.displayWidth <= columns }, "\(result)")
     let header = try #require(result.lines.first)
@@ -127,7 +127,7 @@ struct ListOnTerminalTests {
     let sandbox = try CLISandbox()
     try sandbox.seedSamples()
     let paged = try await sandbox.runInTerminal(["list"], environment: ["PAGER": "sed 's/^/PAGED /'", "NO_COLOR": "1"])
-    #expect(paged.exitCode == 0, "\(paged)")
+    paged.expectSuccess()
     #expect(paged.lines.count == 4 && paged.lines.allSatisfy { $0.hasPrefix("PAGED ") }, "\(paged)")
     let history = try await sandbox.runInTerminal(["history"], environment: ["PAGER": "sed 's/^/PAGED /'"])
     #expect(history.lines.allSatisfy { $0.hasPrefix("PAGED ") }, "\(history)")
@@ -142,7 +142,7 @@ struct ListOnTerminalTests {
     let sandbox = try CLISandbox()
     try sandbox.seed((0..<3000).map { Journey(name: "trip \($0)", startDate: SampleJourneys.morning.addingTimeInterval(Double($0))) })
     let result = try await sandbox.runInTerminal(["list"], environment: ["PAGER": "head -n 2", "NO_COLOR": "1"])
-    #expect(result.exitCode == 0, "\(result)")
+    result.expectSuccess()
     #expect(result.lines.count == 2, "\(result)")
   }
 
@@ -152,7 +152,7 @@ struct ListOnTerminalTests {
     let sandbox = try CLISandbox()
     try sandbox.seedSamples()
     let result = try await sandbox.runInTerminal(["list"], environment: ["PAGER": nil, "NO_COLOR": "1", "TERM": "xterm"])
-    #expect(result.exitCode == 0, "\(result)")
+    result.expectSuccess()
     #expect(result.standardOutput.contains("aaaa1111  Coast road"), "\(result)")
   }
 }

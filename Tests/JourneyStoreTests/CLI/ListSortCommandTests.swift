@@ -31,7 +31,7 @@ struct ListSortCommandTests {
   @Test func namesSortCaseAndAccentsAside() async throws {
     let sandbox = try Self.sandbox()
     let result = try await sandbox.run("list", "--sort", "name")
-    #expect(result.exitCode == 0, "\(result)")
+    result.expectSuccess()
     #expect(Self.namesAndTypes(result) == ["abc bike", "abc car", "Emile bike", "emile bus", "émile car", "Zebra bike"])
   }
 
@@ -42,14 +42,14 @@ struct ListSortCommandTests {
   func severalKeysSortByEachInTurn(_ options: [String]) async throws {
     let sandbox = try Self.sandbox()
     let result = try await sandbox.run(["list"] + options)
-    #expect(result.exitCode == 0, "\(result)")
+    result.expectSuccess()
     #expect(Self.namesAndTypes(result) == ["abc car", "abc bike", "Emile bike", "emile bus", "émile car", "Zebra bike"])
   }
 
   @Test func aKeyFromTheLargestDownMayComeFirstAndReverseTurnsTheWholeOrder() async throws {
     let sandbox = try Self.sandbox()
     let byType = try await sandbox.run("list", "--sort", "-type", "--sort", "name")
-    #expect(byType.exitCode == 0, "\(byType)")
+    byType.expectSuccess()
     #expect(Self.namesAndTypes(byType) == ["abc car", "émile car", "emile bus", "abc bike", "Emile bike", "Zebra bike"])
     let reversed = try await sandbox.run("list", "--sort", "-type,name", "-r")
     #expect(Self.namesAndTypes(reversed) == Self.namesAndTypes(byType).reversed())
@@ -62,14 +62,14 @@ struct ListSortCommandTests {
     let reversed = try await sandbox.run("list", "--sort", "start", "--reverse")
     #expect(Self.namesAndTypes(reversed) == Self.namesAndTypes(byStart).reversed())
     let byDuration = try await sandbox.run("list", "--sort", "duration")
-    #expect(byDuration.exitCode == 0, "\(byDuration)")
+    byDuration.expectSuccess()
   }
 
   @Test(arguments: ["nam", "name,-strat", "name,", ""])
   func anUnknownKeyIsAUsageErrorThatNamesIt(_ keys: String) async throws {
     let sandbox = try Self.sandbox()
     let result = try await sandbox.run("list", "--sort", keys)
-    #expect(result.exitCode == 64, "\(result)")
+    result.expectExit(64)
     #expect(result.standardError.contains("roadtrip: error:"), "\(result)")
     #expect(result.standardError.contains("is not a journey field"), "\(result)")
     #expect(result.standardOutput == "")

@@ -54,7 +54,7 @@ struct ManualPageTests {
       let start = try #require(page.range(of: title), "\(command) has no section")
       let section = plain(String(page[start.upperBound...]).components(separatedBy: "\n.SS ").first ?? "")
       let help = try await sandbox.run(command + ["--help"], environment: ["COLUMNS": "1000"])
-      #expect(help.exitCode == 0)
+      help.expectSuccess()
       let overview = help.standardOutput.components(separatedBy: "\n\n").first ?? ""
       let abstract = overview.replacing("OVERVIEW: ", with: "").split(whereSeparator: \.isWhitespace).joined(separator: " ")
       #expect(section.contains(abstract), "\(command): '\(abstract)' not in\n\(section)")
@@ -94,7 +94,7 @@ struct ManualPageTests {
     let install = try await Child.run(
       "/bin/sh", [Self.root.appendingPathComponent("scripts/install").path, prefix], environment: environment,
       in: sandbox.folder)
-    #expect(install.exitCode == 0, "\(install)")
+    install.expectSuccess()
     let binary = prefix + "/bin/roadtrip", manual = prefix + "/share/man/man1/roadtrip.1"
     #expect(FileManager.default.isExecutableFile(atPath: binary))
     let version = try await Child.run(binary, ["--version"], environment: sandbox.environment, in: sandbox.folder)

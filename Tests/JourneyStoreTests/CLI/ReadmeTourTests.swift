@@ -10,7 +10,7 @@ struct ReadmeTourTests {
     let coast = try #require(try await sandbox.run(
       "add", "Coast road", "--transport", "car", "--start", "2026-11-21T08:00:00Z", "--duration", "1h30m").lines.first)
     let prefix = String(coast.prefix(8))  // 4 digits, as in the README, could match both journeys by chance
-    #expect(try await sandbox.run("transport", prefix, "bike").exitCode == 0)
+    try await sandbox.run("transport", prefix, "bike").expectSuccess()
     #expect(try await sandbox.run("transport", prefix).standardOutput == "bike\n")
     let school = try #require(try await sandbox.run(
       "add", "School run", "--transport", "car", "--start", "2026-11-22T08:15:00Z", "--duration", "20m").lines.first)
@@ -29,11 +29,11 @@ struct ReadmeTourTests {
       "]",
     ])
     let cars = try await sandbox.run("list", "--transport", "car")
-    #expect(try await sandbox.run("transport", "-", "bike", input: cars.standardOutput).exitCode == 0)
+    try await sandbox.run("transport", "-", "bike", input: cars.standardOutput).expectSuccess()
     let later = try await sandbox.run("list", "--since", "2026-11-22", "--format", "ids")
     #expect(later.lines == [school])
     let set = try await sandbox.run("set", "-", "name=School run", "duration=45m", input: later.standardOutput)
-    #expect(set.exitCode == 0, "\(set)")
+    set.expectSuccess()
     #expect(try sandbox.value("transportationType", of: school) == "bike")
     #expect(try sandbox.value("duration", of: school) == "2700")
     let card = try await sandbox.run("show", prefix)
@@ -65,8 +65,8 @@ struct ReadmeTourTests {
     let watch = try WatchProcess(sandbox: sandbox, arguments: ["watch", "--count", "1", "--format", "table"])
     defer { watch.stop() }
     for _ in 0..<100 where watch.isRunning {
-      #expect(try await sandbox.run("transport", prefix, "car").exitCode == 0)
-      #expect(try await sandbox.run("transport", prefix, "bike").exitCode == 0)
+      try await sandbox.run("transport", prefix, "car").expectSuccess()
+      try await sandbox.run("transport", prefix, "bike").expectSuccess()
     }
     #expect(try await watch.waitForExit(within: .seconds(20)) == 0)
     #expect(watch.output().contains("\(coast.prefix(8))  Coast road            update  transportationType  "))

@@ -40,7 +40,7 @@ struct RelativeDateTests {
     let sandbox = try CLISandbox()
     let result = try await sandbox.run(
       ["add", "x", "--start", text], environment: ["TZ": zone, "ROADTRIP_NOW": Self.now])
-    #expect(result.exitCode == 0, "\(result)")
+    result.expectSuccess()
     let id = try #require(result.lines.first)
     #expect(try sandbox.value("startDate", of: id) == expected)
   }
@@ -49,7 +49,7 @@ struct RelativeDateTests {
   func textThatIsNoDateIsRefused(_ text: String) async throws {
     let sandbox = try CLISandbox()
     let result = try await sandbox.run(["add", "x", "--start", text], environment: ["ROADTRIP_NOW": Self.now])
-    #expect(result.exitCode == 64)
+    result.expectExit(64)
     #expect(result.standardError.contains("'\(text)' is not a date; use ISO 8601"), "\(result)")
     #expect(!sandbox.exists(sandbox.databasePath))
   }
@@ -59,7 +59,8 @@ struct RelativeDateTests {
     let sandbox = try CLISandbox()
     let environment = ["TZ": "Europe/Berlin", "ROADTRIP_NOW": Self.now]
     for start in ["yesterday 10:00", "today 10:00", "tomorrow 10:00"] {
-      #expect(try await sandbox.run(["add", start, "--start", start], environment: environment).exitCode == 0)
+      try await sandbox.run(["add", start, "--start", start], environment: environment)
+        .expectSuccess()
     }
     let today = try await sandbox.run(["list", "--since", "today", "--until", "today"], environment: environment)
     #expect(today.lines.map { $0.split(separator: "\t")[1] } == ["today 10:00"])
@@ -77,18 +78,20 @@ struct RelativeDateTests {
     let id = try #require(try await sandbox.run(
       ["add", "x", "--start", "2026-10-24T09:00", "--duration", "1h"], environment: environment).lines.first)
     #expect(try sandbox.value("startDate", of: id) == "2026-10-24T07:00:00Z")
-    #expect(try await sandbox.run(["set", id, "start=+1d", "duration=+15m"], environment: environment).exitCode == 0)
+    try await sandbox.run(["set", id, "start=+1d", "duration=+15m"], environment: environment)
+      .expectSuccess()
     #expect(try sandbox.value("startDate", of: id) == "2026-10-25T08:00:00Z")  // 09:00 in winter time
     #expect(try sandbox.value("duration", of: id) == "4500")
-    #expect(try await sandbox.run(["set", id, "start=-90m"], environment: environment).exitCode == 0)
+    try await sandbox.run(["set", id, "start=-90m"], environment: environment).expectSuccess()
     #expect(try sandbox.value("startDate", of: id) == "2026-10-25T06:30:00Z")
-    #expect(try await sandbox.run(["set", id, "end=2026-10-25T12:00"], environment: environment).exitCode == 0)
+    try await sandbox.run(["set", id, "end=2026-10-25T12:00"], environment: environment)
+      .expectSuccess()
     #expect(try sandbox.value("startDate", of: id) == "2026-10-25T06:30:00Z")
     #expect(try sandbox.value("duration", of: id) == "16200")  // 07:30 to 12:00 local
-    #expect(try await sandbox.run(["set", id, "endDate=+30m"], environment: environment).exitCode == 0)
+    try await sandbox.run(["set", id, "endDate=+30m"], environment: environment).expectSuccess()
     #expect(try sandbox.value("duration", of: id) == "18000")
     #expect(try sandbox.value("endDate", of: id) == "2026-10-25T11:30:00Z")
-    #expect(try await sandbox.run(["set", id, "duration=-1h"], environment: environment).exitCode == 0)
+    try await sandbox.run(["set", id, "duration=-1h"], environment: environment).expectSuccess()
     #expect(try sandbox.value("duration", of: id) == "14400")
   }
 
@@ -106,7 +109,7 @@ struct RelativeDateTests {
       ["add", "x", "--start", "2026-10-24T09:00", "--duration", "1h"], environment: environment).lines.first)
     let before = try sandbox.snapshot()
     let result = try await sandbox.run(["set", id] + edits, environment: environment)
-    #expect(result.exitCode == 64)
+    result.expectExit(64)
     #expect(result.standardError.contains(message), "\(result)")
     #expect(try sandbox.snapshot() == before)
   }

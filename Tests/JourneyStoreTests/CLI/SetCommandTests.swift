@@ -9,7 +9,7 @@ struct SetCommandTests {
     try sandbox.seedSamples()
     let result = try await sandbox.run(
       "set", "aaaa1", "bbbb", "name=Coast & ferry", "transport=bike", "start=2026-12-01T10:00:00Z", "duration=1:30:00")
-    #expect(result.exitCode == 0, "\(result)")
+    result.expectSuccess()
     #expect(result.standardOutput == "")
     #expect(result.standardError == "")
     for id in [SampleJourneys.coastID, SampleJourneys.ferryID] {
@@ -34,7 +34,7 @@ struct SetCommandTests {
     try sandbox.seedSamples()
     let before = try sandbox.snapshot()
     let result = try await sandbox.run("set", "aaaa1111", "name=Coast road", "duration=90m")
-    #expect(result.exitCode == 0, "\(result)")
+    result.expectSuccess()
     #expect(try sandbox.snapshot() == before)
   }
 
@@ -42,7 +42,7 @@ struct SetCommandTests {
     let sandbox = try CLISandbox()
     try sandbox.seedSamples()
     let result = try await sandbox.run("set", SampleJourneys.runID, "aaaa1", "duration=45m", "--json")
-    #expect(result.exitCode == 0, "\(result)")
+    result.expectSuccess()
     let array = try #require(try JSONSerialization.jsonObject(with: Data(result.standardOutput.utf8)) as? [[String: Any]])
     #expect(array.map { $0["id"] as? String } == [SampleJourneys.runID, SampleJourneys.coastID])
     #expect(array.map { $0["duration"] as? Double } == [2700, 2700])
@@ -54,7 +54,7 @@ struct SetCommandTests {
     try sandbox.seedSamples()
     let listed = try await sandbox.run("list", "--transport", "car", "--transport", "bus")
     let result = try await sandbox.run("set", "-", "name=Piped", input: listed.standardOutput)
-    #expect(result.exitCode == 0, "\(result)")
+    result.expectSuccess()
     #expect(try sandbox.value("name", of: SampleJourneys.coastID) == "Piped")
     #expect(try sandbox.value("name", of: SampleJourneys.ferryID) == "Piped")
     #expect(try sandbox.value("name", of: SampleJourneys.runID) == "Morning run")
@@ -65,7 +65,7 @@ struct SetCommandTests {
     let sandbox = try CLISandbox()
     try sandbox.seedSamples()
     let result = try await sandbox.run("set", "aaaa1", "aaaa2", "bbbb", "start=now")
-    #expect(result.exitCode == 0, "\(result)")
+    result.expectSuccess()
     let starts = try SampleJourneys.idsByStart.map { try sandbox.value("startDate", of: $0) }
     #expect(Set(starts).count == 1)
   }
@@ -89,7 +89,7 @@ struct SetCommandTests {
     try sandbox.seedSamples()
     let before = try sandbox.snapshot()
     let result = try await sandbox.run(["set"] + arguments)
-    #expect(result.exitCode == 64, "\(result)")
+    result.expectExit(64)
     #expect(result.standardOutput == "")
     #expect(result.standardError.hasPrefix("roadtrip: error: " + message), "\(result)")
     #expect(try sandbox.snapshot() == before)
@@ -100,7 +100,7 @@ struct SetCommandTests {
     try sandbox.seedSamples()
     let before = try sandbox.snapshot()
     let result = try await sandbox.run("set", "aaaa1", "cccc", "name=Never")
-    #expect(result.exitCode == 66, "\(result)")
+    result.expectExit(66)
     #expect(result.standardError == "roadtrip: error: no journey has an id starting with 'cccc'; 'roadtrip list' shows the ids\n")
     #expect(try sandbox.snapshot() == before)
   }
@@ -108,7 +108,7 @@ struct SetCommandTests {
   @Test func onAMissingDatabaseNoJourneyMatchesAndNothingIsCreated() async throws {
     let sandbox = try CLISandbox()
     let result = try await sandbox.run("set", "abcd", "name=x")
-    #expect(result.exitCode == 66, "\(result)")
+    result.expectExit(66)
     #expect(!sandbox.exists(sandbox.databasePath))
   }
 }

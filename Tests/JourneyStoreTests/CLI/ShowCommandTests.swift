@@ -9,7 +9,7 @@ struct ShowCommandTests {
     let sandbox = try CLISandbox()
     try sandbox.seedSamples()
     let result = try await sandbox.run("show", "bbbb")
-    #expect(result.exitCode == 0, "\(result)")
+    result.expectSuccess()
     #expect(result.standardOutput == """
       Bus (bus)
       Name      Ferry, "the big one"
@@ -25,7 +25,7 @@ struct ShowCommandTests {
     let sandbox = try CLISandbox()
     try sandbox.seedSamples()
     let result = try await sandbox.runInTerminal(["show", "aaaa1"])
-    #expect(result.exitCode == 0, "\(result)")
+    result.expectSuccess()
     let lines = result.lines
     #expect(lines.first?.hasPrefix("╭─") == true)
     #expect(lines.last?.hasPrefix("╰─") == true)
@@ -51,7 +51,7 @@ struct ShowCommandTests {
     let sandbox = try CLISandbox()
     try sandbox.seedSamples()
     let result = try await sandbox.run(["show", "AAAA2222-0000-4000-8000-000000000002"] + arguments)
-    #expect(result.exitCode == 0, "\(result)")
+    result.expectSuccess()
     #expect(result.standardOutput == expected + "\n")
   }
 
@@ -68,7 +68,7 @@ struct ShowCommandTests {
     let sandbox = try CLISandbox()
     try sandbox.seedSamples()
     let result = try await sandbox.run("show", "aaaa")
-    #expect(result.exitCode == 64, "\(result)")
+    result.expectExit(64)
     #expect(result.standardOutput == "")
     #expect(result.standardError == """
       roadtrip: error: the id prefix 'aaaa' is ambiguous; it matches \(SampleJourneys.coastID) (Coast road), \
@@ -90,7 +90,7 @@ struct ShowCommandTests {
   @Test func onAMissingDatabaseNoJourneyMatchesAndNothingIsCreated() async throws {
     let sandbox = try CLISandbox()
     let result = try await sandbox.run("show", "abcd")
-    #expect(result.exitCode == 66, "\(result)")
+    result.expectExit(66)
     #expect(!sandbox.exists(sandbox.databasePath))
   }
 }
@@ -104,7 +104,7 @@ struct ShowWidthTests {
     let id = try #require(try await sandbox.run("add", name, "--start", "2026-11-21T08:00:00Z").lines.first)
     for environment in [["COLUMNS": "60"], ["COLUMNS": "60", "NO_COLOR": "1"]] {
       let card = try await sandbox.runInTerminal(["show", id], environment: environment)
-      #expect(card.exitCode == 0, "\(card)")
+      card.expectSuccess()
       #expect(card.lines.allSatisfy { $0.visibleWidth <= 60 }, "\(card)")
       #expect(card.standardOutput.contains("A journey along the coast 🚗"), "\(card)")
       #expect(card.standardOutput.contains("…"), "\(card)")
@@ -124,7 +124,7 @@ struct ShowSeveralTests {
     let ferry = try await sandbox.run("show", "bbbb")
     let coast = try await sandbox.run("show", "aaaa1")
     let both = try await sandbox.run("show", "bbbb", "aaaa1", "bbbb3333")
-    #expect(both.exitCode == 0, "\(both)")
+    both.expectSuccess()
     #expect(both.standardOutput == ferry.standardOutput + "\n" + coast.standardOutput, "\(both)")
     let piped = try await sandbox.run("show", "-", input: "bbbb3333\taaaa\naaaa1111\n")
     #expect(piped.standardOutput == both.standardOutput, "\(piped)")

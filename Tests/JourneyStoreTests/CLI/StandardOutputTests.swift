@@ -9,7 +9,7 @@ struct BufferedOutputTests {
     let sandbox = try CLISandbox()
     try sandbox.seedSamples()
     let result = try await shell(sandbox, arguments, redirect: "> /dev/full")
-    #expect(result.exitCode == 74, "\(result)")
+    result.expectExit(74)
     #expect(result.standardError == "roadtrip: error: cannot write to standard output: No space left on device\n")
   }
 
@@ -17,7 +17,7 @@ struct BufferedOutputTests {
     let sandbox = try CLISandbox()
     try sandbox.seedSamples()
     let result = try await shell(sandbox, ["list"], redirect: ">&-")
-    #expect(result.exitCode == 74, "\(result)")
+    result.expectExit(74)
     #expect(result.standardError == "roadtrip: error: cannot write to standard output: Bad file descriptor\n")
     #expect(try sandbox.records().count == 3)
   }
@@ -26,7 +26,7 @@ struct BufferedOutputTests {
     let sandbox = try CLISandbox()
     try sandbox.seedSamples()
     let result = try await shell(sandbox, ["transport", "aaaa1", "bike"], redirect: ">&-")
-    #expect(result.exitCode == 0, "\(result)")
+    result.expectSuccess()
     #expect(try sandbox.value("transportationType", of: SampleJourneys.coastID) == "bike")
   }
 

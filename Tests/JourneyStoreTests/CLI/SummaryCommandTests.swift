@@ -10,7 +10,7 @@ struct SummaryCommandTests {
     try sandbox.seedSamples()  // walk 06:30 on the 20th (30m), car 08:00 on the 21st (1h30m), bus 12:00 on the 22nd (10m 0.5s)
     try sandbox.seed([Journey(name: "Back", transportationType: .car, startDate: SampleJourneys.morning.addingTimeInterval(3600), duration: 600)])
     let result = try await sandbox.run("summary")
-    #expect(result.exitCode == 0, "\(result)")
+    result.expectSuccess()
     #expect(result.lines == [
       "type\twalk-or-run\t1\t1800", "type\tcar\t2\t6000", "type\tbus\t1\t600.5",
       "day\t2026-11-20\t1\t1800", "day\t2026-11-21\t2\t6000", "day\t2026-11-22\t1\t600.5",
@@ -52,7 +52,7 @@ struct SummaryCommandTests {
 
   @Test func idsIsRefused() async throws {
     let result = try await CLISandbox().run("summary", "--format", "ids")
-    #expect(result.exitCode == 64)
+    result.expectExit(64)
     #expect(result.standardError.contains("Please provide one of 'table', 'json', 'ndjson', 'csv' or 'tsv'"))
     let help = try await CLISandbox().run("summary", "--help")
     #expect(help.standardOutput.contains("        tsv "))

@@ -42,10 +42,10 @@ struct SyncCommandTests {
 
   @Test func twoDatabasesAndTheSqliteShellConverge() async throws {
     let machines = try Machines()
-    #expect(try await machines.run("a", "add", "Laptop trip", "--transport", "bike").exitCode == 0)
-    #expect(try await machines.run("b", "add", "Desktop trip").exitCode == 0)
+    try await machines.run("a", "add", "Laptop trip", "--transport", "bike").expectSuccess()
+    try await machines.run("b", "add", "Desktop trip").expectSuccess()
     let first = try await machines.run("a", "sync", machines.remote)
-    #expect(first.exitCode == 0, "\(first)")
+    first.expectSuccess()
     #expect(first.standardError.contains("made \(machines.remote) a roadtrip remote"), "\(first)")
     #expect(
       first.standardError.contains("sent 1 change in 1 file; nothing new received"), "\(first)")
@@ -56,13 +56,12 @@ struct SyncCommandTests {
     )
     // Another program writes on one side: its statement syncs out like a command.
     let id = try #require(try await machines.run("a", "list", "--format", "ids").lines.first)
-    #expect(
-      try await machines.sqlite3(
-        "a", "UPDATE journey SET name = 'Renamed by a script' WHERE id = '\(id)'"
-      ).exitCode == 0)
+    try await machines.sqlite3(
+      "a", "UPDATE journey SET name = 'Renamed by a script' WHERE id = '\(id)'"
+    ).expectSuccess()
     // The remote is remembered.
-    #expect(try await machines.run("a", "sync").exitCode == 0)
-    #expect(try await machines.run("b", "sync").exitCode == 0)
+    try await machines.run("a", "sync").expectSuccess()
+    try await machines.run("b", "sync").expectSuccess()
     #expect(try await machines.table("a") == machines.table("b"))
     #expect(try await machines.table("a").contains("Renamed by a script"))
     // The sync is a batch of the history.
@@ -73,12 +72,12 @@ struct SyncCommandTests {
   @Test func threeDatabasesEndWithTheSameTableWhateverTheOrder() async throws {
     let machines = try Machines()
     for name in ["a", "b", "c"] {
-      #expect(try await machines.run(name, "add", "Trip of \(name)").exitCode == 0)
-      #expect(try await machines.run(name, "sync", machines.remote).exitCode == 0)
+      try await machines.run(name, "add", "Trip of \(name)").expectSuccess()
+      try await machines.run(name, "sync", machines.remote).expectSuccess()
     }
     for name in ["c", "a", "b", "c", "b", "a"] {
       let result = try await machines.run(name, "sync")
-      #expect(result.exitCode == 0, "\(result)")
+      result.expectSuccess()
     }
     let table = try await machines.table("a")
     #expect(table.split(separator: "\n").count == 3)
@@ -88,29 +87,29 @@ struct SyncCommandTests {
 
   @Test func sameFieldEditsAreListedAndOneIsPutBack() async throws {
     let machines = try Machines()
-    #expect(try await machines.run("a", "add", "Commute").exitCode == 0)
-    #expect(try await machines.run("a", "sync", machines.remote).exitCode == 0)
-    #expect(try await machines.run("b", "sync", machines.remote).exitCode == 0)
+    try await machines.run("a", "add", "Commute").expectSuccess()
+    try await machines.run("a", "sync", machines.remote).expectSuccess()
+    try await machines.run("b", "sync", machines.remote).expectSuccess()
     let id = try #require(try await machines.run("b", "list", "--format", "ids").lines.first)
-    #expect(try await machines.run("a", "set", id, "name=Laptop name").exitCode == 0)
-    #expect(try await machines.run("b", "set", id, "name=Desktop name").exitCode == 0)
-    #expect(try await machines.run("a", "sync").exitCode == 0)
+    try await machines.run("a", "set", id, "name=Laptop name").expectSuccess()
+    try await machines.run("b", "set", id, "name=Desktop name").expectSuccess()
+    try await machines.run("a", "sync").expectSuccess()
     let received = try await machines.run("b", "sync")
     #expect(
       received.standardError.contains("1 conflict ('roadtrip sync conflicts' lists it)"),
       "\(received)")
-    #expect(try await machines.run("a", "sync").exitCode == 0)
+    try await machines.run("a", "sync").expectSuccess()
     #expect(try await machines.table("a") == machines.table("b"))
     let listed = try await machines.run("a", "sync", "conflicts", "--format", "ndjson")
     #expect(listed.lines.count == 1, "\(listed)")
     #expect(listed.standardOutput.contains("\"lost\":\"Laptop name\""), "\(listed)")
     #expect(listed.standardOutput.contains("\"kept\":\"Desktop name\""), "\(listed)")
     let restored = try await machines.run("a", "sync", "conflicts", "--restore", "1")
-    #expect(restored.exitCode == 0, "\(restored)")
-    #expect(try await machines.run("a", "sync", "conflicts", "--restore", "1").exitCode == 1)
-    #expect(try await machines.run("a", "sync", "conflicts", "--restore", "9").exitCode == 66)
-    #expect(try await machines.run("a", "sync").exitCode == 0)
-    #expect(try await machines.run("b", "sync").exitCode == 0)
+    restored.expectSuccess()
+    try await machines.run("a", "sync", "conflicts", "--restore", "1").expectExit(1)
+    try await machines.run("a", "sync", "conflicts", "--restore", "9").expectExit(66)
+    try await machines.run("a", "sync").expectSuccess()
+    try await machines.run("b", "sync").expectSuccess()
     #expect(
       try await machines.run("b", "show", id, "--format", "json").standardOutput.contains(
         "Laptop name"))
@@ -127,13 +126,13 @@ struct SyncCommandTests {
     #expect(never.exitCode == 0 && never.standardOutput.contains("never synced"), "\(never)")
     #expect(never.standardOutput.hasSuffix("Sync required.\n"))
     #expect(machines.sandbox.bytes(of: machines.path("a")) == before)
-    #expect(try await machines.run("a", "sync", machines.remote).exitCode == 0)
-    #expect(try await machines.run("a", "add", "Waiting").exitCode == 0)
+    try await machines.run("a", "sync", machines.remote).expectSuccess()
+    try await machines.run("a", "add", "Waiting").expectSuccess()
     let waiting = try await machines.run("a", "sync", "--status")
     #expect(waiting.standardOutput.contains("remote: \(machines.remote) (folder)"), "\(waiting)")
     #expect(waiting.standardOutput.contains("waiting to be sent: 1 batch, 1 change"), "\(waiting)")
     #expect(waiting.standardOutput.hasSuffix("Sync required.\n"))
-    #expect(try await machines.run("a", "sync").exitCode == 0)
+    try await machines.run("a", "sync").expectSuccess()
     let upToDate = try await machines.run("a", "sync", "--status")
     #expect(
       upToDate.standardOutput.contains("waiting to be sent: 0 batches, 0 changes"), "\(upToDate)")
@@ -152,7 +151,7 @@ struct SyncCommandTests {
     #expect(
       refused.exitCode == 65 && refused.standardError.contains("is not a roadtrip remote"),
       "\(refused)")
-    #expect(try await machines.run("a", "sync", machines.remote).exitCode == 0)
+    try await machines.run("a", "sync", machines.remote).expectSuccess()
     let other = try await machines.run("a", "sync", machines.sandbox.folder.file("other"))
     #expect(
       other.exitCode == 65 && other.standardError.contains("another journey database's remote"),
@@ -161,22 +160,22 @@ struct SyncCommandTests {
 
   @Test func aLockedDatabaseExits75() async throws {
     let machines = try Machines()
-    #expect(try await machines.run("a", "add", "Trip").exitCode == 0)
+    try await machines.run("a", "add", "Trip").expectSuccess()
     let holder = try Connection(path: machines.path("a"), busyTimeout: .seconds(1))
     try holder.execute("BEGIN IMMEDIATE")
     defer { try? holder.execute("ROLLBACK") }
     let result = try await machines.sandbox.run(
       ["sync", machines.remote],
       environment: ["ROADTRIP_DB": machines.path("a"), "ROADTRIP_BUSY_TIMEOUT": "200"])
-    #expect(result.exitCode == 75, "\(result)")
+    result.expectExit(75)
   }
 
   @Test func aCorruptFileIsRefusedByNameWithExit65AndTheRestIsApplied() async throws {
     let machines = try Machines()
-    #expect(try await machines.run("a", "add", "From a").exitCode == 0)
-    #expect(try await machines.run("b", "add", "From b").exitCode == 0)
-    #expect(try await machines.run("a", "sync", machines.remote).exitCode == 0)
-    #expect(try await machines.run("b", "sync", machines.remote).exitCode == 0)
+    try await machines.run("a", "add", "From a").expectSuccess()
+    try await machines.run("b", "add", "From b").expectSuccess()
+    try await machines.run("a", "sync", machines.remote).expectSuccess()
+    try await machines.run("b", "sync", machines.remote).expectSuccess()
     let replicas = try FileManager.default.contentsOfDirectory(
       atPath: machines.remote + "/replicas")
     let file = machines.remote + "/replicas/\(replicas.sorted()[0])/000000001.rtc"
@@ -191,7 +190,7 @@ struct SyncCommandTests {
     FileManager.default.createFile(
       atPath: machines.remote + "/replicas/\(replicas[0])/000000002.rtc.partial", contents: Data())
     let result = try await machines.run("c", "sync", machines.remote)
-    #expect(result.exitCode == 65, "\(result)")
+    result.expectExit(65)
     #expect(
       result.standardError.contains("replicas/\(replicas.sorted()[0])/000000001.rtc"), "\(result)")
     #expect(try await machines.run("c", "list", "--format", "ids").lines.count == 1)
@@ -199,12 +198,12 @@ struct SyncCommandTests {
 
   @Test func aReadOnlyRemoteReceivesAndSendsLater() async throws {
     let machines = try Machines()
-    #expect(try await machines.run("a", "add", "From a").exitCode == 0)
-    #expect(try await machines.run("a", "sync", machines.remote).exitCode == 0)
-    #expect(try await machines.run("b", "sync", machines.remote).exitCode == 0)
-    #expect(try await machines.run("b", "add", "From b").exitCode == 0)
-    #expect(try await machines.run("a", "add", "From a, later").exitCode == 0)
-    #expect(try await machines.run("a", "sync").exitCode == 0)
+    try await machines.run("a", "add", "From a").expectSuccess()
+    try await machines.run("a", "sync", machines.remote).expectSuccess()
+    try await machines.run("b", "sync", machines.remote).expectSuccess()
+    try await machines.run("b", "add", "From b").expectSuccess()
+    try await machines.run("a", "add", "From a, later").expectSuccess()
+    try await machines.run("a", "sync").expectSuccess()
     let replicas = machines.remote + "/replicas"
     var modes: [String: mode_t] = [:]
     for folder in [replicas]
@@ -216,25 +215,25 @@ struct SyncCommandTests {
     defer { for (folder, mode) in modes { chmod(folder, mode) } }
     let bound = try await FileAnswerTests.runBound(
       ["sync", "--db", machines.path("b")], in: machines.sandbox)
-    #expect(bound.exitCode == 74, "\(bound)")
+    bound.expectExit(74)
     #expect(bound.standardError.contains("received, but could not send"), "\(bound)")
     #expect(try await machines.run("b", "list", "--format", "ids").lines.count == 3)
     #expect(
       try await machines.run("b", "sync", "--status").standardOutput.contains(
         "files written but not on the remote yet: 1"))
     for (folder, mode) in modes { chmod(folder, mode) }
-    #expect(try await machines.run("b", "sync").exitCode == 0)
+    try await machines.run("b", "sync").expectSuccess()
     #expect(
       try await machines.run("b", "sync", "--status").standardOutput.hasSuffix(
         "Up to date (as of the last sync).\n"))
-    #expect(try await machines.run("a", "sync").exitCode == 0)
+    try await machines.run("a", "sync").expectSuccess()
     #expect(try await machines.table("a") == machines.table("b"))
   }
 
   @Test func aSyncKilledWhileItWritesLosesNothing() async throws {
     let machines = try Machines()
     let sandbox = machines.sandbox
-    #expect(try await machines.run("b", "sync", machines.remote).exitCode == 0)
+    try await machines.run("b", "sync", machines.remote).expectSuccess()
     try await sandbox.seedQuickly(60_000)
     let child = try sandbox.start(["sync", machines.remote])
     let wal = sandbox.databasePath + "-wal"
@@ -243,24 +242,24 @@ struct SyncCommandTests {
     #expect(killed, "the sync ended before it was killed")
     #expect(try await sandbox.run("sync", "--status").standardOutput.contains("never synced"))
     let again = try await sandbox.run("sync")
-    #expect(again.exitCode == 64, "the killed sync remembered nothing: \(again)")
-    #expect(try await sandbox.run("sync", machines.remote).exitCode == 0)
+    again.expectExit(64, "the killed sync remembered nothing")
+    try await sandbox.run("sync", machines.remote).expectSuccess()
     let received = try await machines.run("b", "sync")
     #expect(received.standardError.contains("60000 journeys changed"), "\(received)")
   }
 
   @Test func watchPrintsWhatASyncReceived() async throws {
     let machines = try Machines()
-    #expect(try await machines.run("a", "sync", machines.remote).exitCode == 0)
-    #expect(try await machines.run("b", "sync", machines.remote).exitCode == 0)
+    try await machines.run("a", "sync", machines.remote).expectSuccess()
+    try await machines.run("b", "sync", machines.remote).expectSuccess()
     let watch = try WatchProcess(
       sandbox: machines.sandbox, arguments: ["watch", "--db", machines.path("b"), "--count", "1", "--format", "ndjson"])
     defer { watch.stop() }
     // Sync until the watch has seen a change: it may start after the first ones.
     for round in 0..<100 where watch.isRunning {
-      #expect(try await machines.run("a", "add", "Round \(round)").exitCode == 0)
-      #expect(try await machines.run("a", "sync").exitCode == 0)
-      #expect(try await machines.run("b", "sync").exitCode == 0)
+      try await machines.run("a", "add", "Round \(round)").expectSuccess()
+      try await machines.run("a", "sync").expectSuccess()
+      try await machines.run("b", "sync").expectSuccess()
     }
     #expect(try await watch.waitForExit(within: .seconds(20)) == 0)
     #expect(try watch.output().contains("sync from "), "\(try watch.output())")
@@ -270,25 +269,25 @@ struct SyncCommandTests {
 extension SyncCommandTests {
   @Test func statusRightAfterASyncSaysUpToDate() async throws {
     let machines = try Machines()
-    #expect(try await machines.run("a", "add", "First").exitCode == 0)
-    #expect(try await machines.run("a", "sync", machines.remote).exitCode == 0)
+    try await machines.run("a", "add", "First").expectSuccess()
+    try await machines.run("a", "sync", machines.remote).expectSuccess()
     let first = try await machines.run("a", "sync", "--status")
     #expect(!first.standardOutput.contains("files written"), "\(first)")
     #expect(first.standardOutput.hasSuffix("Up to date (as of the last sync).\n"), "\(first)")
-    #expect(try await machines.run("a", "add", "Second").exitCode == 0)
-    #expect(try await machines.run("a", "sync").exitCode == 0)
+    try await machines.run("a", "add", "Second").expectSuccess()
+    try await machines.run("a", "sync").expectSuccess()
     let second = try await machines.run("a", "sync", "--status")
     #expect(second.standardOutput.hasSuffix("Up to date (as of the last sync).\n"), "\(second)")
-    #expect(try await machines.run("b", "sync", machines.remote).exitCode == 0)
+    try await machines.run("b", "sync", machines.remote).expectSuccess()
     #expect(try await machines.run("b", "list", "--format", "ids").lines.count == 2)
   }
 
   @Test func progressShowsOnATerminalAndNothingWhenPiped() async throws {
     let machines = try Machines()
-    #expect(try await machines.run("a", "add", "On a terminal").exitCode == 0)
+    try await machines.run("a", "add", "On a terminal").expectSuccess()
     let terminal = try await machines.sandbox.runInTerminal(
       ["sync", machines.remote], environment: ["ROADTRIP_DB": machines.path("a")])
-    #expect(terminal.exitCode == 0, "\(terminal)")
+    terminal.expectSuccess()
     // What it does before it can count: the remote made current.
     #expect(
       terminal.standardOutput.hasPrefix("\rSyncing with \(machines.remote)…\u{1B}[K"),
@@ -299,9 +298,9 @@ extension SyncCommandTests {
     #expect(
       terminal.standardOutput.contains("\r\u{1B}[Kmade \(machines.remote) a roadtrip remote"),
       "\(terminal)")
-    #expect(try await machines.run("b", "add", "Piped").exitCode == 0)
+    try await machines.run("b", "add", "Piped").expectSuccess()
     let piped = try await machines.run("b", "sync", machines.remote)
-    #expect(piped.exitCode == 0, "\(piped)")
+    piped.expectSuccess()
     #expect(!piped.standardError.contains("Syncing"), "\(piped)")
     #expect(!piped.standardError.contains("\r"), "\(piped)")
   }

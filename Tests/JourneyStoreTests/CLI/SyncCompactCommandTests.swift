@@ -9,14 +9,14 @@ struct SyncCompactCommandTests {
     let machines = try SyncCommandTests.Machines()
     for round in 0..<3 {
       for name in ["a", "b"] {
-        #expect(try await machines.run(name, "add", "Trip \(round) of \(name)").exitCode == 0)
+        try await machines.run(name, "add", "Trip \(round) of \(name)").expectSuccess()
         let synced = try await machines.run(name, "sync", machines.remote)
-        #expect(synced.exitCode == 0, "\(synced)")
+        synced.expectSuccess()
       }
     }
-    #expect(try await machines.run("a", "sync").exitCode == 0)
+    try await machines.run("a", "sync").expectSuccess()
     let compacted = try await machines.run("a", "sync", "--compact")
-    #expect(compacted.exitCode == 0, "\(compacted)")
+    compacted.expectSuccess()
     #expect(compacted.standardError.contains("wrote snapshots/"), "\(compacted)")
     #expect(compacted.standardError.contains("(6 journeys)"), "\(compacted)")
     #expect(compacted.standardError.contains("removed "), "\(compacted)")
@@ -24,22 +24,22 @@ struct SyncCompactCommandTests {
     #expect(again.standardError.contains("is on the remote already"), "\(again)")
     #expect(again.standardError.contains("removed 0 change files"), "\(again)")
     let joined = try await machines.run("c", "sync", machines.remote)
-    #expect(joined.exitCode == 0, "\(joined)")
+    joined.expectSuccess()
     #expect(joined.standardError.contains("joined from snapshots/"), "\(joined)")
     #expect(try await machines.table("c") == machines.table("a"))
   }
 
   @Test func aDamagedSnapshotIsRefusedByNameWithExit65() async throws {
     let machines = try SyncCommandTests.Machines()
-    #expect(try await machines.run("a", "add", "One").exitCode == 0)
-    #expect(try await machines.run("a", "sync", "--compact", machines.remote).exitCode == 0)
+    try await machines.run("a", "add", "One").expectSuccess()
+    try await machines.run("a", "sync", "--compact", machines.remote).expectSuccess()
     let folder = machines.remote + "/snapshots"
     let name = try #require(try FileManager.default.contentsOfDirectory(atPath: folder).first)
     let path = folder + "/" + name
     let bytes = try Data(contentsOf: URL(fileURLWithPath: path))
     try bytes.prefix(bytes.count - 3).write(to: URL(fileURLWithPath: path))
     let joined = try await machines.run("c", "sync", machines.remote)
-    #expect(joined.exitCode == 65, "\(joined)")
+    joined.expectExit(65)
     #expect(joined.standardError.contains("snapshots/\(name)"), "\(joined)")
     // The change file is still there: the journey came through it.
     #expect(try await machines.table("c") == machines.table("a"))
@@ -48,6 +48,6 @@ struct SyncCompactCommandTests {
   @Test func compactWithStatusIsAUsageError() async throws {
     let machines = try SyncCommandTests.Machines()
     let refused = try await machines.run("a", "sync", "--status", "--compact")
-    #expect(refused.exitCode == 64, "\(refused)")
+    refused.expectExit(64)
   }
 }

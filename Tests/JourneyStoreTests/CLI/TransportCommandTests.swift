@@ -8,7 +8,7 @@ struct TransportCommandTests {
     let sandbox = try CLISandbox()
     try sandbox.seedSamples()
     let result = try await sandbox.run("transport", "aaaa1", "Shared Ride")
-    #expect(result.exitCode == 0, "\(result)")
+    result.expectSuccess()
     #expect(result.standardOutput == "")
     #expect(result.standardError == "")
     #expect(try sandbox.value("transportationType", of: SampleJourneys.coastID) == "hired-car")
@@ -20,7 +20,7 @@ struct TransportCommandTests {
     let sandbox = try CLISandbox()
     try sandbox.seedSamples()
     let one = try await sandbox.run("transport", "bbbb")
-    #expect(one.exitCode == 0, "\(one)")
+    one.expectSuccess()
     #expect(one.standardOutput == "bus\n")
     let several = try await sandbox.run("transport", "aaaa2", "aaaa1", "bbbb")
     #expect(several.lines == ["walk-or-run", "car", "bus"])
@@ -34,7 +34,7 @@ struct TransportCommandTests {
     try sandbox.seedSamples()
     let before = try sandbox.snapshot()
     let result = try await sandbox.run("transport", "aaaa1", "car")
-    #expect(result.exitCode == 0, "\(result)")
+    result.expectSuccess()
     #expect(try sandbox.snapshot() == before)
   }
 
@@ -46,7 +46,7 @@ struct TransportCommandTests {
     let sandbox = try CLISandbox()
     try sandbox.seedSamples()
     let result = try await sandbox.run("transport", "aaaa1", "aaaa2", "bbbb", flag)
-    #expect(result.exitCode == 0, "\(result)")
+    result.expectSuccess()
     let types = try [SampleJourneys.coastID, SampleJourneys.runID, SampleJourneys.ferryID].map {
       try sandbox.value("transportationType", of: $0)
     }
@@ -60,7 +60,7 @@ struct TransportCommandTests {
     for _ in 0..<3 {
       let before = try sandbox.value("transportationType", of: SampleJourneys.coastID)
       let result = try await sandbox.run("transport", "aaaa1", "--random")
-      #expect(result.exitCode == 0, "\(result)")
+      result.expectSuccess()
       let after = try #require(try sandbox.value("transportationType", of: SampleJourneys.coastID))
       #expect(after != before)
       #expect(TransportationType(rawValue: after) != nil)
@@ -72,13 +72,13 @@ struct TransportCommandTests {
     try sandbox.seedSamples()
     let ids = try await sandbox.run("list", "--format", "ids", "--since", "2026-11-21")
     let result = try await sandbox.run("transport", "-", "bike", input: ids.standardOutput)
-    #expect(result.exitCode == 0, "\(result)")
+    result.expectSuccess()
     #expect(try sandbox.value("transportationType", of: SampleJourneys.coastID) == "bike")
     #expect(try sandbox.value("transportationType", of: SampleJourneys.ferryID) == "bike")
     #expect(try sandbox.value("transportationType", of: SampleJourneys.runID) == "walk-or-run")
     #expect(try sandbox.batchCount() == 2)
     let empty = try await sandbox.run("transport", "-", "car", input: "")
-    #expect(empty.exitCode == 0, "\(empty)")
+    empty.expectSuccess()
     #expect(try sandbox.batchCount() == 2)
   }
 
@@ -95,7 +95,7 @@ struct TransportCommandTests {
     try sandbox.seedSamples()
     let before = try sandbox.snapshot()
     let result = try await sandbox.run(["transport"] + arguments)
-    #expect(result.exitCode == 64, "\(result)")
+    result.expectExit(64)
     #expect(result.standardError.hasPrefix("roadtrip: error: "), "\(result)")
     #expect(result.standardError.contains(message), "\(result)")
     #expect(try sandbox.snapshot() == before)
@@ -106,7 +106,7 @@ struct TransportCommandTests {
     try sandbox.seedSamples()
     let before = try sandbox.snapshot()
     let result = try await sandbox.run("transport", "aaaa1", "dddd", "bike")
-    #expect(result.exitCode == 66, "\(result)")
+    result.expectExit(66)
     #expect(try sandbox.snapshot() == before)
   }
 }

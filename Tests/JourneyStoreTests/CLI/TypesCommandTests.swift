@@ -7,7 +7,7 @@ struct TypesCommandTests {
   @Test func pipedItPrintsTSVWithoutAHeader() async throws {
     let sandbox = try CLISandbox()
     let result = try await sandbox.run("types")
-    #expect(result.exitCode == 0, "\(result)")
+    result.expectSuccess()
     #expect(result.lines == [
       "walk-or-run\tWalk/Run\tfigure.walk", "skateboard\tSkateboard\tskateboard", "scooter\tScooter\tscooter",
       "bike\tBike\tbicycle", "car\tCar\tcar", "hired-car\tShared Ride\tcar.front.waves.up", "bus\tBus\tbus",
@@ -19,7 +19,7 @@ struct TypesCommandTests {
   @Test func jsonObjectsHaveSlugTitleAndIcon() async throws {
     let sandbox = try CLISandbox()
     let result = try await sandbox.run("types", "--json")
-    #expect(result.exitCode == 0, "\(result)")
+    result.expectSuccess()
     let array = try #require(try JSONSerialization.jsonObject(with: Data(result.standardOutput.utf8)) as? [[String: String]])
     #expect(array.count == 8)
     #expect(array[5] == ["slug": "hired-car", "title": "Shared Ride", "icon": "car.front.waves.up"])
@@ -35,7 +35,7 @@ struct TypesCommandTests {
   func printsInEveryFormat(_ format: String, expectedStart: String) async throws {
     let sandbox = try CLISandbox()
     let result = try await sandbox.run("types", "--format", format)
-    #expect(result.exitCode == 0, "\(result)")
+    result.expectSuccess()
     #expect(result.standardOutput.hasPrefix(expectedStart), "\(result)")
     #expect(result.standardOutput.contains("light-rail"))
   }
@@ -43,7 +43,7 @@ struct TypesCommandTests {
   @Test func onATerminalEachTypeHasASymbol() async throws {
     let sandbox = try CLISandbox()
     let result = try await sandbox.runInTerminal(["types"])
-    #expect(result.exitCode == 0, "\(result)")
+    result.expectSuccess()
     for symbol in ["🚶", "🛹", "🛴", "🚲", "🚗", "🚕", "🚌", "🚈"] {
       #expect(result.standardOutput.contains(symbol + " "))
     }

@@ -7,23 +7,23 @@ struct UndoCommandTests {
   @Test func undoAndRedoAnEditSayingWhatTheyDid() async throws {
     let sandbox = try CLISandbox()
     try sandbox.seedSamples()
-    #expect(try await sandbox.run("transport", "aaaa1", "bike").exitCode == 0)
+    try await sandbox.run("transport", "aaaa1", "bike").expectSuccess()
 
     let undo = try await sandbox.run("undo")
-    #expect(undo.exitCode == 0, "\(undo)")
+    undo.expectSuccess()
     #expect(undo.standardOutput.isEmpty)
     #expect(undo.standardError.hasPrefix("Undid roadtrip transport aaaa1 bike (batch 2, "))
     #expect(undo.standardError.hasSuffix("): 1 journey updated (transportationType).\n"))
     #expect(try sandbox.value("transportationType", of: SampleJourneys.coastID) == "car")
 
     let redo = try await sandbox.run("redo")
-    #expect(redo.exitCode == 0, "\(redo)")
+    redo.expectSuccess()
     #expect(redo.standardError.hasPrefix("Redid roadtrip transport aaaa1 bike (batch 2, "))
     #expect(try sandbox.value("transportationType", of: SampleJourneys.coastID) == "bike")
     #expect(try sandbox.origins().suffix(2) == ["roadtrip undo", "roadtrip redo"])
 
     let nothing = try await sandbox.run("redo")
-    #expect(nothing.exitCode == 1)
+    nothing.expectExit(1)
     #expect(nothing.standardError.hasPrefix("roadtrip: error: nothing to redo"))
   }
 
@@ -33,24 +33,24 @@ struct UndoCommandTests {
     let lines = (0..<500).map {
       #"{"name":"Imported \#($0)","transportationType":"bus","startDate":"2026-11-21T08:00:00Z","duration":60}"#
     }
-    #expect(try await sandbox.run("import", "-", input: lines.joined(separator: "\n")).exitCode == 0)
+    try await sandbox.run("import", "-", input: lines.joined(separator: "\n")).expectSuccess()
     let imported = try sandbox.records()
 
     let undo = try await sandbox.run("undo")
-    #expect(undo.exitCode == 0, "\(undo)")
+    undo.expectSuccess()
     #expect(undo.standardError.contains("500 added journeys removed"), "\(undo)")
     #expect(try sandbox.records().count == 3)
     let redo = try await sandbox.run("redo")
     #expect(redo.standardError.contains("500 journeys added again"), "\(redo)")
     #expect(try sandbox.records() == imported)
-    #expect(try await sandbox.run("db", "check").exitCode == 0)
+    try await sandbox.run("db", "check").expectSuccess()
   }
 
   /// Undoing a delete says it restored the journey, not that it inserted one.
   @Test func undoingADeleteSaysItRestoredTheJourney() async throws {
     let sandbox = try CLISandbox()
     try sandbox.seedSamples()
-    #expect(try await sandbox.run("delete", "bbbb").exitCode == 0)
+    try await sandbox.run("delete", "bbbb").expectSuccess()
     let undo = try await sandbox.run("undo")
     #expect(undo.standardError.hasSuffix("): 1 deleted journey restored.\n"), "\(undo)")
     let redo = try await sandbox.run("redo")
@@ -60,7 +60,7 @@ struct UndoCommandTests {
   @Test func undoRefusesToClobberAChangeMadeOutsideTheLogAndForceOverrides() async throws {
     let sandbox = try CLISandbox()
     try sandbox.seedSamples()
-    #expect(try await sandbox.run("set", "aaaa1", "name=Renamed").exitCode == 0)
+    try await sandbox.run("set", "aaaa1", "name=Renamed").expectSuccess()
     // Another program writes the same field straight into the file with the log's triggers
     // dropped for the while, as a sync tool might: the log cannot explain the value.
     let python = try await Child.run("/usr/bin/env", ["python3", "-c", """
@@ -73,24 +73,24 @@ struct UndoCommandTests {
       db.execute(sql)
       db.execute("COMMIT")
       """, sandbox.databasePath, SampleJourneys.coastID], environment: sandbox.environment, in: sandbox.folder)
-    #expect(python.exitCode == 0, "\(python)")
+    python.expectSuccess()
     let before = try sandbox.snapshot()
 
     let refused = try await sandbox.run("undo")
-    #expect(refused.exitCode == 1, "\(refused)")
+    refused.expectExit(1)
     #expect(refused.standardError.contains("name no longer holds what that command wrote (it is now 'Edited elsewhere')"))
     #expect(refused.standardError.hasSuffix("; 'roadtrip undo --force' overwrites them\n"))
     #expect(try sandbox.snapshot() == before)
 
     let forced = try await sandbox.run("undo", "--force")
-    #expect(forced.exitCode == 0, "\(forced)")
+    forced.expectSuccess()
     #expect(try sandbox.value("name", of: SampleJourneys.coastID) == "Coast road")
   }
 
   @Test func undoOnAnEmptyLogFailsAndCreatesNothing() async throws {
     let sandbox = try CLISandbox()
     let result = try await sandbox.run("undo")
-    #expect(result.exitCode == 1)
+    result.expectExit(1)
     #expect(result.standardError == "roadtrip: error: nothing to undo: the change log has no command left to undo; 'roadtrip history' shows the log\n")
     #expect(!sandbox.exists(sandbox.databasePath))
   }

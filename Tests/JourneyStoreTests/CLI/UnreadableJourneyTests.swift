@@ -51,7 +51,7 @@ struct UnreadableJourneyTests {
     let sandbox = try CLISandbox()
     try sandbox.seedSamples()
     let shell = try await sandbox.sqlite3(damage.sql)
-    #expect(shell.exitCode == 0, "\(shell)")
+    shell.expectSuccess()
     return sandbox
   }
 
@@ -65,7 +65,7 @@ struct UnreadableJourneyTests {
   /// The journey table as the sqlite3 shell prints it, and the database file's bytes.
   private static func state(of sandbox: CLISandbox) async throws -> (String, Data?) {
     let rows = try await sandbox.sqlite3("SELECT * FROM journey ORDER BY rowid")
-    #expect(rows.exitCode == 0, "\(rows)")
+    rows.expectSuccess()
     return (rows.standardOutput, sandbox.bytes(of: sandbox.databasePath))
   }
 
@@ -88,7 +88,7 @@ struct UnreadableJourneyTests {
       let result = try await sandbox.run(arguments)
       let expected = try await reference.run(arguments)
       #expect(expected.exitCode == 0 && !expected.standardOutput.isEmpty, "\(arguments): \(expected)")
-      #expect(result.exitCode == 65, "\(arguments): \(result)")
+      result.expectExit(65, "\(arguments)")
       #expect(result.standardOutput == expected.standardOutput, "\(arguments): \(result)")
       let ending = arguments[0] == "export"
         ? "the export to standard output is incomplete" : "1 journey roadtrip cannot read was left out"
@@ -111,7 +111,7 @@ struct UnreadableJourneyTests {
     }
     for prefix in ["aaaa1", SampleJourneys.coastID] {
       let shown = try await sandbox.run("show", prefix)
-      #expect(shown.exitCode == 65, "\(prefix): \(shown)")
+      shown.expectExit(65, "\(prefix)")
       #expect(shown.standardOutput.isEmpty, "\(prefix): \(shown)")
       #expect(shown.standardError.hasPrefix("roadtrip: error: " + damage.naming.journey), "\(prefix): \(shown)")
       #expect(shown.standardError.contains(damage.naming.repair), "\(prefix): \(shown)")
@@ -128,9 +128,9 @@ struct UnreadableJourneyTests {
     let before = try await Self.state(of: sandbox)
     for name in ["out.csv", "out.json", "out.ndjson"] {
       let path = sandbox.folder.file(name), expectedPath = reference.folder.file(name)
-      #expect(try await reference.run("export", "-o", expectedPath).exitCode == 0)
+      try await reference.run("export", "-o", expectedPath).expectSuccess()
       let result = try await sandbox.run("export", "-o", path)
-      #expect(result.exitCode == 65, "\(name): \(result)")
+      result.expectExit(65, "\(name)")
       #expect(result.standardOutput.isEmpty, "\(name): \(result)")
       #expect(sandbox.bytes(of: path) == reference.bytes(of: expectedPath), "\(name)")
       Self.expectNamed(damage, in: result, ending: "the export to \(path) is incomplete", name)
@@ -142,7 +142,7 @@ struct UnreadableJourneyTests {
   @Test func theTableOnATerminalListsTheOthers() async throws {
     let sandbox = try await Self.damagedSandbox(.rocket)
     let result = try await sandbox.runInTerminal(["list"], environment: ["NO_COLOR": "1"])
-    #expect(result.exitCode == 65, "\(result)")
+    result.expectExit(65)
     let rows = result.lines.filter { !$0.hasPrefix("roadtrip: ") }
     #expect(rows.count == 3 && rows[0].hasPrefix("ID ") && rows[1].hasPrefix("aaaa2222 ") && rows[2].hasPrefix("bbbb3333 "), "\(result)")
     #expect(result.standardOutput.contains(Damage.rocket.naming.journey), "\(result)")
@@ -154,10 +154,10 @@ struct UnreadableJourneyTests {
     let sandbox = try await Self.damagedSandbox(.rocket)
     let shell = try await sandbox.sqlite3(
       "PRAGMA ignore_check_constraints = ON; UPDATE journey SET id = upper(id) WHERE id = '\(SampleJourneys.ferryID)';")
-    #expect(shell.exitCode == 0, "\(shell)")
+    shell.expectSuccess()
     for arguments in [["list"], ["export", "--format", "json"], ["summary"]] {
       let result = try await sandbox.run(arguments)
-      #expect(result.exitCode == 65, "\(arguments): \(result)")
+      result.expectExit(65, "\(arguments)")
       #expect(result.lines.count == (arguments[0] == "export" ? 3 : arguments[0] == "list" ? 1 : 3), "\(arguments): \(result)")
       let errors = result.standardError.split(separator: "\n")
       #expect(errors.count == 3, "\(arguments): \(result)")
@@ -172,9 +172,9 @@ struct UnreadableJourneyTests {
     let sandbox = try await Self.damagedSandbox(.rocket)
     let before = try await Self.state(of: sandbox)
     let next = try await sandbox.run("transport", "aaaa1", "--next")
-    #expect(next.exitCode == 65, "\(next)")
+    next.expectExit(65)
     #expect(try await Self.state(of: sandbox) == before)
-    #expect(try await sandbox.run("transport", "aaaa1", "bike").exitCode == 0)
+    try await sandbox.run("transport", "aaaa1", "bike").expectSuccess()
     for arguments in Self.reads {
       let result = try await sandbox.run(arguments)
       #expect(result.exitCode == 0 && result.standardError.isEmpty, "\(arguments): \(result)")

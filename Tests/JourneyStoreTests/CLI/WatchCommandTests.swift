@@ -13,8 +13,8 @@ struct WatchCommandTests {
     // Edit until the watch has seen three changes: it may start after the first edits.
     var names: [String] = []
     for round in 0..<200 where watch.isRunning {
-      #expect(try await sandbox.run("set", "aaaa1", "name=n\(round)").exitCode == 0)
-      #expect(try await sandbox.run("set", "bbbb", "name=other \(round)").exitCode == 0)  // filtered out
+      try await sandbox.run("set", "aaaa1", "name=n\(round)").expectSuccess()
+      try await sandbox.run("set", "bbbb", "name=other \(round)").expectSuccess()  // filtered out
       names.append("n\(round)")
     }
     #expect(try await watch.waitForExit(within: .seconds(20)) == 0)
@@ -39,7 +39,8 @@ struct WatchCommandTests {
     let watch = try WatchProcess(sandbox: sandbox, arguments: ["watch", "--format", "table"])
     defer { watch.stop() }
     for round in 0..<200 where watch.output().isEmpty {
-      #expect(try await sandbox.run("transport", "bbbb", round.isMultiple(of: 2) ? "car" : "bus").exitCode == 0)
+      try await sandbox.run("transport", "bbbb", round.isMultiple(of: 2) ? "car" : "bus")
+        .expectSuccess()
       try await Task.sleep(for: .milliseconds(20))
     }
     kill(watch.process.processIdentifier, SIGINT)
@@ -65,7 +66,7 @@ struct WatchCommandTests {
           transportation_type = CASE transportation_type WHEN 'bike' THEN 'bus' ELSE 'bike' END
         WHERE id = '\(SampleJourneys.coastID)'
         """)
-      #expect(result.exitCode == 0, "\(result)")
+      result.expectSuccess()
       try await Task.sleep(for: .milliseconds(20))
     }
     #expect(try await watch.waitForExit(within: .seconds(20)) == 0)
@@ -93,8 +94,9 @@ struct WatchCommandTests {
     let watch = try WatchProcess(sandbox: sandbox, arguments: ["watch", "aaaa1", "--count", "2", "--format", "ndjson"])
     defer { watch.stop() }
     for round in 0..<200 where watch.isRunning {
-      #expect(try await sandbox.run("set", "bbbb", "name=other \(round)").exitCode == 0)  // not watched
-      #expect(try await sandbox.run("set", "aaaa1", "name=n\(round)", "duration=\(round + 1)m").exitCode == 0)
+      try await sandbox.run("set", "bbbb", "name=other \(round)").expectSuccess()  // not watched
+      try await sandbox.run("set", "aaaa1", "name=n\(round)", "duration=\(round + 1)m")
+        .expectSuccess()
     }
     #expect(try await watch.waitForExit(within: .seconds(20)) == 0)
     let objects = try watch.output().split(separator: "\n").map {
@@ -112,7 +114,7 @@ struct WatchCommandTests {
     let watch = try WatchProcess(sandbox: sandbox, arguments: ["watch", "--count", "2", "--json"])
     defer { watch.stop() }
     for round in 0..<200 where watch.isRunning {
-      #expect(try await sandbox.run("set", "bbbb", "name=n\(round)").exitCode == 0)
+      try await sandbox.run("set", "bbbb", "name=n\(round)").expectSuccess()
     }
     #expect(try await watch.waitForExit(within: .seconds(20)) == 0)
     let array = try #require(try JSONSerialization.jsonObject(with: Data(watch.output().utf8)) as? [[String: Any]])
@@ -145,7 +147,7 @@ struct WatchCommandTests {
     #expect(watch.isRunning)
     #expect(!sandbox.exists(path) && !sandbox.exists(sandbox.folder.file("new")), "watch created a file")
     let added = try await sandbox.run("--db", path, "add", "First")
-    #expect(added.exitCode == 0, "\(added)")
+    added.expectSuccess()
     #expect(try await watch.waitForExit(within: .seconds(20)) == 0, "\(watch.output())")
     let objects = try watch.output().split(separator: "\n").map {
       try JSONSerialization.jsonObject(with: Data($0.utf8)) as? [String: Any]
@@ -158,7 +160,7 @@ struct WatchCommandTests {
   @Test func jsonAndAnotherFormatIsAUsageError() async throws {
     let sandbox = try CLISandbox()
     let result = try await sandbox.run("watch", "--json", "--format", "ndjson")
-    #expect(result.exitCode == 64)
+    result.expectExit(64)
     #expect(result.standardError.contains("--json is short for --format json"))
   }
 }

@@ -31,21 +31,21 @@ struct FidelityCommandTests {
     let path = sandbox.folder.file("journeys.csv")
     try Data(bytes).write(to: URL(fileURLWithPath: path))
     let fromFile = try await sandbox.runBounded(["import", path, "--db", sandbox.folder.file("file.sqlite")])
-    #expect(fromFile.exitCode == 0, "\(fromFile)")
+    fromFile.expectSuccess()
     let child = try PipeFeeder.start(
       ["import", "-", "--format", "csv", "--db", sandbox.folder.file("pipe.sqlite")], in: sandbox, feeding: bytes, pieceSize: 7)
     let fromPipe = try await child.finish(within: .seconds(120))
-    #expect(fromPipe.exitCode == 0, "\(fromPipe)")
+    fromPipe.expectSuccess()
     let names = try Self.hexNames(sandbox.folder.file("file.sqlite"), sandbox)
     #expect(names.count > 3000)
     #expect(try Self.hexNames(sandbox.folder.file("pipe.sqlite"), sandbox) == names)
     // Its own export reads back too, through a pipe.
     let exported = try await sandbox.runBounded(["export", "--format", "csv", "--db", sandbox.folder.file("file.sqlite")])
-    #expect(exported.exitCode == 0)
+    exported.expectSuccess()
     let again = try PipeFeeder.start(
       ["import", "-", "--format", "csv", "--db", sandbox.folder.file("again.sqlite")], in: sandbox,
       feeding: Array(exported.standardOutput.utf8), pieceSize: 5)
-    #expect(try await again.finish(within: .seconds(120)).exitCode == 0)
+    try await again.finish(within: .seconds(120)).expectSuccess()
     #expect(try Self.hexNames(sandbox.folder.file("again.sqlite"), sandbox) == names)
   }
 
@@ -77,7 +77,7 @@ struct FidelityCommandTests {
     let path = sandbox.folder.file("excel.\(format)")
     try Data([0xEF, 0xBB, 0xBF] + Array(body.utf8)).write(to: URL(fileURLWithPath: path))
     let imported = try await sandbox.runBounded(["import", path])
-    #expect(imported.exitCode == 0, "\(imported)")
+    imported.expectSuccess()
     #expect(try sandbox.records().values.map { $0["name"]?.text } == ["Coast"])
   }
 
@@ -90,7 +90,7 @@ struct FidelityCommandTests {
     let path = sandbox.folder.file("broken.ndjson")
     try (lines.joined(separator: "\n") + "\n").write(toFile: path, atomically: false, encoding: .utf8)
     let imported = try await sandbox.runBounded(["import", path])
-    #expect(imported.exitCode == 65)
+    imported.expectExit(65)
     #expect(imported.standardError.contains("line 3000: the line ends inside a string"), "\(imported)")
     #expect(!sandbox.exists(sandbox.databasePath))
   }
@@ -106,7 +106,7 @@ struct FidelityCommandTests {
     let dashes = try await sandbox.runBounded(["set", id, "duration=" + String(repeating: "-", count: 50_000) + "5"])
     #expect(dashes.exitCode == 64, "\(dashes.exitCode) \(dashes.standardError.prefix(300))")
     let huge = try await sandbox.runBounded(["set", id, "duration=800000000000000000000000"])
-    #expect(huge.exitCode == 64)
+    huge.expectExit(64)
     #expect(huge.standardError.contains("is too long: a journey ends by 9999-12-31T23:59:59Z"), "\(huge)")
     #expect(try sandbox.snapshot() == before)
     // In an import, with its line.
@@ -115,7 +115,7 @@ struct FidelityCommandTests {
     try (record + record.replacingOccurrences(of: "\"duration\":1", with: "\"duration\":1e300")).write(
       toFile: path, atomically: false, encoding: .utf8)
     let imported = try await sandbox.runBounded(["import", path])
-    #expect(imported.exitCode == 65)
+    imported.expectExit(65)
     #expect(imported.standardError.contains("line 2: duration: '1e300' is too long"), "\(imported)")
     #expect(try sandbox.snapshot() == before)
   }
@@ -138,7 +138,7 @@ struct FidelityCommandTests {
     // CET-1 is a POSIX zone one hour east of UTC, which needs no time zone database.
     for (text, expected) in [("1970-01-01T00:59:59", "1969-12-31T23:59:59Z"), ("1970-01-01T00:00:00", "1969-12-31T23:00:00Z")] {
       let added = try await sandbox.runBounded(["add", "x", "--start", text], environment: ["TZ": "CET-1"])
-      #expect(added.exitCode == 0, "\(added)")
+      added.expectSuccess()
       let id = added.standardOutput.trimmingCharacters(in: .newlines)
       #expect(try sandbox.value("startDate", of: id) == expected)
     }
@@ -152,18 +152,18 @@ struct FidelityCommandTests {
     let id = try await sandbox.runBounded(["add", decomposed]).standardOutput.trimmingCharacters(in: .newlines)
     #expect(try Self.hexNames(sandbox.databasePath, sandbox) == [hexDecomposed])
     let set = try await sandbox.runBounded(["set", id, "name=" + composed])
-    #expect(set.exitCode == 0, "\(set)")
+    set.expectSuccess()
     #expect(try Self.hexNames(sandbox.databasePath, sandbox) == [hexComposed])
     // Back to NFD through an import that replaces.
     let path = sandbox.folder.file("nfd.ndjson")
     let record = "{\"id\":\"\(id)\",\"name\":\"\(decomposed)\",\"transportationType\":\"car\",\"startDate\":\"2026-11-21T08:00:00Z\",\"duration\":60}\n"
     try Data(record.utf8).write(to: URL(fileURLWithPath: path))
     let replaced = try await sandbox.runBounded(["import", path, "--on-conflict", "replace"])
-    #expect(replaced.exitCode == 0, "\(replaced)")
+    replaced.expectSuccess()
     #expect(try Self.hexNames(sandbox.databasePath, sandbox) == [hexDecomposed])
     for format in ["ndjson", "json", "csv", "tsv"] {
       let exported = try await sandbox.runBounded(["export", "--format", format, "--output", sandbox.folder.file("out.\(format)")])
-      #expect(exported.exitCode == 0)
+      exported.expectSuccess()
       let bytes = try #require(sandbox.bytes(of: sandbox.folder.file("out.\(format)")))
       #expect(bytes.range(of: Data(decomposed.utf8)) != nil, "\(format)")
       #expect(bytes.range(of: Data(composed.utf8)) == nil, "\(format)")
@@ -179,7 +179,7 @@ struct FidelityCommandTests {
     let bytes = Array((record + long + record).utf8)
     let child = try PipeFeeder.start(["import", "-"], in: sandbox, feeding: bytes, pieceSize: 4096)
     let fromPipe = try await child.finish(within: .seconds(120))
-    #expect(fromPipe.exitCode == 65)
+    fromPipe.expectExit(65)
     #expect(fromPipe.standardError.contains("line 2: a record is longer than 16 MiB"), "\(fromPipe)")
     #expect(!sandbox.exists(sandbox.databasePath))
   }

@@ -102,7 +102,7 @@ struct RoundTripPropertyTests {
     try writer.finish()
     let path = sandbox.folder.file("blns.ndjson")
     try Data(text.utf8).write(to: URL(fileURLWithPath: path))
-    #expect(try await sandbox.runBounded(["import", path]).exitCode == 0)
+    try await sandbox.runBounded(["import", path]).expectSuccess()
     let query = "SELECT id || ' ' || hex(name) FROM journey ORDER BY id"
     let expected = journeys.map { "\($0.id.lowercasedText) \(Array($0.name.utf8).map { String(format: "%02X", $0) }.joined())" }
       .sorted()
@@ -110,10 +110,11 @@ struct RoundTripPropertyTests {
     // TSV reads back in-process above; `import --format tsv` is the command's to accept.
     for format in ["csv", "json", "ndjson"] {
       let output = sandbox.folder.file("out.\(format)")
-      #expect(try await sandbox.runBounded(["export", "--format", format, "--output", output]).exitCode == 0)
+      try await sandbox.runBounded(["export", "--format", format, "--output", output])
+        .expectSuccess()
       let copy = sandbox.folder.file("\(format).sqlite")
       let imported = try await sandbox.runBounded(["import", output, "--format", format, "--db", copy])
-      #expect(imported.exitCode == 0, "\(format): \(imported)")
+      imported.expectSuccess("\(format)")
       #expect(try FidelityCommandTests.sqlite(copy, query, sandbox).split(separator: "\n").map(String.init) == expected, "\(format)")
     }
   }

@@ -58,7 +58,7 @@ extension EditorTests {
     @Test func drawsOnlyWhenSomethingShownChanges() async throws {
       let sandbox = try CLISandbox()
       try sandbox.seedSamples()
-      #expect(try await sandbox.run("set", SampleJourneys.coastID, "duration=0").exitCode == 0)
+      try await sandbox.run("set", SampleJourneys.coastID, "duration=0").expectSuccess()
       let editor = try sandbox.startEditor(SampleJourneys.coastID)
       try await editor.waitForScreen(showing: "› Type")
       editor.type("\u{1B}[A")  // up from the type wraps to the duration

@@ -79,7 +79,7 @@ extension EditorTests {
       try sandbox.seedSamples()
       let before = try sandbox.snapshot()
       let result = try await sandbox.run("edit", coast)
-      #expect(result.exitCode == 64, "\(result)")
+      result.expectExit(64)
       #expect(result.standardError.hasPrefix("roadtrip: error: edit needs a terminal"), "\(result)")
       #expect(result.standardOutput == "")
       #expect(try sandbox.snapshot() == before)
@@ -97,7 +97,7 @@ extension EditorTests {
     @Test func helpDocumentsTheKeys() async throws {
       let sandbox = try CLISandbox()
       let result = try await sandbox.run("edit", "--help")
-      #expect(result.exitCode == 0, "\(result)")
+      result.expectSuccess()
       for text in [
         "up, down (or Tab, Shift-Tab)", "left, right (or -, +)", "15 minutes", "5 minutes", "Enter", "tomorrow 9am",
         "1h30m", "q ", "Ctrl-C", "130", "Ctrl-Z", "--db <path>",

@@ -56,7 +56,7 @@ struct OutsideChangeSequenceTests {
       let shell = try await Child.run(
         "/usr/bin/sqlite3", ["-cmd", ".timeout 10000", database.path, "UPDATE journey SET name = '\(name)' WHERE id = '\(id)'"],
         environment: ["PATH": "/usr/bin:/bin"], in: folder)
-      #expect(shell.exitCode == 0, "\(shell)")
+      shell.expectSuccess()
       // Sometimes the owner looks first: what it takes in is still the sequences'.
       if name == "two" || name == "four" {
         seen.refreshed += try database.refresh().compactMap { $0.newValue?.description }
@@ -122,7 +122,7 @@ struct FollowTests {
       "/usr/bin/sqlite3", ["-cmd", ".timeout 10000", database.path,
         "UPDATE journey SET transportation_type = 'bike', name = 'Followed by itself' WHERE id = '\(journey.id.lowercasedText)'"],
       environment: ["PATH": "/usr/bin:/bin"], in: folder)
-    #expect(shell.exitCode == 0, "\(shell)")
+    shell.expectSuccess()
     let deadline = ContinuousClock.now + .seconds(20)
     while journey.name != "Followed by itself" && ContinuousClock.now < deadline {
       try await Task.sleep(for: .milliseconds(10))

@@ -12,7 +12,7 @@ struct OutsideWriterLogTests {
   /// Runs SQL in the sqlite3 shell, expecting it to succeed.
   private func sqlite3(_ sql: String, in sandbox: CLISandbox) async throws {
     let result = try await sandbox.sqlite3(sql)
-    #expect(result.exitCode == 0, "sqlite3: \(result)")
+    result.expectSuccess("sqlite3")
   }
 
   @Test func aShellUpdateIsInTheHistoryAndCanBeUndone() async throws {
@@ -21,7 +21,7 @@ struct OutsideWriterLogTests {
     try await sqlite3("UPDATE journey SET name = 'Shell rename' WHERE id = '\(SampleJourneys.coastID)'", in: sandbox)
 
     let history = try await sandbox.run("history", "--limit", "1")
-    #expect(history.exitCode == 0, "\(history)")
+    history.expectSuccess()
     let object = try JSONSerialization.jsonObject(with: Data(history.standardOutput.utf8)) as? [String: Any]
     #expect(object?["command"] as? String == "outside roadtrip")
     #expect(object?["change"] as? String == "update")
@@ -29,10 +29,10 @@ struct OutsideWriterLogTests {
     #expect(object?["new"] as? String == "Shell rename")
 
     let undo = try await sandbox.run("undo")
-    #expect(undo.exitCode == 0, "\(undo)")
+    undo.expectSuccess()
     #expect(undo.standardError.hasPrefix("Undid outside roadtrip (batch "), "\(undo)")
     #expect(try sandbox.value("name", of: SampleJourneys.coastID) == "Coast road")
-    #expect(try await sandbox.run("redo").exitCode == 0)
+    try await sandbox.run("redo").expectSuccess()
     #expect(try sandbox.value("name", of: SampleJourneys.coastID) == "Shell rename")
   }
 
@@ -57,13 +57,13 @@ struct OutsideWriterLogTests {
       == ["name", "transportationType", "startDate", "duration"])
 
     // Undo takes them back one statement at a time.
-    #expect(try await sandbox.run("undo").exitCode == 0)
+    try await sandbox.run("undo").expectSuccess()
     #expect(try sandbox.value("transportationType", of: SampleJourneys.coastID) == "car")
-    #expect(try await sandbox.run("undo").exitCode == 0)
+    try await sandbox.run("undo").expectSuccess()
     #expect(try sandbox.value("name", of: SampleJourneys.ferryID) != nil)
-    #expect(try await sandbox.run("undo").exitCode == 0)
+    try await sandbox.run("undo").expectSuccess()
     #expect(try sandbox.record("cccc4444-0000-4000-8000-000000000004") == nil)
-    #expect(try await sandbox.run("undo").exitCode == 0)
+    try await sandbox.run("undo").expectSuccess()
     #expect(try sandbox.value("duration", of: SampleJourneys.coastID) != "60")
   }
 
@@ -78,28 +78,30 @@ struct OutsideWriterLogTests {
       db.execute("INSERT OR REPLACE INTO journey VALUES (?, 'Replaced', 'bus', 0, 60)", (sys.argv[2],))
       db.commit()
       """, sandbox.databasePath, SampleJourneys.coastID], environment: sandbox.environment, in: sandbox.folder)
-    #expect(python.exitCode == 0, "\(python)")
+    python.expectSuccess()
     let history = try await sandbox.run("history", "--limit", "1", "--format", "json")
     let objects = try #require(try JSONSerialization.jsonObject(with: Data(history.standardOutput.utf8)) as? [[String: Any]])
     #expect(objects.map { $0["change"] as? String } == ["insert", "delete", "delete", "delete", "delete"])
     #expect(objects.contains { $0["field"] as? String == "name" && $0["old"] as? String == "Coast road" })
 
     let undo = try await sandbox.run("undo")
-    #expect(undo.exitCode == 0, "\(undo)")
+    undo.expectSuccess()
     #expect(try sandbox.records() == before)
-    #expect(try await sandbox.run("redo").exitCode == 0)
+    try await sandbox.run("redo").expectSuccess()
     #expect(try sandbox.value("name", of: SampleJourneys.coastID) == "Replaced")
-    #expect(try await sandbox.run("undo").exitCode == 0)
+    try await sandbox.run("undo").expectSuccess()
     #expect(try sandbox.records() == before)
   }
 
   @Test func undoOfAStartAndDurationSetTogetherPassesTheEndOfTheCalendar() async throws {
     let sandbox = try CLISandbox()
     try sandbox.seedSamples()
-    #expect(try await sandbox.run("set", "aaaa1", "start=9999-06-01T00:00:00Z", "duration=86400").exitCode == 0)
-    #expect(try await sandbox.run("set", "aaaa1", "start=2026-01-01T00:00:00Z", "duration=157680000").exitCode == 0)
+    try await sandbox.run("set", "aaaa1", "start=9999-06-01T00:00:00Z", "duration=86400")
+      .expectSuccess()
+    try await sandbox.run("set", "aaaa1", "start=2026-01-01T00:00:00Z", "duration=157680000")
+      .expectSuccess()
     let undo = try await sandbox.run("undo")
-    #expect(undo.exitCode == 0, "\(undo)")
+    undo.expectSuccess()
     #expect(try sandbox.value("startDate", of: SampleJourneys.coastID) == "9999-06-01T00:00:00Z")
   }
 

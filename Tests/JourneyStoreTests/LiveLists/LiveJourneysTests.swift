@@ -87,7 +87,7 @@ struct LiveJourneysTests {
       "DELETE FROM journey WHERE id = '\(SampleJourneys.coastID)'",
     ] {
       let result = try await sandbox.sqlite3(sql)
-      #expect(result.exitCode == 0, "\(result)")
+      result.expectSuccess()
     }
     #expect(try Self.notifies(cars) { try database.refresh() })
     #expect(Set(cars.journeys.map { $0.id.uuidString.lowercased() })
@@ -107,7 +107,7 @@ struct LiveJourneysTests {
       PRAGMA ignore_check_constraints = ON;
       UPDATE journey SET transportation_type = 'rocket' WHERE id = '\(SampleJourneys.coastID)';
       """)
-    #expect(shell.exitCode == 0, "\(shell)")
+    shell.expectSuccess()
     try database.refresh()
     #expect(!database.hasChanges)
     journey.name = "Renamed"

@@ -10,7 +10,7 @@ struct DiscardedEditTests {
   static func deleteWithTheShell(_ journeys: [Journey], in sandbox: CLISandbox) async throws {
     let ids = journeys.map { "'\($0.id.uuidString.lowercased())'" }.joined(separator: ", ")
     let deleted = try await sandbox.sqlite3("DELETE FROM journey WHERE id IN (\(ids))")
-    #expect(deleted.exitCode == 0, "\(deleted)")
+    deleted.expectSuccess()
   }
 
   @Test func refreshReportsTheEditsItDrops() async throws {

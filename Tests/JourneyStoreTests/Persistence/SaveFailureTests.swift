@@ -149,7 +149,7 @@ struct SaveFailureTests {
       "/usr/bin/sqlite3", ["-cmd", ".timeout 10000", setup.database.path,
         "DELETE FROM journey WHERE id = '\(setup.second.id.lowercasedText)'"],
       environment: ["PATH": "/usr/bin:/bin"], in: setup.folder)
-    #expect(shell.exitCode == 0, "\(shell)")
+    shell.expectSuccess()
     #expect(throws: JourneyDatabaseError.deletedElsewhere([setup.second.id])) { try setup.database.save() }
     #expect(try Fixtures.row(setup.first.id, in: setup.database.path)?[0] == .text("First, edited"))
     #expect(setup.second.transportationType == .lightRail)

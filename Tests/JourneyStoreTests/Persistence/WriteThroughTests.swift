@@ -141,7 +141,7 @@ struct WriteThroughTests {
     let failures = Mutex<[String]>([])
     let name = database.writeThrough(journey) { error in failures.withLock { $0.append("\(error)") } }.name
     let deleted = try await sandbox.sqlite3("DELETE FROM journey WHERE id = '\(journey.id.uuidString.lowercased())'")
-    #expect(deleted.exitCode == 0, "\(deleted)")
+    deleted.expectSuccess()
 
     name.wrappedValue = "Too late"
     database.waitForPendingWrites()

@@ -132,7 +132,7 @@ struct ConcurrentEditTests {
         #expect(records[id]?[key] == record[key])
       }
     }
-    #expect(try await sandbox.runBounded(["db", "check"]).exitCode == 0)
+    try await sandbox.runBounded(["db", "check"]).expectSuccess()
   }
 
   static func id(_ index: Int) -> String {

@@ -131,15 +131,15 @@ struct CrashTests {
   /// `db check` passes, nothing changed, and a new write goes in and is logged.
   static func expectCleanAndWritable(_ sandbox: CLISandbox, unchangedFrom before: CLISandbox.Snapshot) async throws {
     let check = try await sandbox.runBounded(["db", "check"])
-    #expect(check.exitCode == 0, "\(check)")
+    check.expectSuccess()
     #expect(check.standardOutput.contains("integrity: ok\n"))
     #expect(check.standardOutput.contains("journeys: \(before.records.count)\n"))
     #expect(try await onOwnThread { try sandbox.snapshot() } == before)
     let id = try #require(before.records.keys.sorted().first)
     let write = try await sandbox.runBounded(["transport", id, "bike"])
-    #expect(write.exitCode == 0, "\(write)")
+    write.expectSuccess()
     #expect(try sandbox.value("transportationType", of: id) == "bike")
     #expect(try sandbox.batchCount() == before.batchCount + 1)
-    #expect(try await sandbox.runBounded(["db", "check"]).exitCode == 0)
+    try await sandbox.runBounded(["db", "check"]).expectSuccess()
   }
 }

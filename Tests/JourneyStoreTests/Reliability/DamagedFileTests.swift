@@ -32,7 +32,7 @@ struct DamagedFileTests {
     try await onOwnThread { try Self.makeDamaged(damage, sandbox) }
     let before = try #require(sandbox.bytes(of: sandbox.databasePath))
     let result = try await sandbox.runBounded(arguments)
-    #expect(result.exitCode == 65, "\(result)")
+    result.expectExit(65)
     #expect(result.standardError.hasPrefix("roadtrip: error: "), "\(result)")
     let expected = switch damage {
     case .newerSchema: "has schema version 99, newer than this roadtrip knows (\(Schema.currentVersion)); upgrade roadtrip to use it"
@@ -63,13 +63,13 @@ struct DamagedFileTests {
     #expect(sandbox.size(of: sandbox.databasePath + "-wal") > 0)
 
     let show = try await sandbox.runBounded(["show", "aaaa1", "--format", "json"])
-    #expect(show.exitCode == 0, "\(show)")
+    show.expectSuccess()
     #expect(show.standardOutput.contains(#""name":"Only in the WAL""#))
     let check = try await sandbox.runBounded(["db", "check"])
-    #expect(check.exitCode == 0, "\(check)")
+    check.expectSuccess()
     #expect(check.standardOutput.contains("integrity: ok"))
     let write = try await sandbox.runBounded(["transport", "aaaa1", "bike"])
-    #expect(write.exitCode == 0, "\(write)")
+    write.expectSuccess()
     #expect(try sandbox.value("name", of: SampleJourneys.coastID) == "Only in the WAL")
     #expect(try sandbox.value("transportationType", of: SampleJourneys.coastID) == "bike")
   }
@@ -84,12 +84,12 @@ struct DamagedFileTests {
       try garbage.write(to: URL(fileURLWithPath: sandbox.databasePath + suffix))
     }
     let list = try await sandbox.runBounded(["list", "--format", "ids"])
-    #expect(list.exitCode == 0, "\(list)")
+    list.expectSuccess()
     #expect(list.lines == SampleJourneys.idsByStart)
     let write = try await sandbox.runBounded(["transport", "aaaa1", "bike"])
-    #expect(write.exitCode == 0, "\(write)")
+    write.expectSuccess()
     let check = try await sandbox.runBounded(["db", "check"])
-    #expect(check.exitCode == 0, "\(check)")
+    check.expectSuccess()
     var after = before
     after.records[SampleJourneys.coastID] = try sandbox.record(SampleJourneys.coastID)
     after.batchCount += 1

@@ -57,15 +57,15 @@ struct ExportTargetTests {
     let (sandbox, other) = try await Self.sandboxWithOtherDatabase()
     try FileManager.default.copyItem(atPath: other, toPath: sandbox.folder.file("other.json"))
     let named = try await sandbox.run("export", "-o", "other.json", "--force")
-    #expect(named.exitCode == 0, "\(named)")
+    named.expectSuccess()
     let json = try JSONSerialization.jsonObject(with: sandbox.bytes(of: sandbox.folder.file("other.json")) ?? Data())
     #expect((json as? [Any])?.count == 3)
     let forced = try await sandbox.run("export", "-o", other, "--format", "ndjson", "--force")
-    #expect(forced.exitCode == 0, "\(forced)")
+    forced.expectSuccess()
     #expect(String(decoding: sandbox.bytes(of: other) ?? Data(), as: UTF8.self).split(separator: "\n").count == 3)
     // The database in use stays refused, --force or not.
     let own = try await sandbox.run("export", "-o", sandbox.databasePath, "--format", "ndjson", "--force")
-    #expect(own.exitCode == 73, "\(own)")
+    own.expectExit(73)
     #expect(own.standardError.contains("it is the database in use"), "\(own)")
   }
 
@@ -76,7 +76,7 @@ struct ExportTargetTests {
     let sandbox = try CLISandbox()
     try sandbox.seedSamples()
     let result = try await sandbox.run("export", "-o", name)
-    #expect(result.exitCode == 64, "\(result)")
+    result.expectExit(64)
     let named = name.split(separator: ".", omittingEmptySubsequences: false).last ?? ""
     #expect(result.standardError == "roadtrip: error: \(name)'s extension .\(named) names no export format; name the file "
       + "with one of .ndjson, .jsonl, .json, .csv, .tsv, or choose the format with --format ndjson, json, csv or tsv\n")
@@ -84,10 +84,10 @@ struct ExportTargetTests {
     #expect(try FileManager.default.contentsOfDirectory(atPath: sandbox.folder.path).filter { $0.hasPrefix("trip") } == [])
     // An existing file of that name stays as it was.
     #expect(FileManager.default.createFile(atPath: sandbox.folder.file(name), contents: Data("keep\n".utf8)))
-    #expect(try await sandbox.run("export", "-o", name).exitCode == 64)
+    try await sandbox.run("export", "-o", name).expectExit(64)
     #expect(sandbox.bytes(of: sandbox.folder.file(name)) == Data("keep\n".utf8))
     let chosen = try await sandbox.run("export", "-o", name, "--format", "csv")
-    #expect(chosen.exitCode == 0, "\(chosen)")
+    chosen.expectSuccess()
     #expect(String(decoding: sandbox.bytes(of: sandbox.folder.file(name)) ?? Data(), as: UTF8.self).hasPrefix("id,name,"))
   }
 
@@ -100,7 +100,7 @@ struct ExportTargetTests {
     #expect(FileManager.default.createFile(atPath: folder.file("journeys"), contents: Data("an old export\n".utf8)))
     for name in ["journeys", ".journeys", "fresh"] {
       let result = try await sandbox.run("export", "-o", name)
-      #expect(result.exitCode == 0, "\(name): \(result)")
+      result.expectSuccess("\(name)")
       let lines = String(decoding: sandbox.bytes(of: folder.file(name)) ?? Data(), as: UTF8.self).split(separator: "\n")
       #expect(lines.count == 3 && lines.allSatisfy { $0.hasPrefix("{\"id\":") }, "\(name): \(lines)")
     }
@@ -111,8 +111,8 @@ struct ExportTargetTests {
     // The reader gives up by itself: a FIFO replaced by a file would leave it waiting forever.
     let reader = try Child("/bin/sh", ["-c", "timeout 10 cat journeys.txt > received"], environment: sandbox.environment, in: folder)
     let result = try await sandbox.runBounded(["export", "--output", fifo], timeout: .seconds(30))
-    #expect(result.exitCode == 0, "\(result)")
-    #expect(try await reader.finish(within: .seconds(20)).exitCode == 0)
+    result.expectSuccess()
+    try await reader.finish(within: .seconds(20)).expectSuccess()
     #expect(String(decoding: sandbox.bytes(of: folder.file("received")) ?? Data(), as: UTF8.self).split(separator: "\n").count == 3)
     #expect(try Self.type(of: fifo) == S_IFIFO)
   }

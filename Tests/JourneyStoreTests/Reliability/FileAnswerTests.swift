@@ -31,7 +31,7 @@ struct FileAnswerTests {
     defer { chmod(folder, 0o700) }
     for arguments in [["list"], ["db", "check"], ["export"], ["show", "aaaa1"]] {
       let result = try await Self.runBound(arguments + ["--db", database], in: sandbox)
-      #expect(result.exitCode == 74, "\(arguments): \(result)")
+      result.expectExit(74, "\(arguments)")
       #expect(result.standardError.contains("cannot reach the database \(database): Permission denied"), "\(result)")
       #expect(result.standardOutput.isEmpty, "\(arguments): \(result)")
     }
@@ -45,13 +45,13 @@ struct FileAnswerTests {
     #expect(chmod(database, 0o400) == 0 && chmod(folder, 0o500) == 0)
     defer { chmod(folder, 0o700) }
     let listed = try await Self.runBound(["list", "--format", "ids", "--db", database], in: sandbox)
-    #expect(listed.exitCode == 0, "\(listed)")
+    listed.expectSuccess()
     #expect(Set(listed.lines) == Set(SampleJourneys.idsByStart))
     let exported = try await Self.runBound(["export", "--db", database], in: sandbox)
-    #expect(exported.exitCode == 0, "\(exported)")
+    exported.expectSuccess()
     #expect(exported.lines.count == 3)
     let written = try await Self.runBound(["transport", "aaaa1", "bike", "--db", database], in: sandbox)
-    #expect(written.exitCode == 74, "\(written)")
+    written.expectExit(74)
     let names = try FileManager.default.contentsOfDirectory(atPath: folder)
     #expect(names == ["journeys.sqlite"])
   }
@@ -78,7 +78,7 @@ struct FileAnswerTests {
       """
     let arguments = ["python3", "-c", parent, input, RoadtripBinary.path] + command.split(separator: " ").map(String.init)
     let result = try await Child.run("/usr/bin/env", arguments, environment: sandbox.environment, in: sandbox.folder)
-    #expect(result.exitCode == 0, "\(result)")
+    result.expectSuccess()
     let id = command.hasPrefix("import") ? "cccc4444-0000-4000-8000-000000000004" : SampleJourneys.coastID
     let key = command.hasPrefix("transport") ? "transportationType" : "name"
     #expect(try sandbox.value(key, of: id) == (command.hasPrefix("transport") ? "bike" : "Fed"))
@@ -91,7 +91,7 @@ struct FileAnswerTests {
     for command in ["list", "add x", "db check"] {
       let line = "ulimit -n 4; exec '\(RoadtripBinary.path)' \(command)"
       let result = try await Child.run("/bin/sh", ["-c", line], environment: sandbox.environment, in: sandbox.folder)
-      #expect(result.exitCode == 74, "\(command): \(result)")
+      result.expectExit(74, "\(command)")
       #expect(result.standardError.contains("Too many open files"), "\(command): \(result)")
       #expect(result.standardError.contains("ulimit -n"), "\(command): \(result)")
       #expect(!result.standardError.contains("permissions"), "\(command): \(result)")
@@ -103,24 +103,25 @@ struct FileAnswerTests {
     let sandbox = try CLISandbox()
     try sandbox.seedSamples()
     let backup = sandbox.folder.file("backup.sqlite")
-    #expect(try await sandbox.run("db", "backup", backup).exitCode == 0)
+    try await sandbox.run("db", "backup", backup).expectSuccess()
     let watch = try WatchProcess(sandbox: sandbox, arguments: ["watch", "--format", "ndjson"])
     defer { watch.stop() }
     // Edit until the watch shows it follows the file.
     for round in 0..<200 where !watch.output().contains("\"new\":\"before") {
-      #expect(try await sandbox.run("set", "aaaa1", "name=before \(round)").exitCode == 0)
+      try await sandbox.run("set", "aaaa1", "name=before \(round)").expectSuccess()
       try await Task.sleep(for: .milliseconds(50))
     }
     #expect(watch.output().contains("\"new\":\"before"))
     for suffix in ["", "-wal", "-shm"] { unlink(sandbox.databasePath + suffix) }
     let added = try await sandbox.run("add", "Reborn")
-    #expect(added.exitCode == 0, "\(added)")
-    #expect(try await sandbox.run("set", String(added.standardOutput.prefix(8)), "name=Reborn again").exitCode == 0)
+    added.expectSuccess()
+    try await sandbox.run("set", String(added.standardOutput.prefix(8)), "name=Reborn again")
+      .expectSuccess()
     #expect(try await Self.wait(for: "Reborn again", in: watch), "\(watch.output())")
     // Another file moved into its place: its old history is not news, what comes after is.
     for suffix in ["", "-wal", "-shm"] { unlink(sandbox.databasePath + suffix) }
     #expect(rename(backup, sandbox.databasePath) == 0)
-    #expect(try await sandbox.run("set", "bbbb", "name=After the move").exitCode == 0)
+    try await sandbox.run("set", "bbbb", "name=After the move").expectSuccess()
     #expect(try await Self.wait(for: "After the move", in: watch), "\(watch.output())")
     let lines = watch.output().split(separator: "\n")
     #expect(lines.filter { $0.contains("\"change\":\"insert\"") }.count == 1, "\(lines)")

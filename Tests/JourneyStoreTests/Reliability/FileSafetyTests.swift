@@ -28,7 +28,7 @@ struct FileSafetyTests {
     for destination in destinations {
       for arguments in [["export", "--output", destination], ["db", "backup", destination]] {
         let result = try await sandbox.run(arguments)
-        #expect(result.exitCode == 73, "\(arguments): \(result)")
+        result.expectExit(73, "\(arguments)")
         #expect(result.standardError.contains("it is the database in use"), "\(arguments): \(result)")
       }
     }
@@ -38,14 +38,14 @@ struct FileSafetyTests {
       #expect(!sandbox.exists(folder.file(name)), "\(name) was written")
     }
     // Another file in the same folder is written as usual.
-    #expect(try await sandbox.run("export", "--output", "journeys.sqlite.ndjson").exitCode == 0)
+    try await sandbox.run("export", "--output", "journeys.sqlite.ndjson").expectSuccess()
   }
 
   @Test(arguments: [":memory:", "file:j.sqlite?mode=memory", "file::memory:"])
   func aDatabaseNameIsAPathNeverAURI(_ name: String) async throws {
     let sandbox = try CLISandbox()
     let added = try await sandbox.run("add", "Stored", "--db", name)
-    #expect(added.exitCode == 0, "\(added)")
+    added.expectSuccess()
     let listed = try await sandbox.run("list", "--format", "ids", "--db", name)
     #expect(listed.lines == [added.standardOutput.trimmingCharacters(in: .newlines)], "\(listed)")
     // The file is the one named, relative to the working folder, private.
@@ -57,7 +57,7 @@ struct FileSafetyTests {
     let sandbox = try CLISandbox()
     try sandbox.seedSamples()
     let result = try await sandbox.run("db", "backup", "file:bk.sqlite")
-    #expect(result.exitCode == 0, "\(result)")
+    result.expectSuccess()
     let backup = sandbox.folder.file("file:bk.sqlite")
     #expect(try Self.mode(of: backup) == 0o600)
     #expect(try sandbox.records(at: backup) == sandbox.records())
@@ -74,8 +74,8 @@ struct FileSafetyTests {
     let reader = try Child(
       "/bin/sh", ["-c", "timeout 10 cat journeys.fifo > received"], environment: sandbox.environment, in: sandbox.folder)
     let result = try await sandbox.runBounded(["export", "--output", fifo], timeout: .seconds(30))
-    #expect(result.exitCode == 0, "\(result)")
-    #expect(try await reader.finish(within: .seconds(20)).exitCode == 0)
+    result.expectSuccess()
+    try await reader.finish(within: .seconds(20)).expectSuccess()
     let received = String(decoding: sandbox.bytes(of: sandbox.folder.file("received")) ?? Data(), as: UTF8.self)
     #expect(received.split(separator: "\n").count == 3, "\(received)")
     #expect(try Self.type(of: fifo) == S_IFIFO, "the FIFO was replaced")
@@ -88,7 +88,7 @@ struct FileSafetyTests {
     let device = sandbox.folder.file("null")
     #expect(mknod(device, S_IFCHR | 0o666, dev_t((1 << 8) | 3)) == 0)
     let result = try await sandbox.run("export", "--output", device)
-    #expect(result.exitCode == 0, "\(result)")
+    result.expectSuccess()
     #expect(try Self.type(of: device) == S_IFCHR, "the device node was replaced by a file")
   }
 
@@ -102,7 +102,7 @@ struct FileSafetyTests {
     #expect(symlink("exports/new.ndjson", folder.file("dangling")) == 0)
     for (link, target) in [("latest", "exports/latest.ndjson"), ("dangling", "exports/new.ndjson")] {
       let result = try await sandbox.run("export", "--output", link)
-      #expect(result.exitCode == 0, "\(result)")
+      result.expectSuccess()
       #expect(try Self.type(of: folder.file(link), following: false) == S_IFLNK, "\(link) was replaced")
       let text = String(decoding: sandbox.bytes(of: folder.file(target)) ?? Data(), as: UTF8.self)
       #expect(text.split(separator: "\n").count == 3, "\(target): \(text)")
@@ -120,7 +120,7 @@ struct FileSafetyTests {
     if getuid() == 0 { #expect(chown(target, 65534, 65534) == 0) }
     #expect(symlink("shared.ndjson", sandbox.folder.file("link")) == 0)
     let result = try await sandbox.run("export", "--output", "link")
-    #expect(result.exitCode == 0, "\(result)")
+    result.expectSuccess()
     var info = stat()
     #expect(stat(target, &info) == 0)
     #expect(info.st_mode & 0o7777 == 0o640)
@@ -141,7 +141,7 @@ struct FileSafetyTests {
     try sandbox.seedSamples()
     let (file, other) = Self.fileWithTwoNames(in: sandbox)
     let result = try await sandbox.run("export", "--output", file)
-    #expect(result.exitCode == 0, "\(result)")
+    result.expectSuccess()
     let written = sandbox.bytes(of: file), seen = sandbox.bytes(of: other)
     #expect(written == seen)
     #expect(String(decoding: written ?? Data(), as: UTF8.self).split(separator: "\n").count == 3)
@@ -166,7 +166,7 @@ struct FileSafetyTests {
     try database.close()
     let (file, other) = Self.fileWithTwoNames(in: sandbox)
     let result = try await sandbox.run("export", "--output", file)
-    #expect(result.exitCode == 65, "\(result)")
+    result.expectExit(65)
     #expect(result.standardError.contains("the database is damaged"), "\(result)")
     #expect(sandbox.bytes(of: file) == Data("old\n".utf8))
     #expect(sandbox.bytes(of: other) == Data("old\n".utf8))
@@ -181,7 +181,7 @@ struct FileSafetyTests {
     #expect(FileManager.default.createFile(atPath: log, contents: Data("before\n".utf8)))
     let command = "'\(RoadtripBinary.path)' export --output /dev/stdout >> log.txt && echo after >> log.txt"
     let result = try await Child.run("/bin/sh", ["-c", command], environment: sandbox.environment, in: sandbox.folder)
-    #expect(result.exitCode == 0, "\(result)")
+    result.expectSuccess()
     let lines = String(decoding: sandbox.bytes(of: log) ?? Data(), as: UTF8.self).split(separator: "\n")
     #expect(lines.count == 5, "\(lines)")
     #expect(lines.first == "before" && lines.last == "after", "\(lines)")
@@ -191,7 +191,7 @@ struct FileSafetyTests {
     let sandbox = try CLISandbox()
     try sandbox.seedSamples()
     let result = try await sandbox.run("export", "--output", "/dev/stdout")
-    #expect(result.exitCode == 0, "\(result)")
+    result.expectSuccess()
     #expect(result.lines.count == 3, "\(result)")
   }
 
@@ -204,7 +204,7 @@ struct FileSafetyTests {
     #expect(chmod(file, 0o666) == 0 && chmod(folder, 0o555) == 0)
     defer { chmod(folder, 0o700) }
     let result = try await FileAnswerTests.runBound(["export", "--output", file], in: sandbox)
-    #expect(result.exitCode == 0, "\(result)")
+    result.expectSuccess()
     #expect(String(decoding: sandbox.bytes(of: file) ?? Data(), as: UTF8.self).split(separator: "\n").count == 3)
     #expect(try FileManager.default.contentsOfDirectory(atPath: folder) == ["trip.ndjson"])
   }
@@ -218,14 +218,14 @@ struct FileSafetyTests {
       #"{"name":"Trip \#($0)","transportationType":"bus","startDate":"2026-11-21T08:00:00Z","duration":60}"#
     }
     try Data((lines.joined(separator: "\n") + "\n").utf8).write(to: URL(fileURLWithPath: input))
-    #expect(try await sandbox.run("add", "First").exitCode == 0)
+    try await sandbox.run("add", "First").expectSuccess()
     // 0, 1 and 2 are the standard streams; the input, the database, its WAL and its
     // shared-memory file take 3 to 6.
     for policy in ["fail", "replace"] {
       // The same journeys twice, as new journeys: the second import keeps its duplicates.
       let command = "ulimit -n 7; exec '\(RoadtripBinary.path)' import new.ndjson --on-conflict \(policy) --keep-duplicates"
       let result = try await Child.run("/bin/sh", ["-c", command], environment: sandbox.environment, in: sandbox.folder)
-      #expect(result.exitCode == 0, "\(result)")
+      result.expectSuccess()
       #expect(result.standardError.hasPrefix("Imported 5 journeys in"), "\(result)")
     }
     let records = try sandbox.records()
@@ -245,7 +245,7 @@ struct FileSafetyTests {
     let bytes = try #require(sandbox.bytes(of: sandbox.databasePath))
     for arguments in [["list"], ["show", "aaaa1"], ["add", "x"], ["db", "check"], ["undo"], ["export"]] {
       let result = try await sandbox.run(arguments)
-      #expect(result.exitCode == 65, "\(arguments): \(result)")
+      result.expectExit(65, "\(arguments)")
       #expect(result.standardError.contains("which no roadtrip writes: its header is damaged; restore a backup with 'roadtrip db restore FILE'"), "\(arguments): \(result)")
     }
     #expect(sandbox.bytes(of: sandbox.databasePath) == bytes)
@@ -258,7 +258,7 @@ struct FileSafetyTests {
     if lstat("/dev/null-journal", &info) == 0 && info.st_mode & S_IFMT == S_IFREG { unlink("/dev/null-journal") }
     for arguments in [["add", "x"], ["list"], ["import"], ["db", "check"]] {
       let result = try await sandbox.run(arguments + ["--db", "/dev/null"])
-      #expect(result.exitCode == 74, "\(arguments): \(result)")
+      result.expectExit(74, "\(arguments)")
       #expect(result.standardError.contains("/dev/null is not a regular file"), "\(arguments): \(result)")
     }
     #expect(!sandbox.exists("/dev/null-journal"))

@@ -23,7 +23,7 @@ struct ForeignFileTests {
     #expect(chmod(planted, 0o666) == 0 && chown(planted, Self.nobody, gid_t(Self.nobody)) == 0)
     for arguments in [["add", "Secret"], ["import", "-"]] {
       let result = try await sandbox.run(arguments, input: "")
-      #expect(result.exitCode == 74, "\(arguments): \(result)")
+      result.expectExit(74, "\(arguments)")
       #expect(result.standardError.contains("refusing to use \(planted): it belongs to another user (uid 65534)"), "\(result)")
     }
     // Nothing was created, nothing written to the planted file.
@@ -37,7 +37,7 @@ struct ForeignFileTests {
     #expect(FileManager.default.createFile(atPath: sandbox.databasePath, contents: nil))
     #expect(chown(sandbox.databasePath, Self.nobody, gid_t(Self.nobody)) == 0)
     let result = try await sandbox.run("add", "Secret")
-    #expect(result.exitCode == 74, "\(result)")
+    result.expectExit(74)
     #expect(result.standardError.contains("it belongs to another user"), "\(result)")
     #expect(sandbox.bytes(of: sandbox.databasePath) == Data())
   }
@@ -50,9 +50,9 @@ struct ForeignFileTests {
     if !sandbox.exists(file) { #expect(FileManager.default.createFile(atPath: file, contents: nil)) }
     #expect(chmod(file, mode) == 0)
     let result = try await sandbox.run("list")
-    #expect(result.exitCode == 74, "\(result)")
+    result.expectExit(74)
     #expect(result.standardError.contains("refusing to use \(file): others may write to it (mode 0\(String(mode, radix: 8))); make it yours alone with 'chmod go-w \(file)'"), "\(result)")
     #expect(chmod(file, mode & ~0o022) == 0)
-    #expect(try await sandbox.run("list").exitCode == 0)
+    try await sandbox.run("list").expectSuccess()
   }
 }

@@ -114,13 +114,13 @@ struct HostileInputTests {
     // Through `add` and `set` (arguments cannot hold NUL; the import below does).
     for (index, text) in Self.nastyTexts.enumerated() where !text.contains("\u{0}") {
       let add = try await sandbox.runBounded(["add", "--", text])
-      #expect(add.exitCode == 0, "\(text.debugDescription): \(add)")
+      add.expectSuccess("\(text.debugDescription)")
       let id = add.standardOutput.trimmingCharacters(in: .whitespacesAndNewlines)
       stored[id] = text
       if index % 2 == 0 {
         let renamed = text + " (renamed)"
         let set = try await sandbox.runBounded(["set", id, "name=" + renamed])
-        #expect(set.exitCode == 0, "\(text.debugDescription): \(set)")
+        set.expectSuccess("\(text.debugDescription)")
         stored[id] = renamed
       }
     }
@@ -135,7 +135,7 @@ struct HostileInputTests {
       let path = sandbox.folder.file("nasty.\(format)")
       try Self.document(journeys, format: format).write(to: URL(fileURLWithPath: path))
       let imported = try await sandbox.runBounded(["import", path])
-      #expect(imported.exitCode == 0, "\(format): \(imported)")
+      imported.expectSuccess("\(format)")
     }
     // Every value is in the database exactly as given, and every table is still there.
     let connection = try Connection(path: sandbox.databasePath, busyTimeout: .seconds(5))
@@ -199,7 +199,7 @@ struct HostileInputTests {
       let path = sandbox.folder.file("big.\(format)")
       try Self.document(journeys, format: format).write(to: URL(fileURLWithPath: path))
       let imported = try await sandbox.runBounded(["import", path, "--on-conflict", "replace"])
-      #expect(imported.exitCode == 0, "\(format): \(imported)")
+      imported.expectSuccess("\(format)")
     }
     let stored = try sandbox.records()
     for record in records {
@@ -209,7 +209,7 @@ struct HostileInputTests {
     // The largest argument Linux passes (128 KiB) is a name like any other.
     let long = String(repeating: "x", count: 131_000)
     let add = try await sandbox.runBounded(["add", long])
-    #expect(add.exitCode == 0, "\(add)")
+    add.expectSuccess()
     #expect(try sandbox.value("name", of: add.standardOutput.trimmingCharacters(in: .newlines)) == long)
   }
 
@@ -233,7 +233,7 @@ struct HostileInputTests {
       let path = sandbox.folder.file("bad.ndjson")
       try Data(bytes).write(to: URL(fileURLWithPath: path))
       let result = try await sandbox.runBounded(["import", path])
-      #expect(result.exitCode == 65, "\(what): \(result)")
+      result.expectExit(65, "\(what)")
       #expect(result.standardError.hasPrefix("roadtrip: error: \(path), line 2: "), "\(what): \(result)")
       #expect(result.standardError.hasSuffix("; nothing was imported\n"), "\(what): \(result)")
       #expect(try sandbox.snapshot() == before, "\(what)")
@@ -265,7 +265,7 @@ struct HostileInputTests {
       }
     }
     #expect(outcomes.keys.allSatisfy { [0, 65].contains($0) })
-    #expect(try await sandbox.runBounded(["db", "check"]).exitCode == 0)
+    try await sandbox.runBounded(["db", "check"]).expectSuccess()
     try await Self.expectExportRoundTrips(sandbox)
   }
 
@@ -276,9 +276,10 @@ struct HostileInputTests {
     for format in ["ndjson", "json", "csv"] {
       let first = sandbox.folder.file("first.\(format)")
       let copy = sandbox.folder.file("copy-\(format).sqlite")
-      #expect(try await sandbox.runBounded(["export", "--format", format, "--output", first]).exitCode == 0)
+      try await sandbox.runBounded(["export", "--format", format, "--output", first])
+        .expectSuccess()
       let imported = try await sandbox.runBounded(["import", first, "--db", copy])
-      #expect(imported.exitCode == 0, "\(format): \(imported)")
+      imported.expectSuccess("\(format)")
       #expect(try sandbox.records(at: copy) == sandbox.records(), "\(format)")
     }
   }

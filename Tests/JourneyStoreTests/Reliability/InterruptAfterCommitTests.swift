@@ -33,27 +33,27 @@ struct InterruptAfterCommitTests {
     let result = try await Self.run(["import", input], in: sandbox, ending: ending) {
       try sandbox.records().count == 503
     }
-    #expect(result.exitCode == 0, "\(result)")
+    result.expectSuccess()
     #expect(result.standardError.contains("Imported 500 journeys in"), "\(result)")
     #expect(result.standardError.contains("\(ending.name) arrived after the changes were committed: they are stored"), "\(result)")
     #expect(try sandbox.records().count == 503)
-    #expect(try await sandbox.run("db", "check").exitCode == 0)
+    try await sandbox.run("db", "check").expectSuccess()
   }
 
   @Test(arguments: Ending.allCases)
   func anUndoThatCommittedSucceeds(_ ending: Ending) async throws {
     let sandbox = try CLISandbox()
     try sandbox.seedSamples()
-    #expect(try await sandbox.run("transport", SampleJourneys.coastID, "bike").exitCode == 0)
+    try await sandbox.run("transport", SampleJourneys.coastID, "bike").expectSuccess()
     let undo = try await Self.run(["undo"], in: sandbox, ending: ending) {
       try sandbox.value("transportationType", of: SampleJourneys.coastID) == "car"
     }
-    #expect(undo.exitCode == 0, "\(undo)")
+    undo.expectSuccess()
     #expect(undo.standardError.hasPrefix("Undid roadtrip transport"), "\(undo)")
     let redo = try await Self.run(["redo"], in: sandbox, ending: ending) {
       try sandbox.value("transportationType", of: SampleJourneys.coastID) == "bike"
     }
-    #expect(redo.exitCode == 0, "\(redo)")
+    redo.expectSuccess()
     #expect(redo.standardError.contains("arrived after the changes were committed"), "\(redo)")
   }
 
@@ -70,7 +70,7 @@ struct InterruptAfterCommitTests {
     importing.signal(SIGINT)
     let result = try await importing.finish(within: .seconds(30))
     try pipe.fileHandleForWriting.close()
-    #expect(result.exitCode == 130, "\(result)")
+    result.expectExit(130)
     #expect(try sandbox.records().count == 3)
   }
 

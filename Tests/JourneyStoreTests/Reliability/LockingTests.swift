@@ -28,9 +28,9 @@ struct LockingTests {
     let finishedEarly = try await command.wait(within: .milliseconds(700)) { !command.isRunning }
     #expect(!finishedEarly)
     #expect(command.isRunning)
-    #expect(try await holder.release().exitCode == 0)
+    try await holder.release().expectSuccess()
     let result = try await command.finish(within: .seconds(240))
-    #expect(result.exitCode == 0, "\(result)")
+    result.expectSuccess()
     #expect(result.standardError == "")
     #expect(try sandbox.value("name", of: Self.coast) == "Renamed by roadtrip")
     let update = try #require(try Fixtures.changes(in: sandbox.databasePath).last)
@@ -53,17 +53,17 @@ struct LockingTests {
     let result = try await sandbox.runBounded(arguments, environment: ["ROADTRIP_BUSY_TIMEOUT": "300"], timeout: .seconds(30))
     // Reading still works while the lock is held.
     let list = try await sandbox.runBounded(["list", "--format", "ids"], environment: ["ROADTRIP_BUSY_TIMEOUT": "300"])
-    #expect(try await holder.release().exitCode == 0)
-    #expect(result.exitCode == 75, "\(result)")
+    try await holder.release().expectSuccess()
+    result.expectExit(75)
     #expect(result.standardError.hasPrefix("roadtrip: error: the database stayed locked by another process ("))
     #expect(result.standardError.hasSuffix("try again, or wait longer with ROADTRIP_BUSY_TIMEOUT=MILLISECONDS\n"))
     #expect(result.standardOutput == "")
-    #expect(list.exitCode == 0, "\(list)")
+    list.expectSuccess()
     #expect(list.lines == SampleJourneys.idsByStart)
     #expect(try sandbox.snapshot() == before)
     // And once the lock is gone, the same command succeeds.
     let retried = try await sandbox.runBounded(arguments)
-    #expect(retried.exitCode == 0, "\(retried)")
+    retried.expectSuccess()
     #expect(try sandbox.batchCount() == before.batchCount + 1)
   }
 
@@ -111,7 +111,7 @@ struct LockingTests {
     #expect(FileManager.default.createFile(atPath: go, contents: nil))
     let imported = try await importing.finish(within: .seconds(120))
     let added = try await adding.finish(within: .seconds(240))
-    #expect(imported.exitCode == 65, "\(imported)")
+    imported.expectExit(65)
     // The add either failed and said so, or its journey is in the database.
     if added.exitCode == 0 {
       let id = added.standardOutput.trimmingCharacters(in: .newlines)

@@ -45,7 +45,7 @@ struct ReadOnlyCommandTests {
     #expect(Self.header(of: before) == (2, UInt32(version)))
     for arguments in Self.journeyReads() {
       let result = try await sandbox.run(arguments)
-      #expect(result.exitCode == 0, "\(arguments): \(result)")
+      result.expectSuccess("\(arguments)")
       #expect(result.standardError.isEmpty, "\(arguments): \(result)")
       #expect(sandbox.bytes(of: sandbox.databasePath) == before, "\(arguments)")
     }
@@ -59,13 +59,13 @@ struct ReadOnlyCommandTests {
     // The change log is read at the current version only: an older one says how to upgrade it.
     for arguments in [["history"], ["watch", "--count", "1"]] where version < Schema.currentVersion {
       let result = try await sandbox.runBounded(arguments, timeout: .seconds(30))
-      #expect(result.exitCode == 65, "\(arguments): \(result)")
+      result.expectExit(65, "\(arguments)")
       #expect(result.standardError.contains(
         "has the older schema version \(version), and its change log is read at version \(Schema.currentVersion): "
           + "'roadtrip db migrate' upgrades it"), "\(arguments): \(result)")
     }
     if version == Schema.currentVersion {
-      #expect(try await sandbox.run("history").exitCode == 0)
+      try await sandbox.run("history").expectSuccess()
       let watch = try WatchProcess(sandbox: sandbox, arguments: ["watch"])
       try await Task.sleep(for: .milliseconds(500))
       kill(watch.process.processIdentifier, SIGINT)
@@ -81,12 +81,12 @@ struct ReadOnlyCommandTests {
     let sandbox = try CLISandbox()
     try sandbox.seedSamples()
     let backup = sandbox.folder.file("backup.sqlite")
-    #expect(try await sandbox.run("db", "backup", backup).exitCode == 0)
+    try await sandbox.run("db", "backup", backup).expectSuccess()
     let before = try #require(sandbox.bytes(of: backup))
     #expect(Self.header(of: before).journalMode == 1)
     for arguments in Self.journeyReads(showing: SampleJourneys.coastID) + [["history"]] {
       let result = try await sandbox.run(arguments + ["--db", backup])
-      #expect(result.exitCode == 0, "\(arguments): \(result)")
+      result.expectSuccess("\(arguments)")
       #expect(sandbox.bytes(of: backup) == before, "\(arguments)")
     }
     #expect(!sandbox.exists(backup + "-wal") && !sandbox.exists(backup + "-shm") && !sandbox.exists(backup + "-journal"))
@@ -104,7 +104,7 @@ struct ReadOnlyCommandTests {
     let new = #"{"name":"Lunch","transportationType":"bike","startDate":"2026-11-21T12:00:00Z","duration":1800}"#
     let taken = #"{"id":"\#(Self.fixtureID)","name":"Again","transportationType":"car","startDate":"2026-11-21T12:00:00Z","duration":60}"#
     let dry = try await sandbox.run("import", "--dry-run", input: new + "\n")
-    #expect(dry.exitCode == 0, "\(dry)")
+    dry.expectSuccess()
     #expect(dry.standardError == "Would import 1 journey; nothing was written.\n", "\(dry)")
     let conflict = try await sandbox.run("import", "--dry-run", input: new + "\n" + taken + "\n")
     #expect(conflict.exitCode == 65 && conflict.standardError.contains("line 2: a journey with the id"), "\(conflict)")
@@ -122,7 +122,7 @@ struct ReadOnlyCommandTests {
     let sandbox = try CLISandbox()
     try sandbox.seedSamples()
     let backup = sandbox.folder.file("backup.sqlite")
-    #expect(try await sandbox.run("db", "backup", backup).exitCode == 0)
+    try await sandbox.run("db", "backup", backup).expectSuccess()
     let before = try #require(sandbox.bytes(of: backup))
     let input = #"{"name":"Lunch","transportationType":"bike","startDate":"2026-11-21T12:00:00Z","duration":1800}"# + "\n"
     let dry = try await sandbox.run("import", "--dry-run", "--db", backup, input: input)
@@ -140,14 +140,14 @@ struct ReadOnlyCommandTests {
     let folder = sandbox.folder.file("archive")
     #expect(mkdir(folder, 0o700) == 0)
     let backup = folder + "/backup.sqlite"
-    #expect(try await sandbox.run("db", "backup", backup).exitCode == 0)
+    try await sandbox.run("db", "backup", backup).expectSuccess()
     let before = try #require(sandbox.bytes(of: backup))
     #expect(Self.header(of: before) == (1, 1))
     #expect(chmod(backup, 0o400) == 0 && chmod(folder, 0o500) == 0)
     defer { chmod(folder, 0o700) }
     for arguments in Self.journeyReads() {
       let result = try await FileAnswerTests.runBound(arguments + ["--db", backup], in: sandbox)
-      #expect(result.exitCode == 0, "\(arguments): \(result)")
+      result.expectSuccess("\(arguments)")
       #expect(sandbox.bytes(of: backup) == before, "\(arguments)")
     }
     let listed = try await FileAnswerTests.runBound(["list", "--format", "ids", "--db", backup], in: sandbox)
@@ -156,7 +156,7 @@ struct ReadOnlyCommandTests {
     #expect(check.standardOutput.contains("schema version: 1 (this roadtrip writes"), "\(check)")
     // Writing it is what cannot be done, and says so.
     let written = try await FileAnswerTests.runBound(["transport", Self.fixtureID, "bike", "--db", backup], in: sandbox)
-    #expect(written.exitCode == 74, "\(written)")
+    written.expectExit(74)
     #expect(written.standardError.contains("cannot be written"), "\(written)")
     #expect(sandbox.bytes(of: backup) == before)
     #expect(try FileManager.default.contentsOfDirectory(atPath: folder) == ["backup.sqlite"])
@@ -166,7 +166,7 @@ struct ReadOnlyCommandTests {
     let sandbox = try CLISandbox()
     try Self.fixtureCopy(version: 2, in: sandbox)
     let first = try await sandbox.run("transport", Self.fixtureID, "car")
-    #expect(first.exitCode == 0, "\(first)")
+    first.expectSuccess()
     #expect(first.standardError == "roadtrip: upgraded \(sandbox.databasePath) from schema version 2 to "
       + "\(Schema.currentVersion); older versions of roadtrip cannot open it now\n")
     #expect(Self.header(of: try #require(sandbox.bytes(of: sandbox.databasePath))).userVersion == UInt32(Schema.currentVersion))
@@ -175,25 +175,25 @@ struct ReadOnlyCommandTests {
     // The fixture's history and the two new commands, in one log.
     let history = try await sandbox.run("history", Self.fixtureID, "--format", "ndjson")
     #expect(history.lines.filter { $0.contains("\"field\":\"transportationType\"") }.count == 3, "\(history)")
-    #expect(try await sandbox.run("undo").exitCode == 0)
+    try await sandbox.run("undo").expectSuccess()
     #expect(try sandbox.value("transportationType", of: Self.fixtureID) == "car")
   }
 
   @Test func dbMigrateUpgradesOnceAndSaysWhatItDid() async throws {
     let sandbox = try CLISandbox()
     let none = try await sandbox.run("db", "migrate")
-    #expect(none.exitCode == 1, "\(none)")
+    none.expectExit(1)
     #expect(none.standardError.contains("there is no database at \(sandbox.databasePath) yet; nothing to upgrade"))
     #expect(!sandbox.exists(sandbox.databasePath))
 
     try Self.fixtureCopy(version: 1, in: sandbox)
     let migrated = try await sandbox.run("db", "migrate")
-    #expect(migrated.exitCode == 0, "\(migrated)")
+    migrated.expectSuccess()
     #expect(migrated.standardError.contains("upgraded \(sandbox.databasePath) from schema version 1 to \(Schema.currentVersion)"))
     let check = try await sandbox.run("db", "check")
     #expect(check.standardOutput.contains("schema version: \(Schema.currentVersion) (current)\nintegrity: ok"), "\(check)")
     let again = try await sandbox.run("db", "migrate")
-    #expect(again.exitCode == 0, "\(again)")
+    again.expectSuccess()
     #expect(again.standardError == "\(sandbox.databasePath) already has schema version \(Schema.currentVersion); nothing to upgrade.\n")
   }
 }

@@ -31,7 +31,7 @@ struct ResourceTests {
 
     let result = try await sandbox.runBounded(
       arguments, inputFile: sandbox.folder.file("ids"), environment: ["ROADTRIP_DB": database])
-    #expect(result.exitCode == 74, "\(result)")
+    result.expectExit(74)
     #expect(result.standardError.hasPrefix("roadtrip: error: "))
     #expect(result.standardError.contains("the disk or the database is full ("), "\(result)")
     #expect(result.standardError.hasSuffix("free some space and try again\n") || arguments[0] == "import", "\(result)")
@@ -41,15 +41,15 @@ struct ResourceTests {
     // Earlier data intact, and still readable on the full disk.
     #expect(try sandbox.records(at: database) == before)
     let list = try await sandbox.runBounded(["list", "--format", "ids"], environment: ["ROADTRIP_DB": database])
-    #expect(list.exitCode == 0, "\(list)")
+    list.expectSuccess()
     #expect(list.lines.count == ids.count)
     // With room again, the same command succeeds.
     try FileManager.default.removeItem(atPath: filler)
     let retried = try await sandbox.runBounded(
       arguments, inputFile: sandbox.folder.file("ids"), environment: ["ROADTRIP_DB": database])
-    #expect(retried.exitCode == 0, "\(retried)")
+    retried.expectSuccess()
     let check = try await sandbox.runBounded(["db", "check"], environment: ["ROADTRIP_DB": database])
-    #expect(check.exitCode == 0, "\(check)")
+    check.expectSuccess()
   }
 
   @Test(.enabled(if: TemporaryMount.isPermitted, TemporaryMount.skipReason))
@@ -67,22 +67,22 @@ struct ResourceTests {
 
     for arguments in [["transport", "aaaa1", "bike"], ["set", "bbbb", "name=x"], ["add", "x"], ["delete", "bbbb"], ["import", journeys]] {
       let result = try await sandbox.runBounded(arguments, environment: environment)
-      #expect(result.exitCode == 74, "\(arguments): \(result)")
+      result.expectExit(74, "\(arguments)")
       #expect(result.standardError.hasPrefix("roadtrip: error: "), "\(arguments): \(result)")
       #expect(result.standardError.contains("read-only") || result.standardError.contains("readonly"), "\(arguments): \(result)")
     }
     for arguments in [["list", "--format", "ids"], ["show", "aaaa1", "--format", "json"], ["export"], ["db", "check"]] {
       let result = try await sandbox.runBounded(arguments, environment: environment)
-      #expect(result.exitCode == 0, "\(arguments): \(result)")
+      result.expectSuccess("\(arguments)")
       #expect(!result.standardOutput.isEmpty)
     }
     let list = try await sandbox.runBounded(["list", "--format", "ids"], environment: environment)
     #expect(list.lines == SampleJourneys.idsByStart)
     let newFile = try await sandbox.runBounded(["add", "x", "--db", mount.file("new/journeys.sqlite")])
-    #expect(newFile.exitCode == 73, "\(newFile)")
+    newFile.expectExit(73)
     #expect(newFile.standardError.contains("Read-only file system"), "\(newFile)")
     let export = try await sandbox.runBounded(["export", "--output", mount.file("out.ndjson")], environment: environment)
-    #expect(export.exitCode == 74, "\(export)")
+    export.expectExit(74)
     #expect(export.standardError.contains("Read-only file system"), "\(export)")
     let backup = try await sandbox.runBounded(["db", "backup", mount.file("copy.sqlite")], environment: environment)
     #expect(backup.exitCode == 73 || backup.exitCode == 74, "\(backup)")
@@ -91,7 +91,7 @@ struct ResourceTests {
     #expect(sandbox.bytes(of: database) == bytes)
     #expect(try sandbox.records(at: database).count == 3)
     let write = try await sandbox.runBounded(["transport", "aaaa1", "bike"], environment: environment)
-    #expect(write.exitCode == 0, "\(write)")
+    write.expectSuccess()
   }
 
   @Test(.enabled(if: TemporaryMount.isPermitted, TemporaryMount.skipReason))
@@ -134,7 +134,7 @@ struct ResourceTests {
     let before = try sandbox.snapshot()
     let quoted = ([RoadtripBinary.path] + arguments).map { "'\($0)'" }.joined(separator: " ")
     let result = try await Child.run("/bin/sh", ["-c", quoted + " > /dev/full"], environment: sandbox.environment, in: sandbox.folder)
-    #expect(result.exitCode == 74, "\(result)")
+    result.expectExit(74)
     #expect(result.standardError == "roadtrip: error: cannot write to standard output: No space left on device\n")
     // A command whose report could not be written did not change anything either.
     #expect(try sandbox.snapshot() == before)

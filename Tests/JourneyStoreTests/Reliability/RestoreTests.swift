@@ -37,7 +37,7 @@ struct RestoreTests {
     #expect(sandbox.size(of: sandbox.databasePath + "-wal") > 0)
     let backupBytes = sandbox.bytes(of: backup)
     let result = try await sandbox.run("db", "restore", backup, "--yes")
-    #expect(result.exitCode == 0, "\(result)")
+    result.expectSuccess()
     #expect(result.standardError == "Restored 3 journeys from \(backup) into \(sandbox.databasePath).\n")
     #expect(try sandbox.records() == records)
     let check = try await sandbox.run("db", "check")
@@ -45,27 +45,27 @@ struct RestoreTests {
     #expect(sandbox.bytes(of: backup) == backupBytes, "the backup was changed")
     // The log is the backup's: undo takes back the backup's last command.
     #expect(try sandbox.batchCount() == 1)
-    #expect(try await sandbox.run("set", "bbbb", "name=Written after").exitCode == 0)
+    try await sandbox.run("set", "bbbb", "name=Written after").expectSuccess()
   }
 
   @Test func aRestoreWaitsForAWriterAndReadersSeeIt() async throws {
     let (sandbox, backup, records) = try await Self.sandboxWithBackup()
     let holder = try await LockHolder(.python, on: sandbox.databasePath, in: sandbox.folder)
     let quick = try await sandbox.run(["db", "restore", backup, "--yes"], environment: ["ROADTRIP_BUSY_TIMEOUT": "300"])
-    #expect(quick.exitCode == 75, "\(quick)")
+    quick.expectExit(75)
     #expect(try sandbox.value("name", of: SampleJourneys.coastID) == "After the backup")
     let restoring = try sandbox.start(["db", "restore", backup, "--yes"], environment: ["ROADTRIP_BUSY_TIMEOUT": "20000"])
     try await Task.sleep(for: .milliseconds(500))
     #expect(restoring.isRunning, "the restore did not wait for the lock")
     _ = try await holder.release()
     let result = try await restoring.finish(within: .seconds(30))
-    #expect(result.exitCode == 0, "\(result)")
+    result.expectSuccess()
     #expect(try sandbox.records() == records)
   }
 
   @Test func aDamagedDatabaseIsReplaced() async throws {
     let (sandbox, backup, records) = try await Self.sandboxWithBackup()
-    #expect(try await sandbox.run("list").exitCode == 0)
+    try await sandbox.run("list").expectSuccess()
     // Noise over every page but the first, as in DamagedFileTests.
     let size = sandbox.size(of: sandbox.databasePath)
     let handle = try #require(FileHandle(forUpdatingAtPath: sandbox.databasePath))
@@ -73,18 +73,18 @@ struct RestoreTests {
     var generator = SeededGenerator(seed: 17)
     try handle.write(contentsOf: Data((4096..<size).map { _ in UInt8.random(in: 0...255, using: &generator) }))
     try handle.close()
-    #expect(try await sandbox.run("db", "check").exitCode == 65)
+    try await sandbox.run("db", "check").expectExit(65)
     let result = try await sandbox.run("db", "restore", backup, "--yes")
-    #expect(result.exitCode == 0, "\(result)")
+    result.expectSuccess()
     #expect(try sandbox.records() == records)
-    #expect(try await sandbox.run("db", "check").exitCode == 0)
+    try await sandbox.run("db", "check").expectSuccess()
   }
 
   @Test func aMissingDatabaseIsCreatedFromTheBackup() async throws {
     let (sandbox, backup, records) = try await Self.sandboxWithBackup()
     let database = sandbox.folder.file("new/journeys.sqlite")
     let result = try await sandbox.run("db", "restore", backup, "--yes", "--db", database)
-    #expect(result.exitCode == 0, "\(result)")
+    result.expectSuccess()
     #expect(try sandbox.records(at: database) == records)
     #expect(try FileSafetyTests.mode(of: database) == 0o600)
   }
@@ -125,11 +125,11 @@ struct RestoreTests {
     let created = try await Child.run(
       "/usr/bin/sqlite3", [foreign, "CREATE TABLE invoices (id INTEGER PRIMARY KEY, amount REAL); INSERT INTO invoices (amount) VALUES (100), (200);"],
       environment: sandbox.environment, in: sandbox.folder)
-    #expect(created.exitCode == 0, "\(created)")
+    created.expectSuccess()
     let before = try #require(sandbox.bytes(of: foreign))
     let listed = try await sandbox.run("list", "--db", foreign)
     let result = try await sandbox.run(["db", "restore", backup, "--db", foreign] + (yes ? ["--yes"] : []))
-    #expect(result.exitCode == 65, "\(result)")
+    result.expectExit(65)
     #expect(result.standardError == "roadtrip: error: \(foreign) is a SQLite database, but not a roadtrip one; choose another file\n")
     #expect(result.standardError == listed.standardError, "the message differs from every other command's")
     #expect(sandbox.bytes(of: foreign) == before)
@@ -143,10 +143,11 @@ struct RestoreTests {
     let (sandbox, backup, records) = try await Self.sandboxWithBackup()
     let empty = sandbox.folder.file("empty.sqlite")
     let arguments = maker == "touch" ? [empty] : [empty, "PRAGMA page_size = 4096; VACUUM;"]
-    #expect(try await Child.run("/usr/bin/" + maker, arguments, environment: sandbox.environment, in: sandbox.folder).exitCode == 0)
+    try await Child.run("/usr/bin/" + maker, arguments, environment: sandbox.environment, in: sandbox.folder)
+      .expectSuccess()
     #expect(chmod(empty, 0o600) == 0)
     let result = try await sandbox.run("db", "restore", backup, "--yes", "--db", empty)
-    #expect(result.exitCode == 0, "\(result)")
+    result.expectSuccess()
     #expect(try sandbox.records(at: empty) == records)
   }
 
@@ -158,10 +159,10 @@ struct RestoreTests {
     #expect(declined.standardOutput.contains(
       "Replace the 3 journeys and the history (2 batches) of \(sandbox.databasePath) with the 3 journeys of \(backup)? [y/N]"),
       "\(declined)")
-    #expect(declined.exitCode == 1, "\(declined)")
+    declined.expectExit(1)
     #expect(try sandbox.snapshot() == before)
     let accepted = try await sandbox.runInTerminal(["db", "restore", backup], input: "y\n")
-    #expect(accepted.exitCode == 0, "\(accepted)")
+    accepted.expectSuccess()
     #expect(try sandbox.records() == records)
   }
 
@@ -169,7 +170,7 @@ struct RestoreTests {
     let sandbox = try CLISandbox()
     #expect(FileManager.default.createFile(atPath: sandbox.databasePath, contents: Data(repeating: 0x41, count: 8192)))
     let result = try await sandbox.run("list")
-    #expect(result.exitCode == 65, "\(result)")
+    result.expectExit(65)
     #expect(result.standardError.contains("restore a backup with 'roadtrip db restore FILE'"), "\(result)")
   }
 }

@@ -22,7 +22,7 @@ struct SecurityTests {
     for arguments in commands {
       let quoted = ([RoadtripBinary.path] + arguments).map { "'\($0)'" }.joined(separator: " ")
       let result = try await Child.run("/bin/sh", ["-c", "umask 0; exec " + quoted], environment: sandbox.environment, in: sandbox.folder)
-      #expect(result.exitCode == 0, "\(arguments): \(result)")
+      result.expectSuccess("\(arguments)")
     }
     for file in [
       database, sandbox.folder.file("export.ndjson"), sandbox.folder.file("backups/2026/copy.sqlite"),
@@ -177,22 +177,23 @@ struct SecurityTests {
     let database = sandbox.folder.file(relative)
     let environment = ["ROADTRIP_DB": database]
     let add = try await sandbox.runBounded(["add", "Odd path"], environment: environment)
-    #expect(add.exitCode == 0, "\(add)")
+    add.expectSuccess()
     #expect(sandbox.exists(database))
     #expect(try await sandbox.runBounded(["db", "path"], environment: environment).standardOutput == database + "\n")
     // --db=PATH works as the variable does, also relative to the working folder.
     let list = try await sandbox.runBounded(["list", "--format", "ids", "--db=" + relative])
-    #expect(list.exitCode == 0, "\(list)")
+    list.expectSuccess()
     #expect(list.lines == [add.standardOutput.trimmingCharacters(in: .newlines)])
     // An export to, an import from and a backup to equally odd names.
     let folder = (relative as NSString).deletingLastPathComponent
     let export = sandbox.folder.file(folder + "/-out " + "'x'.ndjson")
-    #expect(try await sandbox.runBounded(["export", "--output", export], environment: environment).exitCode == 0)
+    try await sandbox.runBounded(["export", "--output", export], environment: environment)
+      .expectSuccess()
     let imported = try await sandbox.runBounded(["import", "--on-conflict", "skip", "--", export], environment: environment)
-    #expect(imported.exitCode == 0, "\(imported)")
+    imported.expectSuccess()
     #expect(imported.standardError.hasPrefix("Imported 0 journeys (1 skipped)"))
     let backup = sandbox.folder.file(folder + "/-copy\n.sqlite")
-    #expect(try await sandbox.runBounded(["db", "backup", backup], environment: environment).exitCode == 0)
+    try await sandbox.runBounded(["db", "backup", backup], environment: environment).expectSuccess()
     #expect(try sandbox.records(at: backup).count == 1)
     // Nothing else appeared: no file named after a part of a path, no command ran.
     let names = try FileManager.default.contentsOfDirectory(atPath: sandbox.folder.file(folder)).sorted()

@@ -61,12 +61,12 @@ struct SyncCommandEncryptionTests {
 
   @Test func twoDatabasesWithTheSameSecretConvergeAndTheRemoteHoldsNoPlainName() async throws {
     let machines = try Machines()
-    #expect(try await machines.run("a", "add", "Clandestine trip to Lyon").exitCode == 0)
-    #expect(try await machines.run("b", "add", "Covert ride to Ghent").exitCode == 0)
+    try await machines.run("a", "add", "Clandestine trip to Lyon").expectSuccess()
+    try await machines.run("b", "add", "Covert ride to Ghent").expectSuccess()
     for name in ["a", "b", "a"] {
       let result = try await machines.run(
         name, "sync", machines.remote, "--secret-file", machines.file("secret"))
-      #expect(result.exitCode == 0, "\(name): \(result)")
+      result.expectSuccess("\(name)")
     }
     let table = try await machines.table("a")
     #expect(table == (try await machines.table("b")))
@@ -90,23 +90,22 @@ struct SyncCommandEncryptionTests {
 
   @Test func anotherSecretOrNoSecretIsRefusedAndTheDatabaseStaysAsItWas() async throws {
     let machines = try Machines()
-    #expect(try await machines.run("a", "add", "Clandestine trip").exitCode == 0)
-    #expect(
-      try await machines.run("a", "sync", machines.remote, "--secret-file", machines.file("secret"))
-        .exitCode == 0)
-    #expect(try await machines.run("c", "add", "Trip of c").exitCode == 0)
+    try await machines.run("a", "add", "Clandestine trip").expectSuccess()
+    try await machines.run("a", "sync", machines.remote, "--secret-file", machines.file("secret"))
+      .expectSuccess()
+    try await machines.run("c", "add", "Trip of c").expectSuccess()
     let before = try await machines.table("c")
     let snapshot = machines.machines.sandbox.folder.file("c.sqlite")
     let bytesBefore = try Data(contentsOf: URL(fileURLWithPath: snapshot))
     let another = try await machines.run(
       "c", "sync", machines.remote, "--secret-file", machines.file("other-secret"))
-    #expect(another.exitCode == 65, "\(another)")
+    another.expectExit(65)
     #expect(
       another.standardError
         == "roadtrip: error: roadtrip-remote.json was written with another secret: check "
         + "--secret-file or ROADTRIP_SYNC_SECRET\n", "\(another)")
     let none = try await machines.run("c", "sync", machines.remote)
-    #expect(none.exitCode == 64, "\(none)")
+    none.expectExit(64)
     #expect(
       none.standardError.contains("the remote is encrypted: give its secret with --secret-file"),
       "\(none)")
@@ -119,11 +118,11 @@ struct SyncCommandEncryptionTests {
   @Test func aFlippedByteIsRefusedByNameAndNothingOfItIsApplied() async throws {
     let machines = try Machines()
     let secret = machines.file("secret")
-    #expect(try await machines.run("a", "add", "First trip").exitCode == 0)
-    #expect(try await machines.run("a", "sync", machines.remote, "--secret-file", secret).exitCode == 0)
-    #expect(try await machines.run("b", "sync", machines.remote, "--secret-file", secret).exitCode == 0)
-    #expect(try await machines.run("a", "add", "Tampered trip").exitCode == 0)
-    #expect(try await machines.run("a", "sync", "--secret-file", secret).exitCode == 0)
+    try await machines.run("a", "add", "First trip").expectSuccess()
+    try await machines.run("a", "sync", machines.remote, "--secret-file", secret).expectSuccess()
+    try await machines.run("b", "sync", machines.remote, "--secret-file", secret).expectSuccess()
+    try await machines.run("a", "add", "Tampered trip").expectSuccess()
+    try await machines.run("a", "sync", "--secret-file", secret).expectSuccess()
     let name = try #require(
       try machines.remoteFiles().keys.filter { $0.hasSuffix("000000002.rtc") }.first)
     let path = machines.remote + "/" + name
@@ -132,7 +131,7 @@ struct SyncCommandEncryptionTests {
     try FileManager.default.removeItem(atPath: path)
     try bytes.write(to: URL(fileURLWithPath: path))
     let result = try await machines.run("b", "sync", "--secret-file", secret)
-    #expect(result.exitCode == 65, "\(result)")
+    result.expectExit(65)
     #expect(result.standardError.contains(name), "\(result)")
     #expect(result.standardError.contains("failed authentication"), "\(result)")
     let table = try await machines.table("b")
@@ -141,50 +140,48 @@ struct SyncCommandEncryptionTests {
 
   @Test func theEnvironmentVariableWorksAsTheFileAndTheFileWins() async throws {
     let machines = try Machines()
-    #expect(try await machines.run("a", "add", "Trip of a").exitCode == 0)
-    #expect(try await machines.run("b", "add", "Trip of b").exitCode == 0)
+    try await machines.run("a", "add", "Trip of a").expectSuccess()
+    try await machines.run("b", "add", "Trip of b").expectSuccess()
     let secret = ["ROADTRIP_SYNC_SECRET": machines.secret]
-    #expect(
-      try await machines.run("a", "sync", machines.remote, environment: secret).exitCode == 0)
-    #expect(
-      try await machines.run("b", "sync", machines.remote, "--secret-file", machines.file("secret"))
-        .exitCode == 0)
-    #expect(try await machines.run("a", "sync", environment: secret).exitCode == 0)
+    try await machines.run("a", "sync", machines.remote, environment: secret).expectSuccess()
+    try await machines.run("b", "sync", machines.remote, "--secret-file", machines.file("secret"))
+      .expectSuccess()
+    try await machines.run("a", "sync", environment: secret).expectSuccess()
     #expect(try await machines.table("a") == machines.table("b"))
     // Both given: the file is the one used.
     let wrongVariable = ["ROADTRIP_SYNC_SECRET": "not it"]
     let both = try await machines.run(
       "a", "sync", "--secret-file", machines.file("secret"), environment: wrongVariable)
-    #expect(both.exitCode == 0, "\(both)")
+    both.expectSuccess()
     let variableAlone = try await machines.run("a", "sync", environment: wrongVariable)
-    #expect(variableAlone.exitCode == 65, "\(variableAlone)")
+    variableAlone.expectExit(65)
     let empty = try await machines.run("a", "sync", environment: ["ROADTRIP_SYNC_SECRET": ""])
-    #expect(empty.exitCode == 64, "\(empty)")
+    empty.expectExit(64)
     #expect(empty.standardError.contains("ROADTRIP_SYNC_SECRET is empty"), "\(empty)")
   }
 
   @Test func aSecretForAPlainRemoteIsRefusedAndAnOpenFileWarns() async throws {
     let machines = try Machines()
-    #expect(try await machines.run("a", "add", "Trip of a").exitCode == 0)
-    #expect(try await machines.run("a", "sync", machines.remote).exitCode == 0)
+    try await machines.run("a", "add", "Trip of a").expectSuccess()
+    try await machines.run("a", "sync", machines.remote).expectSuccess()
     let plain = try await machines.run("a", "sync", "--secret-file", machines.file("secret"))
-    #expect(plain.exitCode == 64, "\(plain)")
+    plain.expectExit(64)
     #expect(plain.standardError.contains("the remote is not encrypted"), "\(plain)")
     let open = try machines.write(machines.secret, to: "open-secret", mode: 0o644)
     let warned = try await machines.run(
       "b", "sync", machines.file("other-remote"), "--secret-file", open)
-    #expect(warned.exitCode == 0, "\(warned)")
+    warned.expectSuccess()
     #expect(
       warned.standardError.hasPrefix("roadtrip: warning: the secret file \(open) is not yours alone"),
       "\(warned)")
     let missing = try await machines.run("b", "sync", "--secret-file", machines.file("nothing"))
-    #expect(missing.exitCode == 66, "\(missing)")
+    missing.expectExit(66)
   }
 
   @Test func helpNamesTheRemoteKindsTheSecretFileAndTheVariable() async throws {
     let machines = try Machines()
     let help = try await machines.run("a", "sync", "--help")
-    #expect(help.exitCode == 0, "\(help)")
+    help.expectSuccess()
     for text in ["git repository", "scp-like", "--secret-file", "ROADTRIP_SYNC_SECRET"] {
       #expect(help.standardOutput.contains(text), "\(text): \(help)")
     }

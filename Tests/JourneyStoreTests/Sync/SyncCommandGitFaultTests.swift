@@ -19,11 +19,11 @@ struct SyncCommandGitFaultTests {
     async throws
   {
     let machines = try Machines()
-    #expect(try await machines.run("a", "add", "Trip of a").exitCode == 0)
-    #expect(try await machines.run("b", "add", "Trip of b").exitCode == 0)
+    try await machines.run("a", "add", "Trip of a").expectSuccess()
+    try await machines.run("b", "add", "Trip of b").expectSuccess()
     try machines.preReceiveHook("cat > /dev/null\necho 'refused by the hook' >&2\nexit 1\n")
     let refused = try await machines.run("a", "sync", machines.repository)
-    #expect(refused.exitCode == 74, "\(refused)")
+    refused.expectExit(74)
     #expect(refused.standardError.contains("refused by the hook"), "\(refused)")
     #expect(try machines.git("rev-list", "--count", "--all") == "0\n")
     let waiting = try await machines.run("a", "sync", "--status")
@@ -31,11 +31,11 @@ struct SyncCommandGitFaultTests {
       waiting.standardOutput.contains("files written but not on the remote yet: 1"), "\(waiting)")
     try FileManager.default.removeItem(atPath: machines.repository + "/hooks/pre-receive")
     // Meanwhile b makes the remote, with an id of its own.
-    #expect(try await machines.run("b", "sync", machines.repository).exitCode == 0)
+    try await machines.run("b", "sync", machines.repository).expectSuccess()
     let again = try await machines.run("a", "sync")
-    #expect(again.exitCode == 0, "\(again)")
+    again.expectSuccess()
     #expect(!again.standardError.contains("another"), "\(again)")
-    #expect(try await machines.run("b", "sync").exitCode == 0)
+    try await machines.run("b", "sync").expectSuccess()
     let table = try await machines.table("a")
     #expect(table == (try await machines.table("b")))
     #expect(table.contains("Trip of a") && table.contains("Trip of b"), "\(table)")
@@ -49,17 +49,17 @@ struct SyncCommandGitFaultTests {
   {
     let machines = try Machines()
     let secret = ["ROADTRIP_SYNC_SECRET": "correct horse battery staple"]
-    #expect(try await machines.run("a", "add", "Trip of a").exitCode == 0)
-    #expect(try await machines.run("b", "add", "Trip of b").exitCode == 0)
+    try await machines.run("a", "add", "Trip of a").expectSuccess()
+    try await machines.run("b", "add", "Trip of b").expectSuccess()
     try machines.preReceiveHook("cat > /dev/null\nexit 1\n")
     let refused = try await machines.run("a", "sync", machines.repository, environment: secret)
-    #expect(refused.exitCode == 74, "\(refused)")
+    refused.expectExit(74)
     try FileManager.default.removeItem(atPath: machines.repository + "/hooks/pre-receive")
-    #expect(try await machines.run("b", "sync", machines.repository, environment: secret).exitCode == 0)
+    try await machines.run("b", "sync", machines.repository, environment: secret).expectSuccess()
     let again = try await machines.run("a", "sync", environment: secret)
-    #expect(again.exitCode == 0, "\(again)")
+    again.expectSuccess()
     let received = try await machines.run("b", "sync", environment: secret)
-    #expect(received.exitCode == 0, "\(received)")
+    received.expectSuccess()
     let table = try await machines.table("b")
     #expect(table == (try await machines.table("a")))
     #expect(table.contains("Trip of a") && table.contains("Trip of b"), "\(table)")
@@ -67,12 +67,12 @@ struct SyncCommandGitFaultTests {
 
   @Test func aFirstPushThatFailedIsPushedByTheNextSync() async throws {
     let machines = try Machines()
-    #expect(try await machines.run("a", "add", "Trip of a").exitCode == 0)
+    try await machines.run("a", "add", "Trip of a").expectSuccess()
     try machines.preReceiveHook("cat > /dev/null\nexit 1\n")
-    #expect(try await machines.run("a", "sync", machines.repository).exitCode == 74)
+    try await machines.run("a", "sync", machines.repository).expectExit(74)
     try FileManager.default.removeItem(atPath: machines.repository + "/hooks/pre-receive")
     let again = try await machines.run("a", "sync")
-    #expect(again.exitCode == 0, "\(again)")
+    again.expectSuccess()
     let files = try machines.git("ls-tree", "-r", "--name-only", "main")
     #expect(files.contains("roadtrip-remote.json"), "\(files)")
     #expect(try Self.changeFiles(machines).count == 1, "\(files)")
@@ -86,25 +86,25 @@ struct SyncCommandGitFaultTests {
     let machines = try Machines()
     for round in 0..<3 {
       for name in ["a", "b"] {
-        #expect(try await machines.run(name, "add", "Trip \(round) of \(name)").exitCode == 0)
+        try await machines.run(name, "add", "Trip \(round) of \(name)").expectSuccess()
         let result = try await machines.run(name, "sync", machines.repository)
-        #expect(result.exitCode == 0, "\(name): \(result)")
+        result.expectSuccess("\(name)")
       }
     }
-    #expect(try await machines.run("a", "sync").exitCode == 0)
+    try await machines.run("a", "sync").expectSuccess()
     let before = try Self.changeFiles(machines)
     let compacted = try await machines.run("a", "sync", "--compact")
-    #expect(compacted.exitCode == 0, "\(compacted)")
+    compacted.expectSuccess()
     let after = try Self.changeFiles(machines)
     #expect(after.count < before.count, "before: \(before), after: \(after)")
     let files = try machines.git("ls-tree", "-r", "--name-only", "main")
     #expect(files.contains("snapshots/"), "\(files)")
     // The next fetch does not bring them back, and a new database joins from the snapshot.
-    #expect(try await machines.run("a", "sync").exitCode == 0)
-    #expect(try await machines.run("b", "sync").exitCode == 0)
+    try await machines.run("a", "sync").expectSuccess()
+    try await machines.run("b", "sync").expectSuccess()
     #expect(try Self.changeFiles(machines) == after)
     let joined = try await machines.run("c", "sync", machines.repository)
-    #expect(joined.exitCode == 0, "\(joined)")
+    joined.expectSuccess()
     #expect(joined.standardError.contains("joined from snapshots/"), "\(joined)")
     #expect(try await machines.table("c") == machines.table("a"))
   }
@@ -117,11 +117,11 @@ struct SyncCommandGitFaultTests {
     let machines = try Machines()
     for round in 0..<2 {
       for name in ["a", "b"] {
-        #expect(try await machines.run(name, "add", "Trip \(round) of \(name)").exitCode == 0)
-        #expect(try await machines.run(name, "sync", machines.repository).exitCode == 0)
+        try await machines.run(name, "add", "Trip \(round) of \(name)").expectSuccess()
+        try await machines.run(name, "sync", machines.repository).expectSuccess()
       }
     }
-    #expect(try await machines.run("a", "sync").exitCode == 0)
+    try await machines.run("a", "sync").expectSuccess()
     let path = try Self.wrappedGit(
       in: machines, named: "failing-git",
       "case \"$*\" in *\"add -- snapshots/\"*) echo 'add failed' >&2; exit 1;; esac")
@@ -130,12 +130,12 @@ struct SyncCommandGitFaultTests {
     let before = try Self.changeFiles(machines)
     #expect(!(try machines.git("ls-tree", "-r", "--name-only", "main")).contains("snapshots/"))
     let compacted = try await machines.run("a", "sync", "--compact")
-    #expect(compacted.exitCode == 0, "\(compacted)")
+    compacted.expectSuccess()
     let files = try machines.git("ls-tree", "-r", "--name-only", "main")
     #expect(files.contains("snapshots/"), "\(files)")
     #expect(try Self.changeFiles(machines).count < before.count, "\(files)")
     let joined = try await machines.run("c", "sync", machines.repository)
-    #expect(joined.exitCode == 0, "\(joined)")
+    joined.expectSuccess()
     #expect(try await machines.table("c") == machines.table("a"))
   }
 
@@ -145,22 +145,22 @@ struct SyncCommandGitFaultTests {
     let machines = try Machines()
     for round in 0..<2 {
       for name in ["a", "b"] {
-        #expect(try await machines.run(name, "add", "Trip \(round) of \(name)").exitCode == 0)
-        #expect(try await machines.run(name, "sync", machines.repository).exitCode == 0)
+        try await machines.run(name, "add", "Trip \(round) of \(name)").expectSuccess()
+        try await machines.run(name, "sync", machines.repository).expectSuccess()
       }
     }
-    #expect(try await machines.run("a", "add", "Trip 2 of a").exitCode == 0)
+    try await machines.run("a", "add", "Trip 2 of a").expectSuccess()
     try machines.preReceiveHook("cat > /dev/null\necho 'refused by the hook' >&2\nexit 1\n")
     let before = try Self.changeFiles(machines)
     let refused = try await machines.run("a", "sync", "--compact")
-    #expect(refused.exitCode == 74, "\(refused)")
+    refused.expectExit(74)
     #expect(refused.standardError.contains("received 1 change from 1 replica"), "\(refused)")
     #expect(refused.standardError.contains("nothing compacted: the sync could not send"), "\(refused)")
     #expect(refused.standardError.contains("refused by the hook"), "\(refused)")
     #expect(try Self.changeFiles(machines) == before)
     try FileManager.default.removeItem(atPath: machines.repository + "/hooks/pre-receive")
     let compacted = try await machines.run("a", "sync", "--compact")
-    #expect(compacted.exitCode == 0, "\(compacted)")
+    compacted.expectSuccess()
     #expect(try machines.git("ls-tree", "-r", "--name-only", "main").contains("snapshots/"))
   }
 
@@ -168,14 +168,14 @@ struct SyncCommandGitFaultTests {
     async throws
   {
     let machines = try Machines()
-    #expect(try await machines.run("a", "add", "Trip of a").exitCode == 0)
-    #expect(try await machines.run("a", "sync", machines.repository).exitCode == 0)
-    #expect(try await machines.run("b", "add", "Trip of b").exitCode == 0)
-    #expect(try await machines.run("b", "sync", machines.repository).exitCode == 0)
-    #expect(try await machines.run("a", "add", "Second trip of a").exitCode == 0)
+    try await machines.run("a", "add", "Trip of a").expectSuccess()
+    try await machines.run("a", "sync", machines.repository).expectSuccess()
+    try await machines.run("b", "add", "Trip of b").expectSuccess()
+    try await machines.run("b", "sync", machines.repository).expectSuccess()
+    try await machines.run("a", "add", "Second trip of a").expectSuccess()
     try machines.preReceiveHook("cat > /dev/null\nexit 1\n")
     let failed = try await machines.run("a", "sync")
-    #expect(failed.exitCode == 74, "\(failed)")
+    failed.expectExit(74)
     #expect(
       failed.standardError.hasPrefix(
         "nothing could be sent (the next sync sends it); received 1 change from 1 replica: "
@@ -185,7 +185,7 @@ struct SyncCommandGitFaultTests {
     try FileManager.default.removeItem(atPath: machines.repository + "/hooks/pre-receive")
     let again = try await machines.run("a", "sync")
     #expect(again.standardError.hasPrefix("sent 1 file of an earlier sync"), "\(again)")
-    #expect(try await machines.run("b", "sync").exitCode == 0)
+    try await machines.run("b", "sync").expectSuccess()
     #expect(try await machines.table("a") == machines.table("b"))
   }
 
@@ -193,10 +193,10 @@ struct SyncCommandGitFaultTests {
   /// own, and ends with the push's exit code (74: try again), not only the refusal's (65).
   @Test func aRefusedFileAndAFailedPushAreBothSaid() async throws {
     let machines = try Machines()
-    #expect(try await machines.run("a", "add", "Trip of a").exitCode == 0)
-    #expect(try await machines.run("a", "sync", machines.repository).exitCode == 0)
-    #expect(try await machines.run("b", "add", "Trip of b").exitCode == 0)
-    #expect(try await machines.run("b", "sync", machines.repository).exitCode == 0)
+    try await machines.run("a", "add", "Trip of a").expectSuccess()
+    try await machines.run("a", "sync", machines.repository).expectSuccess()
+    try await machines.run("b", "add", "Trip of b").expectSuccess()
+    try await machines.run("b", "sync", machines.repository).expectSuccess()
     // Someone cuts b's file short in a clone of their own and pushes it.
     let status = try await machines.run("b", "sync", "--status").standardOutput
     let replica = try #require(
@@ -211,10 +211,10 @@ struct SyncCommandGitFaultTests {
       "commit", "--quiet", "-am", "cut short",
     ])
     _ = try machines.git(["-C", work, "push", "--quiet"])
-    #expect(try await machines.run("a", "add", "Second trip of a").exitCode == 0)
+    try await machines.run("a", "add", "Second trip of a").expectSuccess()
     try machines.preReceiveHook("cat > /dev/null\necho 'refused by the hook' >&2\nexit 1\n")
     let failed = try await machines.run("a", "sync")
-    #expect(failed.exitCode == 74, "\(failed)")
+    failed.expectExit(74)
     let errors = failed.standardError.split(separator: "\n").filter {
       $0.hasPrefix("roadtrip: error: ")
     }
@@ -228,20 +228,20 @@ struct SyncCommandGitFaultTests {
     async throws
   {
     let machines = try Machines()
-    #expect(try await machines.run("b", "add", "Trip of b").exitCode == 0)
-    #expect(try await machines.run("c", "add", "Trip of c").exitCode == 0)
+    try await machines.run("b", "add", "Trip of b").expectSuccess()
+    try await machines.run("c", "add", "Trip of c").expectSuccess()
     // While b's first push waits for the repository, c makes the remote and pushes first: both
     // wrote a roadtrip-remote.json of their own.
     let armed = try machines.letSyncFirstDuringNextPush("c", ["sync", machines.repository])
     let first = try await machines.run("b", "sync", machines.repository)
     #expect(!FileManager.default.fileExists(atPath: armed))
-    #expect(first.exitCode == 1, "\(first)")
+    first.expectExit(1)
     #expect(first.standardError.contains("already has roadtrip-remote.json"), "\(first)")
     #expect(first.standardError.contains("nothing could be sent (the next sync sends it)"))
     let second = try await machines.run("b", "sync")
-    #expect(second.exitCode == 0, "\(second)")
+    second.expectSuccess()
     #expect(second.standardError.contains("received 1 change from 1 replica"), "\(second)")
-    #expect(try await machines.run("c", "sync").exitCode == 0)
+    try await machines.run("c", "sync").expectSuccess()
     let table = try await machines.table("b")
     #expect(table == (try await machines.table("c")))
     #expect(table.contains("Trip of b") && table.contains("Trip of c"), "\(table)")
@@ -282,8 +282,8 @@ struct SyncCommandGitFaultTests {
   @Test func withoutATerminalGitGetsSSHInBatchModeAndAnHTTPLowSpeedLimit() async throws {
     let machines = try Machines()
     let (path, record) = try Self.recordingGit(in: machines)
-    #expect(try await machines.run("a", "sync", machines.repository, environment: ["PATH": path])
-      .exitCode == 0)
+    try await machines.run("a", "sync", machines.repository, environment: ["PATH": path])
+      .expectSuccess()
     let unattended = try Self.clones(in: record)
     #expect(unattended.count == 1, "\(unattended)")
     #expect(unattended.first?.contains("ssh=\(GitRemote.batchSSHCommand) ") == true, "\(unattended)")
@@ -294,13 +294,13 @@ struct SyncCommandGitFaultTests {
       environment: [
         "PATH": path, "GIT_SSH_COMMAND": "ssh -i my-key", "GIT_HTTP_LOW_SPEED_LIMIT": "5",
       ])
-    #expect(chosen.exitCode == 0, "\(chosen)")
+    chosen.expectSuccess()
     let kept = try Self.clones(in: record)
     #expect(kept.first?.contains("ssh=ssh -i my-key limit=5 time=unset") == true, "\(kept)")
     try "[core]\n\tsshCommand = ssh -i configured\n[http]\n\tlowSpeedTime = 10\n".write(
       toFile: machines.gitConfig, atomically: true, encoding: .utf8)
-    #expect(try await machines.run("c", "sync", machines.repository, environment: ["PATH": path])
-      .exitCode == 0)
+    try await machines.run("c", "sync", machines.repository, environment: ["PATH": path])
+      .expectSuccess()
     let configured = try Self.clones(in: record)
     #expect(configured.first?.contains("ssh=unset limit=unset time=unset") == true, "\(configured)")
     // On a terminal someone can answer: git is left as it is.
@@ -310,7 +310,7 @@ struct SyncCommandGitFaultTests {
     environment["XDG_CACHE_HOME"] = machines.sandbox.folder.file("cache-d")
     let terminal = try await machines.sandbox.runInTerminal(
       ["sync", machines.repository, "--db", machines.machines.path("d")], environment: environment)
-    #expect(terminal.exitCode == 0, "\(terminal)")
+    terminal.expectSuccess()
     let attended = try Self.clones(in: record)
     #expect(attended.first?.contains("ssh=unset limit=unset time=unset prompt=unset") == true,
       "\(attended)")
@@ -321,7 +321,7 @@ struct SyncCommandGitFaultTests {
     let url = "ssh://roadtrip@127.0.0.1:9/journeys.git"
     let started = ContinuousClock.now
     let result = try await machines.run("a", "sync", url)
-    #expect(result.exitCode == 74, "\(result)")
+    result.expectExit(74)
     #expect(result.standardError.hasPrefix("roadtrip: error: cannot clone \(url)"), "\(result)")
     #expect(started.duration(to: .now) < .seconds(60))
   }

@@ -89,16 +89,16 @@ struct SyncCommandGitTests {
 
   @Test func twoDatabasesConvergeThroughABareRepositoryAndRememberItsKind() async throws {
     let machines = try Machines()
-    #expect(try await machines.run("a", "add", "Laptop trip").exitCode == 0)
-    #expect(try await machines.run("b", "add", "Desktop trip").exitCode == 0)
+    try await machines.run("a", "add", "Laptop trip").expectSuccess()
+    try await machines.run("b", "add", "Desktop trip").expectSuccess()
     let first = try await machines.run("a", "sync", machines.repository)
-    #expect(first.exitCode == 0, "\(first)")
+    first.expectSuccess()
     #expect(first.standardError.contains("sent 1 change in 1 file"), "\(first)")
     let second = try await machines.run("b", "sync", machines.repository)
-    #expect(second.exitCode == 0, "\(second)")
+    second.expectSuccess()
     #expect(second.standardError.contains("received 1 change from 1 replica"), "\(second)")
     // The remembered remote is git, and 'roadtrip sync' alone pulls and pushes it.
-    #expect(try await machines.run("a", "sync").exitCode == 0)
+    try await machines.run("a", "sync").expectSuccess()
     #expect(try await machines.table("a") == machines.table("b"))
     #expect(try await machines.table("a").contains("Desktop trip"))
     let status = try await machines.run("a", "sync", "--status")
@@ -114,20 +114,20 @@ struct SyncCommandGitTests {
   {
     let machines = try Machines()
     for name in ["a", "b", "c"] {
-      #expect(try await machines.run(name, "add", "Trip of \(name)").exitCode == 0)
+      try await machines.run(name, "add", "Trip of \(name)").expectSuccess()
     }
-    #expect(try await machines.run("a", "sync", machines.repository).exitCode == 0)
-    #expect(try await machines.run("c", "sync", machines.repository).exitCode == 0)
-    #expect(try await machines.run("c", "add", "Second trip of c").exitCode == 0)
+    try await machines.run("a", "sync", machines.repository).expectSuccess()
+    try await machines.run("c", "sync", machines.repository).expectSuccess()
+    try await machines.run("c", "add", "Second trip of c").expectSuccess()
     // While b's push waits for the repository, c syncs and pushes first: b's push is rejected.
     let armed = try machines.letSyncFirstDuringNextPush("c", ["sync"])
     let b = try await machines.run("b", "sync", machines.repository)
-    #expect(b.exitCode == 0, "\(b)")
+    b.expectSuccess()
     #expect(!FileManager.default.fileExists(atPath: armed))
     #expect(try machines.git("rev-list", "--merges", "main").isEmpty == false)
     for name in ["a", "c", "b", "a"] {
       let result = try await machines.run(name, "sync")
-      #expect(result.exitCode == 0, "\(name): \(result)")
+      result.expectSuccess("\(name)")
     }
     let table = try await machines.table("a")
     #expect(table == (try await machines.table("b")))
@@ -139,13 +139,13 @@ struct SyncCommandGitTests {
 
   @Test func withoutGitOnThePathTheErrorSaysHowToGetItAndNothingChanges() async throws {
     let machines = try Machines()
-    #expect(try await machines.run("a", "add", "Laptop trip").exitCode == 0)
+    try await machines.run("a", "add", "Laptop trip").expectSuccess()
     let before = try await machines.table("a")
     let empty = machines.sandbox.folder.file("no-git")
     try FileManager.default.createDirectory(atPath: empty, withIntermediateDirectories: true)
     let result = try await machines.run(
       "a", "sync", machines.repository, environment: ["PATH": empty])
-    #expect(result.exitCode == 1, "\(result)")
+    result.expectExit(1)
     #expect(
       result.standardError
         == "roadtrip: error: roadtrip sync needs git for \(machines.repository); install it "
@@ -157,10 +157,10 @@ struct SyncCommandGitTests {
 
   @Test func aRepositoryThatDoesNotExistExits74WithGitsText() async throws {
     let machines = try Machines()
-    #expect(try await machines.run("a", "add", "Laptop trip").exitCode == 0)
+    try await machines.run("a", "add", "Laptop trip").expectSuccess()
     let missing = machines.sandbox.folder.file("missing.git")
     let result = try await machines.run("a", "sync", missing)
-    #expect(result.exitCode == 74, "\(result)")
+    result.expectExit(74)
     #expect(result.standardError.hasPrefix("roadtrip: error: cannot clone \(missing)"), "\(result)")
   }
 
@@ -169,12 +169,12 @@ struct SyncCommandGitTests {
     let secret = "correct horse battery staple \(UUID().uuidString)"
     let seenByGit = machines.sandbox.folder.file("hook-environment")
     try machines.preReceiveHook("cat > /dev/null\nenv >> \(seenByGit)\n")
-    #expect(try await machines.run("a", "add", "Secret meeting").exitCode == 0)
-    #expect(try await machines.run("b", "add", "Other trip").exitCode == 0)
+    try await machines.run("a", "add", "Secret meeting").expectSuccess()
+    try await machines.run("b", "add", "Other trip").expectSuccess()
     for name in ["a", "b", "a"] {
       let result = try await machines.run(
         name, "sync", machines.repository, environment: ["ROADTRIP_SYNC_SECRET": secret])
-      #expect(result.exitCode == 0, "\(name): \(result)")
+      result.expectSuccess("\(name)")
       #expect(!result.standardError.contains(secret))
     }
     #expect(try await machines.table("a") == machines.table("b"))

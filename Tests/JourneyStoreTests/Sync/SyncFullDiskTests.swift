@@ -13,23 +13,23 @@ struct SyncFullDiskTests {
     let remote = mount.file("remote")
     let a = ["ROADTRIP_DB": sandbox.folder.file("a.sqlite")]
     let b = ["ROADTRIP_DB": sandbox.folder.file("b.sqlite")]
-    #expect(try await sandbox.runBounded(["add", "First"], environment: a).exitCode == 0)
-    #expect(try await sandbox.runBounded(["sync", remote], environment: a).exitCode == 0)
+    try await sandbox.runBounded(["add", "First"], environment: a).expectSuccess()
+    try await sandbox.runBounded(["sync", remote], environment: a).expectSuccess()
     for index in 0..<20 {
-      #expect(try await sandbox.runBounded(["add", "Trip \(index)"], environment: a).exitCode == 0)
+      try await sandbox.runBounded(["add", "Trip \(index)"], environment: a).expectSuccess()
     }
     let filler = try mount.fill()
     let before = try sandbox.records(at: a["ROADTRIP_DB"]!)
     let full = try await sandbox.runBounded(["sync"], environment: a)
-    #expect(full.exitCode == 74, "\(full)")
+    full.expectExit(74)
     #expect(full.standardError.contains("roadtrip: error: "), "\(full)")
     #expect(try sandbox.records(at: a["ROADTRIP_DB"]!) == before)
     let waiting = try await sandbox.runBounded(["sync", "--status"], environment: a)
     #expect(waiting.standardOutput.contains("Sync required."), "\(waiting)")
     try FileManager.default.removeItem(atPath: filler)
     let again = try await sandbox.runBounded(["sync"], environment: a)
-    #expect(again.exitCode == 0, "\(again)")
-    #expect(try await sandbox.runBounded(["sync", remote], environment: b).exitCode == 0)
+    again.expectSuccess()
+    try await sandbox.runBounded(["sync", remote], environment: b).expectSuccess()
     #expect(try sandbox.records(at: b["ROADTRIP_DB"]!) == before)
   }
 
@@ -45,21 +45,20 @@ struct SyncFullDiskTests {
     }
     try Data((lines.joined(separator: "\n") + "\n").utf8)
       .write(to: URL(fileURLWithPath: sandbox.folder.file("trips.ndjson")))
-    #expect(
-      try await sandbox.runBounded(["import", sandbox.folder.file("trips.ndjson")], environment: a)
-        .exitCode == 0)
-    #expect(try await sandbox.runBounded(["sync", remote], environment: a).exitCode == 0)
-    #expect(try await sandbox.runBounded(["add", "Kept"], environment: b).exitCode == 0)
+    try await sandbox.runBounded(["import", sandbox.folder.file("trips.ndjson")], environment: a)
+      .expectSuccess()
+    try await sandbox.runBounded(["sync", remote], environment: a).expectSuccess()
+    try await sandbox.runBounded(["add", "Kept"], environment: b).expectSuccess()
     let before = try sandbox.records(at: b["ROADTRIP_DB"]!)
     let filler = try mount.fill()
     let full = try await sandbox.runBounded(["sync", remote], environment: b)
-    #expect(full.exitCode == 74, "\(full)")
+    full.expectExit(74)
     #expect(full.standardError.contains("full"), "\(full)")
     #expect(try sandbox.records(at: b["ROADTRIP_DB"]!) == before)
     try FileManager.default.removeItem(atPath: filler)
     let again = try await sandbox.runBounded(["sync", remote], environment: b)
-    #expect(again.exitCode == 0, "\(again)")
+    again.expectSuccess()
     #expect(try sandbox.records(at: b["ROADTRIP_DB"]!).count == 3_001)
-    #expect(try await sandbox.runBounded(["db", "check"], environment: b).exitCode == 0)
+    try await sandbox.runBounded(["db", "check"], environment: b).expectSuccess()
   }
 }

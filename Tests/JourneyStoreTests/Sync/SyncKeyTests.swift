@@ -26,7 +26,7 @@ struct SyncKeyTests {
       print(expand("roadtrip sync file key"))
       print(expand("roadtrip sync key check"))
       """, secretText, hex(salt)], environment: ProcessInfo.processInfo.environment, in: folder)
-    #expect(python.exitCode == 0, "\(python)")
+    python.expectSuccess()
     let lines = python.lines
     try #require(lines.count == 2, "\(python)")
     #expect(key.fileKey.withUnsafeBytes { hex(Array($0)) } == lines[0])

@@ -104,7 +104,7 @@ struct SyncSecretTests {
       "/bin/sh", ["-c", "printf 'piped secret\\n' > \"$1\"", "sh", fifo],
       environment: ProcessInfo.processInfo.environment, in: folder)
     let secret = try SyncSecret(fileAt: fifo)
-    #expect(try await writer.finish().exitCode == 0)
+    try await writer.finish().expectSuccess()
     #expect(bytes(of: secret) == Array("piped secret".utf8))
     #expect(secret.permissionWarning == nil)
   }

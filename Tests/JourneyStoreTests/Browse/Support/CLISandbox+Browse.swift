@@ -21,7 +21,7 @@ extension CLISandbox {
   func sqlite(_ sql: String) async throws {
     let result = try await Child.run(
       "/usr/bin/sqlite3", ["-cmd", ".timeout 10000", databasePath, sql], environment: environment, in: folder)
-    #expect(result.exitCode == 0, "sqlite3: \(result)")
+    result.expectSuccess("sqlite3")
   }
 }
 
