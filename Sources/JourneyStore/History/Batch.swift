@@ -183,7 +183,7 @@ final class Batch {
     try open()
     try noteInserts()
     let statement = try insertJourney()
-    try statement.bind(.text(id.lowercasedText), at: 1)
+    try id.withLowercasedText { try statement.bind(text: $0, at: 1) }
     for (offset, value) in values.enumerated() {
       try statement.bind(value, at: Int32(offset + 2))
     }
