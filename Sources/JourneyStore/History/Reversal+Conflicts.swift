@@ -38,9 +38,10 @@ extension Reversal {
       }
     }
     // A journey the batch deleted exists again (and not because the batch inserted it again).
+    // Deletes are rows of `change` (see `revertDeletes`); inserts may be a range's.
     if counts.deletes > 0 {
       try connection.forEachRow("""
-        SELECT DISTINCT d.journey FROM \(ChangeLog.rows) d JOIN journey j ON j.id = d.journey
+        SELECT DISTINCT d.journey FROM change d JOIN journey j ON j.id = d.journey
         WHERE d.batch = ?1 AND d.kind = '\(rows.deleted)'
           AND d.journey NOT IN (SELECT journey FROM \(ChangeLog.rows) WHERE batch = ?1 AND kind = '\(rows.inserted)')
         LIMIT ?2

@@ -145,23 +145,25 @@ extension Reversal {
   private func revertDeletes(in batch: Batch, force: Bool, recordsRows: Bool, count: Int) throws -> Int {
     let source = DatabaseValue.integer(target.batch.source)
     let values = JourneyField.all.map { rows.before($0) }.joined(separator: ", ")
-    // The values before the batch are those of its first delete of a journey.
+    // The values before the batch are those of its first delete of a journey. Its deletes are
+    // rows of `change`, never of a range (`ChangeLog.rows`): a range holds inserts, and no batch
+    // reads a range's batch inverted (an undo of inserts is recorded), so `change` is read, by id.
     let first = """
-      SELECT min(id) FROM \(ChangeLog.rows) WHERE batch = ?1 AND kind = '\(rows.deleted)' GROUP BY journey
+      SELECT min(id) FROM change WHERE batch = ?1 AND kind = '\(rows.deleted)' GROUP BY journey
       """
     // A journey the batch deleted and then inserted again (a replace) gets its values back in
     // place; with `force`, so does one that exists again for another reason.
     let existingCondition = force
       ? "" : " AND c.journey IN (SELECT journey FROM \(ChangeLog.rows) WHERE batch = ?1 AND kind = '\(rows.inserted)')"
     let existing = try journeyValues(
-      "SELECT c.journey, \(values) FROM \(ChangeLog.rows) c JOIN journey j ON j.id = c.journey "
+      "SELECT c.journey, \(values) FROM change c JOIN journey j ON j.id = c.journey "
         + "WHERE c.id IN (\(first))\(existingCondition)", source)
     for (id, values) in existing {
       try puttingBack([(id, values)]) { try batch.replace(id: id, values: values) }
     }
     var deferral = try IndexDeferral(connection: connection, includesChangeLog: recordsRows)
     try deferral.noteInserted(count)
-    let restored = "SELECT c.journey, \(values) FROM \(ChangeLog.rows) c WHERE c.id IN (\(first))"
+    let restored = "SELECT c.journey, \(values) FROM change c WHERE c.id IN (\(first))"
     let inserted = try puttingBack(try journeyValues(restored, source)) {
       try batch.insertAll(
         selecting: "\(restored) AND NOT EXISTS (SELECT 1 FROM journey j WHERE j.id = c.journey) ORDER BY c.id",
