@@ -151,14 +151,25 @@ final class Batch {
   /// the order of the writes (a journey inserted, then replaced by a later record of the same
   /// import). A bulk insert calls it before it builds the log's indexes again, so that the log's
   /// rows go in while they are dropped.
+  ///
+  /// `rangeThreshold` inserts or more are logged as a range of rowids (`ChangeLog.recordRange`,
+  /// `Schema.version7`) rather than a row each: an import's log then costs two rows.
   func recordInserts() throws {
     guard let before = rowIDBeforeUnloggedInserts, let id else { return }
     rowIDBeforeUnloggedInserts = nil
     guard isRecorded else { return }
+    let last = try connection.firstValue("SELECT max(rowid) FROM journey")?.integer ?? before
+    if last - before >= Self.rangeThreshold {
+      _ = try ChangeLog(connection: connection).recordRange(batch: id, after: before)
+      return
+    }
     try connection.run(
       "INSERT INTO change (batch, journey, kind) SELECT ?, id, 'insert' FROM journey WHERE rowid > ? ORDER BY rowid",
       [.integer(id), .integer(before)])
   }
+
+  /// How many inserts at once the log records as a range rather than a row each.
+  static let rangeThreshold: Int64 = 1_024
 
   /// Notes where the inserts about to be made start, unless earlier ones are not logged yet.
   private func noteInserts() throws {
@@ -172,7 +183,7 @@ final class Batch {
     try open()
     try noteInserts()
     let statement = try insertJourney()
-    try statement.bind(.text(id.lowercasedText), at: 1)
+    try id.withLowercasedText { try statement.bind(text: $0, at: 1) }
     for (offset, value) in values.enumerated() {
       try statement.bind(value, at: Int32(offset + 2))
     }
@@ -229,19 +240,27 @@ final class Batch {
   /// recorded batch logs every value of each first, in the order of those rows, with one
   /// statement.
   ///
+  /// The log's ranges are resolved first (`ChangeLog.resolveRanges(holding:)`): the condition
+  /// reads `change` (as `c`), and the rowids deleted may be given again.
+  ///
   /// Both statements walk the log's rows in order and find each journey by id, and the delete
   /// goes through the journeys in the order of the table (by rowid): no sort of the journeys'
   /// values and no set of their ids, which took twice as long.
   /// - Returns: How many journeys were deleted.
   func deleteAll(namedBy condition: String, parameter: DatabaseValue) throws -> Int {
+    try open()
+    try ChangeLog(connection: connection).resolveRanges()
     let named = "FROM change c CROSS JOIN journey j ON j.id = c.journey WHERE \(condition)"
     try logDeletes("SELECT ?2, j.id, 'delete', \(Self.joinedColumns) \(named) ORDER BY c.id", parameter)
     return try connection.run("DELETE FROM journey WHERE rowid IN (SELECT j.rowid \(named))", [parameter])
   }
 
-  /// Deletes a journey; a recorded batch logs every value it held first.
+  /// Deletes a journey; a recorded batch logs every value it held first. A range of the log that
+  /// holds it is resolved first (`ChangeLog.resolveRanges(holding:)`): its rowid may be given again.
   /// - Throws: `JourneyDatabaseError.journeyNotFound` when no such journey exists, or `SQLiteError`.
   func delete(id: UUID) throws {
+    try open()
+    try ChangeLog(connection: connection).resolveRanges(holding: id)
     let key = DatabaseValue.text(id.lowercasedText)
     try logDeletes("SELECT ?2, id, 'delete', \(Self.columns) FROM journey WHERE id = ?1", key)
     guard try connection.run("DELETE FROM journey WHERE id = ?", [key]) == 1 else {

@@ -116,7 +116,7 @@ extension ChangeLog {
       conditions.append(batch.isInverted ? "id <= ?\(values.count)" : "id >= ?\(values.count)")
     }
     try connection.forEachRow(
-      "SELECT \(Self.rowColumns) FROM change WHERE \(conditions.joined(separator: " AND ")) "
+      "SELECT \(Self.rowColumns) FROM \(Self.rows) WHERE \(conditions.joined(separator: " AND ")) "
         + "ORDER BY id\(isDescending ? " DESC" : "")",
       values, body)
   }
@@ -183,14 +183,15 @@ extension ChangeLog {
     if issued < last {
       problems.append("the next batch would reuse id \(issued + 1) (sqlite_sequence says \(issued), batches go to \(last))")
     }
-    return problems
+    return problems + (try rangeProblems())
   }
 }
 
 extension ChangeLog {
   /// The condition on a batch that it (or its source) changed the journey whose id is parameter
-  /// `index`.
+  /// `index`: a row of `change` names it, or a range holds it.
   static func touches(journeyAt index: Int) -> String {
-    "coalesce(source, id) IN (SELECT batch FROM change WHERE \(names(journey: "?\(index)")))"
+    "coalesce(source, id) IN (SELECT batch FROM change WHERE \(names(journey: "?\(index)")) "
+      + "UNION ALL \(rangeBatches(holdingJourneyAt: index)))"
   }
 }

@@ -38,11 +38,12 @@ extension Reversal {
       }
     }
     // A journey the batch deleted exists again (and not because the batch inserted it again).
+    // Deletes are rows of `change` (see `revertDeletes`); inserts may be a range's.
     if counts.deletes > 0 {
       try connection.forEachRow("""
         SELECT DISTINCT d.journey FROM change d JOIN journey j ON j.id = d.journey
         WHERE d.batch = ?1 AND d.kind = '\(rows.deleted)'
-          AND d.journey NOT IN (SELECT journey FROM change WHERE batch = ?1 AND kind = '\(rows.inserted)')
+          AND d.journey NOT IN (SELECT journey FROM \(ChangeLog.rows) WHERE batch = ?1 AND kind = '\(rows.inserted)')
         LIMIT ?2
         """, parameters
       ) { row in
@@ -54,7 +55,7 @@ extension Reversal {
     let differs = JourneyField.all.map { "j.\($0.column) IS NOT u.\(rows.after($0))" }.joined(separator: " OR ")
     guard counts.inserts > 0 else { return Array(conflicts.prefix(limit)) }
     try connection.forEachRow("""
-      SELECT u.journey, NULL, j.id IS NULL, NULL FROM change u LEFT JOIN journey j ON j.id = u.journey
+      SELECT u.journey, NULL, j.id IS NULL, NULL FROM \(ChangeLog.rows) u LEFT JOIN journey j ON j.id = u.journey
       WHERE u.batch = ?1 AND u.kind = '\(rows.inserted)' AND NOT \(deletedLater)
         AND (j.id IS NULL OR (u.\(rows.after(JourneyField.all[0])) IS NOT NULL AND (\(differs))))
       LIMIT ?2

@@ -89,7 +89,7 @@ extension Reversal {
     var counts = RowCounts(inserts: 0, updates: 0, deletes: 0)
     try connection.forEachRow(
       "SELECT count(*) FILTER (WHERE kind = ?2), count(*) FILTER (WHERE kind = 'update'), "
-        + "count(*) FILTER (WHERE kind = ?3) FROM change WHERE batch = ?1",
+        + "count(*) FILTER (WHERE kind = ?3) FROM \(ChangeLog.rows) WHERE batch = ?1",
       [.integer(target.batch.source), .text(rows.inserted), .text(rows.deleted)]
     ) { row in
       counts = RowCounts(inserts: Int(row.integer(at: 0)), updates: Int(row.integer(at: 1)), deletes: Int(row.integer(at: 2)))
@@ -145,14 +145,16 @@ extension Reversal {
   private func revertDeletes(in batch: Batch, force: Bool, recordsRows: Bool, count: Int) throws -> Int {
     let source = DatabaseValue.integer(target.batch.source)
     let values = JourneyField.all.map { rows.before($0) }.joined(separator: ", ")
-    // The values before the batch are those of its first delete of a journey.
+    // The values before the batch are those of its first delete of a journey. Its deletes are
+    // rows of `change`, never of a range (`ChangeLog.rows`): a range holds inserts, and no batch
+    // reads a range's batch inverted (an undo of inserts is recorded), so `change` is read, by id.
     let first = """
       SELECT min(id) FROM change WHERE batch = ?1 AND kind = '\(rows.deleted)' GROUP BY journey
       """
     // A journey the batch deleted and then inserted again (a replace) gets its values back in
     // place; with `force`, so does one that exists again for another reason.
     let existingCondition = force
-      ? "" : " AND c.journey IN (SELECT journey FROM change WHERE batch = ?1 AND kind = '\(rows.inserted)')"
+      ? "" : " AND c.journey IN (SELECT journey FROM \(ChangeLog.rows) WHERE batch = ?1 AND kind = '\(rows.inserted)')"
     let existing = try journeyValues(
       "SELECT c.journey, \(values) FROM change c JOIN journey j ON j.id = c.journey "
         + "WHERE c.id IN (\(first))\(existingCondition)", source)

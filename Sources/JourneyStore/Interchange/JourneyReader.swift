@@ -384,8 +384,13 @@ public final class JourneyReader {
     return input.buffer[start...].firstIndex { !blanks.contains($0) } ?? input.buffer.count
   }
 
-  /// The number of newlines between two positions of the buffer.
+  /// The number of newlines between two positions of the buffer: a loop over its bytes (a
+  /// `reduce` over the array's slice cost an import of 200,000 journeys 2% of its instructions).
   private func newlines(from start: Int, to end: Int) -> Int {
-    input.buffer[start..<end].reduce(0) { $1 == UInt8(ascii: "\n") ? $0 + 1 : $0 }
+    input.buffer.withUnsafeBufferPointer { bytes in
+      var count = 0
+      for index in start..<end where bytes[index] == UInt8(ascii: "\n") { count += 1 }
+      return count
+    }
   }
 }

@@ -12,7 +12,7 @@ enum Schema {
   static var currentVersion: Int64 { Int64(migrations.count) }
 
   /// The SQL that takes a database from version `n` to `n + 1`, at index `n`.
-  static let migrations: [String] = [version1, version2, version3, version4, version5, version6]
+  static let migrations: [String] = [version1, version2, version3, version4, version5, version6, version7]
 
   /// Journeys, and the change log of every committed insert, update and delete.
   ///
@@ -286,7 +286,11 @@ extension Schema {
     let version6 = version5.union([
       "sync_replica", "sync_remote", "sync_seen", "sync_sent", "sync_register", "sync_conflict",
     ])
-    return [[], version1, version2, version3, version3, version5, version6]
+    let version7 = version6.union([
+      "change_range", "journey_resolves_range_delete", "journey_resolves_range_id_change",
+      "journey_resolves_range_replace",
+    ])
+    return [[], version1, version2, version3, version3, version5, version6, version7]
   }()
 
   /// What is wrong with the schema of a file whose `user_version` is `version`: objects of

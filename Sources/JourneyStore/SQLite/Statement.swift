@@ -59,6 +59,12 @@ final class Statement {
     guard code == SQLITE_OK else { throw SQLiteError(connection: connection, sql: sql) }
   }
 
+  /// Binds UTF-8 bytes as TEXT, copied before it returns (`withLowercasedText` binds an id so,
+  /// without making a `String`).
+  func bind(text bytes: UnsafeBufferPointer<UInt8>, at index: Int32) throws(SQLiteError) {
+    guard bindText(bytes, at: index) == SQLITE_OK else { throw SQLiteError(connection: connection, sql: sql) }
+  }
+
   /// Binds UTF-8 bytes (or bytes meant to be) as TEXT, as they are.
   /// - Returns: SQLite's result code.
   private func bindText(_ bytes: UnsafeBufferPointer<UInt8>, at index: Int32) -> Int32 {

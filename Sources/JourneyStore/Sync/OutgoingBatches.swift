@@ -109,7 +109,7 @@ struct OutgoingBatches {
     var rows: [Row] = []
     let count = JourneyField.all.count
     try connection.forEachRow(
-      "SELECT \(ChangeLog.rowColumns) FROM change WHERE batch = ? ORDER BY id\(inverted ? " DESC" : "")",
+      "SELECT \(ChangeLog.rowColumns) FROM \(ChangeLog.rows) WHERE batch = ? ORDER BY id\(inverted ? " DESC" : "")",
       [.integer(source)]
     ) { row in
       var kind = row.text(at: 2)

@@ -29,7 +29,7 @@ struct SyncRecords {
       try connection.firstValue("SELECT count(*) \(unsent)", [.integer(sentBatch)])?.integer ?? 0)
     status.unsentChanges = Int(
       try connection.firstValue(
-        "SELECT count(*) FROM change WHERE batch IN (SELECT coalesce(source, id) \(unsent))",
+        "SELECT count(*) FROM \(ChangeLog.rows) WHERE batch IN (SELECT coalesce(source, id) \(unsent))",
         [.integer(sentBatch)]
       )?.integer ?? 0)
     status.pendingFiles = Int(

@@ -27,6 +27,36 @@ struct HistoryCommandTests {
     #expect(Set(insert.keys) == ["batch", "at", "command", "journey", "change"])
   }
 
+  /// An import of 1,100 journeys is logged as a range of rowids (`Schema.version7`); the binary's
+  /// history, a journey's history, undo and `db check` read it as a row per journey, also after
+  /// its last journeys were deleted and their rowids given to new ones.
+  @Test func anImportLoggedAsARangeReadsAsOneInsertPerJourney() async throws {
+    let sandbox = try CLISandbox()
+    let ids = (0..<1_100).map { _ in UUID().lowercasedText }
+    let lines = ids.enumerated().map { index, id in
+      #"{"id":"\#(id)","name":"J\#(index)","transportationType":"bus","startDate":"2026-11-21T08:00:00Z","duration":60}"#
+    }
+    #expect(try await sandbox.run("import", "-", input: lines.joined(separator: "\n")).exitCode == 0)
+    #expect(try await sandbox.run("delete", ids[1_099], ids[1_098], "--yes").exitCode == 0)
+    #expect(try await sandbox.run("add", "Added", "--transport", "car").exitCode == 0)
+
+    let history = try await sandbox.run("history", "--format", "ndjson")
+    #expect(history.exitCode == 0, "\(history)")
+    let objects = try history.lines.map { try JSONSerialization.jsonObject(with: Data($0.utf8)) as! [String: Any] }
+    let imported = objects.filter { $0["batch"] as? Int == 1 }
+    #expect(imported.count == 1_100 && imported.allSatisfy { $0["change"] as? String == "insert" })
+    #expect(imported.compactMap { $0["journey"] as? String } == ids.reversed())
+    let added = try #require(objects.first { $0["batch"] as? Int == 3 })
+    #expect(!ids.contains(added["journey"] as? String ?? ""))
+    let one = try await sandbox.run("history", ids[500], "--format", "ndjson", "--limit", "5")
+    #expect(one.lines.count == 1 && one.standardOutput.contains(#""batch":1"#), "\(one)")
+    #expect(try await sandbox.run("db", "check").exitCode == 0)
+    for _ in 0..<3 { #expect(try await sandbox.run("undo").exitCode == 0) }
+    #expect(try sandbox.records().isEmpty)
+    #expect(try await sandbox.run("redo").exitCode == 0)
+    #expect(Set(try sandbox.records().keys) == Set(ids))
+  }
+
   @Test func filtersByJourneyEvenADeletedOneAndLimits() async throws {
     let sandbox = try CLISandbox()
     try sandbox.seedSamples()

@@ -33,6 +33,32 @@ struct WatchCommandTests {
     #expect(objects.allSatisfy { $0["journey"] as? String == SampleJourneys.coastID && $0["field"] as? String == "name" })
   }
 
+  /// An import of 1,100 journeys is logged as a range of rowids (`Schema.version7`): the watch
+  /// prints it as it lands, one insert per journey, in the file's order.
+  @Test func printsAnImportLoggedAsARangeOneInsertPerJourney() async throws {
+    let sandbox = try CLISandbox()
+    let watch = try WatchProcess(sandbox: sandbox, arguments: ["watch", "--count", "1", "--format", "ndjson"])
+    defer { watch.stop() }
+    // Import until the watch has seen one: it may start after the first imports.
+    var imports: [[String]] = []
+    for _ in 0..<20 where watch.isRunning {
+      let ids = (0..<1_100).map { _ in UUID().lowercasedText }
+      let lines = ids.map {
+        #"{"id":"\#($0)","name":"J","transportationType":"bus","startDate":"2026-11-21T08:00:00Z","duration":60}"#
+      }
+      #expect(try await sandbox.run("import", "-", input: lines.joined(separator: "\n")).exitCode == 0)
+      imports.append(ids)
+      try await Task.sleep(for: .milliseconds(200))
+    }
+    #expect(try await watch.waitForExit(within: .seconds(20)) == 0)
+    let objects = try watch.output().split(separator: "\n").map {
+      try JSONSerialization.jsonObject(with: Data($0.utf8)) as! [String: Any]
+    }
+    #expect(objects.allSatisfy { $0["change"] as? String == "insert" })
+    let printed = objects.compactMap { $0["journey"] as? String }
+    #expect(imports.contains(printed), "the watch printed \(printed.count) journeys, not one import's")
+  }
+
   @Test func anInterruptEndsItCleanlyWithEveryLineWhole() async throws {
     let sandbox = try CLISandbox()
     try sandbox.seedSamples()

@@ -145,8 +145,9 @@ struct HostileInputTests {
       #expect(Array(name?.text?.utf8 ?? "".utf8) == Array(text.utf8))
     }
     #expect(try connection.firstValue("SELECT count(*) FROM journey") == .integer(Int64(stored.count + 3)))
-    // journey, batch, change, sqlite_sequence, log_horizon, journey_replaced, and sync's six.
-    #expect(try connection.firstValue("SELECT count(*) FROM sqlite_schema WHERE type = 'table'") == .integer(12))
+    // journey, batch, change, sqlite_sequence, log_horizon, journey_replaced, sync's six, and
+    // change_range.
+    #expect(try connection.firstValue("SELECT count(*) FROM sqlite_schema WHERE type = 'table'") == .integer(13))
     // And an export reads back into another database unchanged.
     try await Self.expectExportRoundTrips(sandbox)
   }

@@ -121,6 +121,13 @@ struct SecurityTests {
       "Self.conflictColumns": "sync_conflict's column list",
       "register": "a register's column prefix: present, or a column of JourneyField.all",
       "try connection.pragma(\"page_size\")": "the file's page size, a number SQLite gave, for a dry run's copy",
+      "ChangeLog.rows": "the log's rows as a fixed subquery, from ChangeLog+Ranges",
+      "Self.rows": "the log's rows as a fixed subquery, from ChangeLog+Ranges",
+      "valueColumns": "the change table's old and new columns of fields of JourneyField.all",
+      "noValues": "NULL for each old and new column of fields of JourneyField.all",
+      "ranges(holdingJourneyAt: index)": "a fixed FROM clause of the log's ranges with a numbered ? placeholder",
+      "Self.rangeIDs(holdingJourneyAt: 1)": "a fixed subquery of the log's ranges with a ? placeholder",
+      "ranges": "a fixed WHERE clause of the log's ranges with a ? placeholder, or nothing",
     ]
     let keywords = try Regex(#"\b(SELECT|INSERT|UPDATE|DELETE|WHERE|VALUES|PRAGMA|DROP|CREATE|BEGIN|ORDER BY|IN \()\b"#)
     var found: [String] = []
