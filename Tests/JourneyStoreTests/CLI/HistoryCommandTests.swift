@@ -36,12 +36,12 @@ struct HistoryCommandTests {
     let lines = ids.enumerated().map { index, id in
       #"{"id":"\#(id)","name":"J\#(index)","transportationType":"bus","startDate":"2026-11-21T08:00:00Z","duration":60}"#
     }
-    #expect(try await sandbox.run("import", "-", input: lines.joined(separator: "\n")).exitCode == 0)
-    #expect(try await sandbox.run("delete", ids[1_099], ids[1_098], "--yes").exitCode == 0)
-    #expect(try await sandbox.run("add", "Added", "--transport", "car").exitCode == 0)
+    try await sandbox.run("import", "-", input: lines.joined(separator: "\n")).expectSuccess()
+    try await sandbox.run("delete", ids[1_099], ids[1_098], "--yes").expectSuccess()
+    try await sandbox.run("add", "Added", "--transport", "car").expectSuccess()
 
     let history = try await sandbox.run("history", "--format", "ndjson")
-    #expect(history.exitCode == 0, "\(history)")
+    history.expectSuccess()
     let objects = try history.lines.map { try JSONSerialization.jsonObject(with: Data($0.utf8)) as! [String: Any] }
     let imported = objects.filter { $0["batch"] as? Int == 1 }
     #expect(imported.count == 1_100 && imported.allSatisfy { $0["change"] as? String == "insert" })
@@ -50,10 +50,10 @@ struct HistoryCommandTests {
     #expect(!ids.contains(added["journey"] as? String ?? ""))
     let one = try await sandbox.run("history", ids[500], "--format", "ndjson", "--limit", "5")
     #expect(one.lines.count == 1 && one.standardOutput.contains(#""batch":1"#), "\(one)")
-    #expect(try await sandbox.run("db", "check").exitCode == 0)
+    try await sandbox.run("db", "check").expectSuccess()
     for _ in 0..<3 { #expect(try await sandbox.run("undo").exitCode == 0) }
     #expect(try sandbox.records().isEmpty)
-    #expect(try await sandbox.run("redo").exitCode == 0)
+    try await sandbox.run("redo").expectSuccess()
     #expect(Set(try sandbox.records().keys) == Set(ids))
   }
 

@@ -46,7 +46,7 @@ struct WatchCommandTests {
       let lines = ids.map {
         #"{"id":"\#($0)","name":"J","transportationType":"bus","startDate":"2026-11-21T08:00:00Z","duration":60}"#
       }
-      #expect(try await sandbox.run("import", "-", input: lines.joined(separator: "\n")).exitCode == 0)
+      try await sandbox.run("import", "-", input: lines.joined(separator: "\n")).expectSuccess()
       imports.append(ids)
       try await Task.sleep(for: .milliseconds(200))
     }
