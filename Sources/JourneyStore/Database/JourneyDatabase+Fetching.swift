@@ -110,11 +110,11 @@ extension JourneyDatabase {
 
   /// Starts managing a journey read from the database.
   /// - Throws: `JourneyDatabaseError.unreadableValue` for a row the model cannot hold as it is.
-  func manage(id: UUID, values: [DatabaseValue]) throws(JourneyDatabaseError) -> Journey {
+  func manage(id: UUID, values: JourneyValues) throws(JourneyDatabaseError) -> Journey {
     try JourneyRow.checkReadable(id: id.lowercasedText, values: values)
     let journey = JourneyRow.journey(id: id, values: values)
     // Saved as the object holds them: a stored value the model cannot hold is not an edit.
-    identityMap.manage(journey, saved: JourneyRow.values(of: journey))
+    identityMap.manage(journey, saved: JourneyValues(readingUntracked: journey))
     return journey
   }
 }
