@@ -133,8 +133,8 @@ final class IdentityMap {
     }
   }
 
-  /// The unsaved edits of some journeys (all when `ids` is `nil`), of some fields (all when
-  /// `fields` is `nil`), in the order of their ids: each journey's saved and current values, and
+  /// The unsaved edits of some journeys (all when `ids` is `nil`), of some fields (all by
+  /// default), in the order of their ids: each journey's saved and current values, and
   /// the fields that differ.
   func unsavedEdits(of ids: Set<UUID>?, fields: JourneyFieldSet = .all)
     -> [(id: UUID, saved: JourneyValues, current: JourneyValues, fields: JourneyFieldSet)]
