@@ -36,7 +36,7 @@ extension JourneyDatabase {
         schemaVersion: version,
         currentSchemaVersion: Schema.currentVersion,
         problems: problems,
-        journeyCount: Int(try connection.firstValue("SELECT count(*) FROM journey")?.integer ?? 0),
+        journeyCount: try journeyTable.count(),
         batchCount: try changeLog.batchCount())
     }
   }

@@ -31,8 +31,8 @@ extension JourneyDatabase {
       if let problem = problems.first {
         throw JourneyDatabaseError.unusableBackup(path: path, reason: "it is damaged (\(problem))")
       }
-      let count = try connection.firstValue("SELECT count(*) FROM journey")?.integer ?? 0
-      return BackupContents(journeyCount: Int(count), schemaVersion: version)
+      let count = try JourneyTable(connection: connection).count()
+      return BackupContents(journeyCount: count, schemaVersion: version)
     }
   }
 

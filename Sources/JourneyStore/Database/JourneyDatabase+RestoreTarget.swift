@@ -31,9 +31,9 @@ extension JourneyDatabase {
     guard try connection.pragma("application_id") == Schema.applicationID else { return .empty }
     // In one snapshot; a damaged file fails even its commit.
     let counts = try? connection.transaction(.deferred) {
-      (try connection.firstValue("SELECT count(*) FROM journey")?.integer, try ChangeLog(connection: connection).batchCount())
+      (try JourneyTable(connection: connection).count(), try ChangeLog(connection: connection).batchCount())
     }
-    guard case let (journeys?, batches)? = counts else { return .unreadable }
-    return .journeys(journeyCount: Int(journeys), batchCount: batches)
+    guard case let (journeys, batches)? = counts else { return .unreadable }
+    return .journeys(journeyCount: journeys, batchCount: batches)
   }
 }

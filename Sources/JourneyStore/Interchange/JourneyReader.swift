@@ -322,7 +322,7 @@ public final class JourneyReader {
       guard let text = try text(offset + 1) ?? (field == .name ? "" : nil) else {
         // The start comes before the duration: a duration can be the time from it to the end.
         if field == .duration, let endText = try text(endIndex) {
-          stored.append(try Self.duration(from: stored[JourneyRow.startIndex], to: endText, line: line))
+          stored.append(try Self.duration(from: stored[JourneyField.startDate.index], to: endText, line: line))
           isDurationFromEnd = true
           continue
         }
@@ -336,15 +336,16 @@ public final class JourneyReader {
       }
     }
     // The start lies in the calendar (its parser checks that); the end is checked here.
-    let start = stored[JourneyRow.startIndex].double ?? 0
-    let duration = stored[JourneyRow.durationIndex].double ?? 0
+    let values = JourneyValues(stored)
+    let start = values[.startDate].double ?? 0
+    let duration = values[.duration].double ?? 0
     let startDate = Date(timeIntervalSinceReferenceDate: start)
     guard Journey.endsWithinCalendar(start: startDate, duration: duration) else {
-      let refused = JourneyInputError.endAfterCalendar(try text(JourneyRow.durationIndex + 1) ?? "", start: startDate.iso8601)
+      let refused = JourneyInputError.endAfterCalendar(try text(JourneyField.duration.index + 1) ?? "", start: startDate.iso8601)
       throw .malformed(line: line, reason: "duration: \(refused)")
     }
-    if !isDurationFromEnd, let endText = try text(endIndex), endText != JourneyRecord.endDate(of: stored).iso8601 {
-      let end = JourneyRecord.endDate(of: stored)
+    if !isDurationFromEnd, let endText = try text(endIndex), endText != JourneyRecord.endDate(of: values).iso8601 {
+      let end = JourneyRecord.endDate(of: values)
       guard let given = Date(iso8601: endText) ?? (try? DateExpression.date(endText)) else {
         throw .malformed(line: line, reason: "\(JourneyRecord.endDateKey): \(JourneyInputError.invalidDate(endText))")
       }
@@ -355,7 +356,7 @@ public final class JourneyReader {
           reason: "endDate \(endText) is not startDate + duration (\(end.iso8601)); correct it or leave it out")
       }
     }
-    return ImportedJourney(line: line, id: id, values: stored)
+    return ImportedJourney(line: line, id: id, values: values)
   }
 
   /// The duration from a start in stored form to an end as typed, read as a start is read.
