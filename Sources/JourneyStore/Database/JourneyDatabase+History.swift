@@ -34,6 +34,9 @@ extension JourneyDatabase {
   /// The journey table's counts, rowids, names and ids by prefix.
   var journeyTable: JourneyTable { JourneyTable(connection: connection) }
 
+  /// The file as a whole: its checks, backups and compaction.
+  var file: DatabaseFile { DatabaseFile(path: path, connection: connection) }
+
   /// The id of the journey whose id is `text` or starts with it, among the journeys that exist
   /// and those the change log remembers (deleted ones).
   /// - Throws: As `resolveID(_:)`.
