@@ -58,7 +58,11 @@ struct SyncSession {
 
   /// Makes the remote current (`SyncRemote.fetch()`), stopping its git when asked to stop.
   func fetchRemote() throws -> RemoteFolder {
-    RemoteFolder(path: try Git.$stopRequested.withValue(stopRequested) { try remote.fetch() })
+    // No task-local value pushed when nothing can ask to stop: the release build (Swift 6.3.1)
+    // of `withValue(nil)` here crashed every `roadtrip sync` in `swift_task_localValuePush`.
+    guard let stopRequested else { return RemoteFolder(path: try remote.fetch()) }
+    return RemoteFolder(
+      path: try Git.$stopRequested.withValue(stopRequested) { try remote.fetch() })
   }
 
   private func exchange(

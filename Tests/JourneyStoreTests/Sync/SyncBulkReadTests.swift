@@ -51,47 +51,6 @@ struct SyncBulkReadTests {
     #expect(try world[1].journey(id: ids[0])?.name == "j0 (receiver)")
   }
 
-  /// Another program's ids that are not lowercase UUIDs (one in capitals that spells a received
-  /// journey's id, one that is no UUID) are journeys of their own on both paths: a scan finds a
-  /// row by the bits of a lowercase id (`JourneyKey`) and by the text of any other. The receiver
-  /// sends them first, so that they have registers and the sync has numbered them.
-  @Test func anotherProgramsIdsStayJourneysOfTheirOwnThroughEitherPath() throws {
-    let world = try SyncWorld(replicas: 2)
-    let ids = (0..<40).map { _ in UUID() }
-    try world[0].add(
-      contentsOf: ids.enumerated().map { Journey.sample("j\($0.offset)", id: $0.element) })
-    try world.sync(0)
-    try world.sync(1)
-    let capitals = ids[0].uuidString.uppercased()
-    let outside = try Connection(path: world[1].path, busyTimeout: .seconds(5))
-    for foreign in [capitals, "not a uuid"] {
-      try outside.run(
-        "INSERT INTO journey (id, \(JourneyRow.fieldColumns)) "
-          + "SELECT ?, 'foreign', \(JourneyRow.fieldColumns.dropFirst(6)) FROM journey WHERE id = ?",
-        [.text(foreign), .text(ids[1].uuidString.lowercased())])
-    }
-    #expect(try world.sync(1).sentChanges == 2)
-    try outside.run(
-      "UPDATE journey SET name = name || ' again' WHERE id IN (?, 'not a uuid')", [.text(capitals)])
-    try world[0].edit(ids: ids) { $0.name += " (source)" }
-    try world.sync(0)
-
-    let copy = try ReceiverCopy(of: world, database: 1)
-    let oneByOne = try BulkReads.$mode.withValue(.never) { try world.sync(1) }
-    let inBulk = try BulkReads.$mode.withValue(.always) {
-      try copy.database.synchronize(with: FolderRemote(path: copy.remotePath))
-    }
-    #expect(oneByOne.sentChanges == 2 && inBulk.sentChanges == 2)
-    #expect(oneByOne.journeysChanged == 40 && inBulk.journeysChanged == 40)
-    try expectSameTables(world[1], copy.database)
-    let foreign = try rows(
-      "SELECT id, name FROM journey WHERE name LIKE 'foreign%' ORDER BY id", copy.database)
-    #expect(foreign == [
-      [.text(capitals), .text("foreign again")], [.text("not a uuid"), .text("foreign again")],
-    ])
-    #expect(try world[1].journey(id: ids[0])?.name == "j0 (source)")
-  }
-
   /// A new database joins from a snapshot through each path: the same journeys and registers.
   @Test func joiningFromASnapshotEndsTheSameThroughEitherPath() throws {
     let world = try SyncWorld(replicas: 3)
