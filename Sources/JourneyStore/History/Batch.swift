@@ -215,8 +215,9 @@ final class Batch {
     guard !changed.isEmpty else { return }
     let batch = try open()
     let (update, log) = try updateStatements(for: changed)
-    let key = DatabaseValue.text(id.lowercasedText)
-    try update.bind(key, at: 1)
+    // The id bound from its text on the stack: no `String` for each journey (a sync writes
+    // 100,000 at once).
+    try id.withLowercasedText { try update.bind(text: $0, at: 1) }
     for (offset, field) in changed.enumerated() {
       try update.bind(new[field], at: Int32(offset + 2))
     }
@@ -227,7 +228,7 @@ final class Batch {
     guard isRecorded else { return }
     try recordInserts()
     try log.bind(.integer(batch), at: 1)
-    try log.bind(key, at: 2)
+    try id.withLowercasedText { try log.bind(text: $0, at: 2) }
     for (offset, field) in changed.enumerated() {
       try log.bind(old[field], at: Int32(2 * offset + 3))
       try log.bind(new[field], at: Int32(2 * offset + 4))

@@ -22,15 +22,17 @@ enum JourneyRow {
     return values
   }
 
-  /// The stored field values of the journeys of `numbers` (ids and their numbers, from 0 to
-  /// `numbers.count - 1`), by number (`nil`: none), read with one scan of the table: for many
-  /// journeys at once (a sync receiving them), where a lookup of each costs several times more.
-  static func values(ofEach numbers: [String: Int], in connection: Connection) throws
-    -> [JourneyValues?]
-  {
-    var values = [JourneyValues?](repeating: nil, count: numbers.count)
+  /// The stored field values of `count` journeys numbered from 0, by number (`nil`: none), read
+  /// with one scan of the table: for many journeys at once (a sync receiving them), where a
+  /// lookup of each costs several times more. `number` finds a row's number from the UTF-8 bytes
+  /// of its id (`nil`: a journey not wanted), so that no row makes a `String`.
+  static func values(
+    ofEach count: Int, in connection: Connection,
+    number: (UnsafeBufferPointer<UInt8>) -> Int?
+  ) throws -> [JourneyValues?] {
+    var values = [JourneyValues?](repeating: nil, count: count)
     try connection.forEachRow("SELECT \(columns) FROM journey") { row in
-      if let number = numbers[row.text(at: 0)] { values[number] = fieldValues(of: row) }
+      if let number = row.withText(at: 0, number) { values[number] = fieldValues(of: row) }
     }
     return values
   }

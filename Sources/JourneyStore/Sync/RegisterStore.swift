@@ -23,10 +23,11 @@ struct RegisterStore {
 
   /// Hands over the registers of each `wanted` journey that a write was ever merged into, with
   /// its number, read one by one or with one scan of the table (as `reads` says; a scan may hand
-  /// over other journeys of `numbers` too).
+  /// over other journeys that `number` numbers too: it finds a row's number from the UTF-8
+  /// bytes of its id, `nil` for a journey not wanted).
   func registers(
-    of wanted: [(journey: String, number: Int)], numbers: [String: Int], reads: BulkReads,
-    _ found: (Int, JourneyRegisters) -> Void
+    of wanted: [(journey: String, number: Int)], reads: BulkReads,
+    number: (UnsafeBufferPointer<UInt8>) -> Int?, _ found: (Int, JourneyRegisters) -> Void
   ) throws {
     let scans = try reads.scans(wanted.count) {
       try connection.firstValue("SELECT count(*) FROM sync_register")?.integer ?? 0
@@ -40,7 +41,7 @@ struct RegisterStore {
     try connection.forEachRow(
       "SELECT journey, \(Self.columns.joined(separator: ", ")) FROM sync_register"
     ) { row in
-      guard let number = numbers[row.text(at: 0)] else { return }
+      guard let number = row.withText(at: 0, number) else { return }
       found(number, Self.registers(row, at: 1))
     }
   }
@@ -73,7 +74,7 @@ struct RegisterStore {
 
   /// Writes journeys' registers, in the order given (the table's, by id, is the fastest), with
   /// one prepared statement.
-  func save(_ registers: [(journey: String, registers: JourneyRegisters)]) throws {
+  func save(_ registers: some Sequence<(journey: String, registers: JourneyRegisters)>) throws {
     let upsert = try connection.statement(Self.upsert)
     for (journey, journeyRegisters) in registers {
       try save(journeyRegisters, of: journey, with: upsert)

@@ -5,15 +5,21 @@ import Foundation
 #endif
 
 /// The journeys one sync touches, numbered in the order it meets them, with their registers as
-/// the table held them and as merged so far, in arrays by number: each journey's id is hashed
-/// once or twice in a sync, not at every step (at 100,000 journeys, hashing and comparing ids
-/// took more time than the merge: BENCHMARKS.md, P12).
+/// the table held them and as merged so far, in arrays by number: each journey's id is looked up
+/// once in a sync, when it is read (`read` hands back the numbers, and the merges go by number),
+/// not at every step (at 100,000 journeys, hashing and comparing ids took more time than the
+/// merge: BENCHMARKS.md, P12). Ids that are lowercase UUIDs (every id a change file names) are
+/// kept as their 128 bits (`JourneyKey`), so that a table scan finds a row's journey from the
+/// bytes of its id without making a `String`; another program's ids by their text.
 struct SyncJourneys {
   let store: RegisterStore
   let reads: BulkReads
   /// Ids by number.
   private(set) var ids: [String] = []
-  private var numbers: [String: Int] = [:]
+  /// The ids' bits by number (`nil`: an id that is not a lowercase UUID).
+  private var keys: [JourneyKey?] = []
+  private var numbers: [JourneyKey: Int] = [:]
+  private var otherNumbers: [String: Int] = [:]
   /// The registers as the table holds them (`nil`: no row), once read.
   private var stored: [JourneyRegisters?] = []
   private var isRead: [Bool] = []
@@ -27,43 +33,79 @@ struct SyncJourneys {
     self.reads = reads
   }
 
+  /// How many journeys the sync has met.
+  var count: Int { ids.count }
+
   /// The journey's number, given at its first mention.
   private mutating func number(_ journey: String) -> Int {
-    if let number = numbers[journey] { return number }
-    let number = ids.count
-    numbers[journey] = number
+    let key = JourneyKey(lowercasedText: journey)
+    if let key {
+      if let number = numbers[key] { return number }
+      numbers[key] = ids.count
+    } else {
+      if let number = otherNumbers[journey] { return number }
+      otherNumbers[journey] = ids.count
+    }
     ids.append(journey)
+    keys.append(key)
     stored.append(nil)
     isRead.append(false)
     merged.append(nil)
     isReceived.append(false)
-    return number
+    return ids.count - 1
+  }
+
+  /// The number of the journey whose id's UTF-8 bytes a table row holds, `nil` for a journey
+  /// the sync has not met.
+  func number(ofID bytes: UnsafeBufferPointer<UInt8>) -> Int? {
+    Self.number(ofID: bytes, numbers, otherNumbers)
+  }
+
+  private static func number(
+    ofID bytes: UnsafeBufferPointer<UInt8>, _ numbers: [JourneyKey: Int],
+    _ otherNumbers: [String: Int]
+  ) -> Int? {
+    if let key = JourneyKey(lowercasedText: bytes) { return numbers[key] }
+    guard !otherNumbers.isEmpty else { return nil }
+    return otherNumbers[String(decoding: bytes, as: UTF8.self)]
   }
 
   /// Reads the registers of the journeys not read yet, all at once (`BulkReads`).
-  mutating func read(_ journeys: some Sequence<String>) throws {
+  /// - Returns: The journeys' numbers, in the order given (each merge of them goes by number).
+  @discardableResult
+  mutating func read(_ journeys: some Sequence<String>) throws -> [Int] {
     let expected = ids.count + journeys.underestimatedCount
     if expected > numbers.capacity {
       numbers.reserveCapacity(expected)
       ids.reserveCapacity(expected)
+      keys.reserveCapacity(expected)
       stored.reserveCapacity(expected)
       isRead.reserveCapacity(expected)
       merged.reserveCapacity(expected)
       isReceived.reserveCapacity(expected)
     }
+    var given: [Int] = []
+    given.reserveCapacity(journeys.underestimatedCount)
     var wanted: [(journey: String, number: Int)] = []
     for journey in journeys {
       let number = number(journey)
+      given.append(number)
       if !isRead[number] {
         isRead[number] = true
         wanted.append((journey, number))
       }
     }
-    guard !wanted.isEmpty else { return }
-    let wantedNumbers = Set(wanted.lazy.map(\.number))
-    try store.registers(of: wanted, numbers: numbers, reads: reads) { number, registers in
-      if wantedNumbers.contains(number) { stored[number] = registers }
+    guard !wanted.isEmpty else { return given }
+    var isWanted = [Bool](repeating: false, count: ids.count)
+    for (_, number) in wanted { isWanted[number] = true }
+    let (numbers, otherNumbers) = (self.numbers, self.otherNumbers)
+    try store.registers(
+      of: wanted, reads: reads, number: { Self.number(ofID: $0, numbers, otherNumbers) }
+    ) {
+      number, registers in
+      if isWanted[number] { stored[number] = registers }
     }
+    return given
   }
 
   /// Merges into the journey's registers (read first, if they were not).
@@ -72,17 +114,25 @@ struct SyncJourneys {
   ) throws {
     let number = number(journey)
     if !isRead[number] { try read(CollectionOfOne(journey)) }
-    var registers = merged[number] ?? stored[number] ?? .empty
+    try merge(number: number, received: received, body)
+  }
+
+  /// Merges into the registers of a journey that `read` numbered (and read).
+  mutating func merge(
+    number: Int, received: Bool, _ body: (inout JourneyRegisters) throws -> Void
+  ) throws {
+    // Taken out of the array while merged, so that its fields are not copied.
+    var registers = merged[number].take() ?? stored[number] ?? .empty
+    defer { merged[number] = registers }
     try body(&registers)
-    merged[number] = registers
     if received { isReceived[number] = true }
   }
 
   /// The numbers and ids of the journeys that received writes reached (each id a lowercase
   /// UUID, which reading a file checks), in the order of their ids.
   func received() -> [(number: Int, id: UUID)] {
-    inOrder(ids.indices.filter { isReceived[$0] }).compactMap { number, id in
-      id.map { (number, $0) }
+    inOrder(ids.indices.filter { isReceived[$0] }).compactMap { number, key in
+      key.map { (number, $0.id) }
     }
   }
 
@@ -92,29 +142,19 @@ struct SyncJourneys {
       guard let registers = merged[number] else { return false }
       return registers != (stored[number] ?? .empty)
     }
-    try store.save(inOrder(changed).map { number, _ in (ids[number], merged[number]!) })
+    try store.save(inOrder(changed).lazy.map { number, _ in (ids[number], merged[number]!) })
   }
 
-  /// Journeys in the order of their ids, with their ids as UUIDs (`nil`: another program's id,
-  /// not a UUID; those come last). The text of lowercase UUIDs sorts as their 128 bits do, which
-  /// compare several times faster than the text.
-  private func inOrder(_ numbers: [Int]) -> [(number: Int, id: UUID?)] {
-    var keyed: [(number: Int, id: UUID?, key: (UInt64, UInt64))] = numbers.map { number in
-      guard let id = UUID(lowercasedText: ids[number]) else { return (number, nil, (.max, .max)) }
-      return withUnsafeBytes(of: id.uuid) { bytes in
-        (
-          number, id,
-          (
-            UInt64(bigEndian: bytes.loadUnaligned(as: UInt64.self)),
-            UInt64(bigEndian: bytes.loadUnaligned(fromByteOffset: 8, as: UInt64.self))
-          )
-        )
-      }
+  /// Journeys in the order of their ids, with their ids' bits (`nil`: another program's id,
+  /// not a lowercase UUID; those come last). The text of lowercase UUIDs sorts as their 128
+  /// bits do, which compare several times faster than the text.
+  private func inOrder(_ numbers: [Int]) -> [(number: Int, key: JourneyKey?)] {
+    var keyed = numbers.map { (number: $0, key: keys[$0]) }
+    keyed.sort { left, right in
+      guard let leftKey = left.key else { return false }
+      guard let rightKey = right.key else { return true }
+      return leftKey < rightKey
     }
-    keyed.sort { $0.key < $1.key }
-    return keyed.map { ($0.number, $0.id) }
+    return keyed
   }
-
-  /// The journeys' numbers by id.
-  var byID: [String: Int] { numbers }
 }

@@ -88,9 +88,9 @@ struct SyncSession {
         try checkOwnFiles(listing[state.id] ?? [], in: folder, state: &state, summary: &summary)
       }
       try send(&state, summary: &summary, prefetch: { try journeys.read($0) }) {
-        journey, update in
+        number, update in
         try counted()
-        try journeys.merge(journey, received: false, update)
+        try journeys.merge(number: number, received: false, update)
       }
       if let snapshot = try joiningSnapshot(listing, from: folder, state: state, summary: &summary)
       {
@@ -105,9 +105,9 @@ struct SyncSession {
       let merge = try receive(
         listing, from: folder, state: &state, summary: &summary,
         prefetch: { try journeys.read($0) }
-      ) { journey, body in
+      ) { number, body in
         try counted()
-        try journeys.merge(journey, received: true, body)
+        try journeys.merge(number: number, received: true, body)
       }
       let refused = try write(journeys, through: batch, state: state, summary: &summary)
       try journeys.save()
@@ -255,10 +255,12 @@ struct SyncSession {
   /// Stamps the local batches not sent yet, merges them into the registers through `update`, and
   /// records them as this replica's next file. At the first sync the file holds every journey
   /// instead (the log may have been pruned), and every batch before it counts as sent.
+  /// `prefetch` reads the registers of the journeys the changes name, once for each change, and
+  /// hands back their numbers, in that order, by which `update` merges each change.
   private func send(
     _ state: inout ReplicaState, summary: inout SyncSummary,
-    prefetch: ([String]) throws -> Void,
-    update: (String, (inout JourneyRegisters) -> Void) throws -> Void
+    prefetch: ([String]) throws -> [Int],
+    update: (Int, (inout JourneyRegisters) -> Void) throws -> Void
   ) throws {
     let me = try state.number(of: state.id)
     let seq = (state.seen[state.id] ?? 0) + 1
@@ -270,7 +272,8 @@ struct SyncSession {
       ? [try everyJourney()]
       : OutgoingBatches(connection: connection).batches(after: state.sentBatch)
     batches.removeAll { $0.changes.isEmpty }
-    try prefetch(Self.journeys(in: batches.lazy.map(\.changes)))
+    let numbers = try prefetch(Self.journeys(in: batches.lazy.map(\.changes)))
+    var next = numbers.startIndex
     var headers: [ChangeFile.BatchHeader] = []
     for outgoing in batches {
       let hlc = HybridClock.stamp(outgoing.date, after: state.lastHLC)
@@ -282,8 +285,10 @@ struct SyncSession {
       headers.append(ChangeFile.BatchHeader(hlc: hlc, kind: outgoing.kind, origin: outgoing.origin))
       let write = { (value: DatabaseValue) in Register(value: value, hlc: hlc, by: me, seq: seq) }
       for change in outgoing.changes {
-        guard case .text(let journey) = change.journey else { continue }
-        try update(journey) { registers in
+        guard case .text = change.journey else { continue }
+        let number = numbers[next]
+        next += 1
+        try update(number) { registers in
           switch change {
           case .insert(let values):
             registers.present = write(.integer(1))
@@ -335,15 +340,16 @@ struct SyncSession {
   /// gap (a file not arrived yet waits for the next sync), each once every file its vector names
   /// is applied here. A file that cannot be read is refused by name, and nothing of it or of its
   /// replica's later files is applied. The files to apply are found first, then the registers of
-  /// every journey they name are read at once (`prefetch`), then their changes are merged in
-  /// that order.
+  /// every journey they name are read at once (`prefetch`, which hands back their numbers, once
+  /// for each change), then their changes are merged in that order, by number.
   private func receive(
     _ listing: [String: [Int64]], from folder: RemoteFolder, state: inout ReplicaState,
-    summary: inout SyncSummary, prefetch: ([String]) throws -> Void,
-    merging: (String, (inout JourneyRegisters) -> Void) throws -> Void
+    summary: inout SyncSummary, prefetch: ([String]) throws -> [Int],
+    merging: (Int, (inout JourneyRegisters) -> Void) throws -> Void
   ) throws -> RegisterMerge {
     let files = try filesToApply(listing, from: folder, state: &state, summary: &summary)
-    try prefetch(Self.journeys(in: files.lazy.flatMap(\.file.bodies)))
+    let numbers = try prefetch(Self.journeys(in: files.lazy.flatMap(\.file.bodies)))
+    var next = numbers.startIndex
     var merge = RegisterMerge(replicas: state.replicas)
     for (replica, seq, by, file) in files {
       for (header, body) in zip(file.header.batches, file.bodies) {
@@ -351,7 +357,9 @@ struct SyncSession {
           hlc: header.hlc, replica: replica, by: by, seq: seq, vector: file.header.vector)
         for change in body {
           guard case .text(let journey) = change.journey else { continue }
-          try merging(journey) {
+          let number = numbers[next]
+          next += 1
+          try merging(number) {
             merge.merge(change, journey: journey, write: write, into: &$0)
           }
         }
@@ -463,7 +471,9 @@ struct SyncSession {
     let scanned: [JourneyValues?]? =
       try journeys.reads.scans(order.count) {
         try connection.firstValue("SELECT count(*) FROM journey")?.integer ?? 0
-      } ? try JourneyRow.values(ofEach: journeys.byID, in: connection) : nil
+      }
+      ? try JourneyRow.values(ofEach: journeys.count, in: connection) { journeys.number(ofID: $0) }
+      : nil
     // Many new journeys (a join) go in as an import's do: the secondary indexes built after.
     var deferral = try IndexDeferral(connection: connection)
     if let scanned {
@@ -478,14 +488,15 @@ struct SyncSession {
       guard let target = journeys.merged[number] else { continue }
       let current =
         try scanned.map { $0[number] } ?? JourneyRow.values(of: id, in: connection)
+      let values = target.values
       do {
         switch (current, target.isPresent) {
         case (nil, true):
-          try batch.insert(id: id, values: target.values)
+          try batch.insert(id: id, values: values)
         case (.some, false):
           try batch.delete(id: id)
-        case (let current?, true) where current != target.values:
-          try batch.update(id: id, from: current, to: target.values)
+        case (let current?, true) where current != values:
+          try batch.update(id: id, from: current, to: values)
         default:
           continue
         }
