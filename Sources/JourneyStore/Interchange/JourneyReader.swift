@@ -122,7 +122,12 @@ public final class JourneyReader {
         line += newlines(from: start, to: end)
         input.position = end
         guard let values else { return nil }
-        return try journey(from: values, line: recordLine)
+        defer { recordValues = values }
+        return try input.buffer.withUnsafeBufferPointer { bytes in
+          Result { () throws(InterchangeError) -> ImportedJourney in
+            try journey(from: values, line: recordLine, in: bytes)
+          }
+        }.get()
       case .failure(.incomplete):
         guard input.pendingCount <= maximumRecordSize else {
           throw .malformed(
@@ -152,7 +157,22 @@ public final class JourneyReader {
 
   /// Where a record starts and ends in the buffer, and its values by key index (`nil` at the end
   /// of the input).
-  private typealias ScannedRecord = (start: Int, end: Int, values: [JSONScanner.Value?]?)
+  private typealias ScannedRecord = (start: Int, end: Int, values: [ScannedValue?]?)
+
+  /// The array the next record's values go in, by key index: one array from record to record
+  /// (`emptiedRecordValues()`), so that a record allocates none.
+  private var recordValues: [ScannedValue?] = []
+
+  /// `recordValues`, taken (the reader holds it no more until it is given back) and emptied.
+  private func emptiedRecordValues() -> [ScannedValue?] {
+    var values = recordValues
+    recordValues = []
+    guard values.count == JourneyRecord.keys.count else {
+      return [ScannedValue?](repeating: nil, count: JourneyRecord.keys.count)
+    }
+    for index in values.indices { values[index] = nil }
+    return values
+  }
 
   /// Scans one record, updating `state` (which the caller keeps only when the scan succeeds).
   private func scanRecord(
@@ -179,11 +199,11 @@ public final class JourneyReader {
       guard try scanner.peekAfterWhitespace() != nil else { throw .malformed("the input ends inside a record") }
       let recordStart = scanner.index
       lastRecordStart = recordStart
-      var values = [JSONScanner.Value?](repeating: nil, count: JourneyRecord.keys.count)
+      var values = emptiedRecordValues()
       try scanner.object { key, value throws(JSONScanner.Failure) in
         let index = try Self.keyIndex(of: key)
         guard values[index] == nil else { throw .malformed("the key '\(JourneyRecord.keys[index])' appears twice") }
-        values[index] = value
+        values[index] = ScannedValue(value)
       }
       if format == .ndjson {
         guard let next = try scanner.peekAfterWhitespace(stoppingAtNewline: true) else {
@@ -241,10 +261,10 @@ public final class JourneyReader {
       scanner.rewind(to: recordStart)
       throw .malformed("\(fields.count) fields where the \(format == .tsv ? "columns are" : "header has") \(columns.count)")
     }
-    var values = [JSONScanner.Value?](repeating: nil, count: JourneyRecord.keys.count)
+    var values = emptiedRecordValues()
     for (column, field) in zip(columns, fields)
     where column != Self.ignoredColumn && (!field.isEmpty || JourneyRecord.keys[column] == JourneyField.name.name) {
-      values[column] = .string(field)
+      values[column] = .text(field)
     }
     return (recordStart, scanner.index, values)
   }
@@ -297,20 +317,28 @@ public final class JourneyReader {
     throw .malformed("'\(name)' is not a journey key\(suggestion.map { " (did you mean '\($0)'?)" } ?? ""); the keys are: \(valid)")
   }
 
-  /// Turns the values of one record into a journey, with each field's parser.
-  private func journey(from values: [JSONScanner.Value?], line: Int) throws(InterchangeError) -> ImportedJourney {
-    func text(_ index: Int) throws(InterchangeError) -> String? {
-      switch values[index] {
-      case nil: return nil
-      case .string(let text), .number(let text): return text
-      case .bool, .null, .composite:
+  /// Turns the values of one record into a journey, with each field's parser, reading them
+  /// where they lie in `buffer`.
+  private func journey(
+    from values: [ScannedValue?], line: Int, in buffer: UnsafeBufferPointer<UInt8>
+  ) throws(InterchangeError) -> ImportedJourney {
+    /// The value under a key, `nil` when the record has none.
+    func value(_ index: Int) throws(InterchangeError) -> ScannedValue? {
+      guard let value = values[index] else { return nil }
+      if case .notText = value {
         throw .malformed(line: line, reason: "the value of '\(JourneyRecord.keys[index])' must be a string or a number")
       }
+      return value
+    }
+    func text(_ index: Int) throws(InterchangeError) -> String? {
+      try value(index)?.text(in: buffer)
     }
     var id: UUID?
-    if let idText = try text(0) {
-      guard let parsed = UUID(text: idText.utf8) else {
-        throw .malformed(line: line, reason: "'\(idText)' is not a journey id (a UUID such as 0b1e5c1a-6f0e-4d47-9a6e-3c2d8f1a0001)")
+    if let idValue = try value(0) {
+      guard let parsed = idValue.withUTF8(in: buffer, { UUID(text: $0) }) ?? nil else {
+        throw .malformed(
+          line: line,
+          reason: "'\(idValue.text(in: buffer) ?? "")' is not a journey id (a UUID such as 0b1e5c1a-6f0e-4d47-9a6e-3c2d8f1a0001)")
       }
       id = parsed
     }
@@ -319,7 +347,7 @@ public final class JourneyReader {
     let endIndex = JourneyRecord.keys.count - 1
     var isDurationFromEnd = false
     for (offset, field) in JourneyField.all.enumerated() {
-      guard let text = try text(offset + 1) ?? (field == .name ? "" : nil) else {
+      guard let given = try value(offset + 1) ?? (field == .name ? .text("") : nil) else {
         // The start comes before the duration: a duration can be the time from it to the end.
         if field == .duration, let endText = try text(endIndex) {
           stored.append(try Self.duration(from: stored[JourneyRow.startIndex], to: endText, line: line))
@@ -329,10 +357,13 @@ public final class JourneyReader {
         throw .malformed(
           line: line, reason: "the journey has no '\(field.name)'\(field == .duration ? " (nor an end to take it from)" : "")")
       }
-      do {
-        stored.append(try field.parse(text).stored)
-      } catch {
-        throw .malformed(line: line, reason: "\(field.name): \(error)")
+      let parsed = given.withUTF8(in: buffer) { utf8 in
+        Result { () throws(JourneyInputError) in try field.storedValue(parsingUTF8: utf8) }
+      }
+      switch parsed {
+      case .success(let value)?: stored.append(value)
+      case .failure(let error)?: throw .malformed(line: line, reason: "\(field.name): \(error)")
+      case nil: preconditionFailure("a value that is not text was refused above")
       }
     }
     // The start lies in the calendar (its parser checks that); the end is checked here.
@@ -343,19 +374,30 @@ public final class JourneyReader {
       let refused = JourneyInputError.endAfterCalendar(try text(JourneyRow.durationIndex + 1) ?? "", start: startDate.iso8601)
       throw .malformed(line: line, reason: "duration: \(refused)")
     }
-    if !isDurationFromEnd, let endText = try text(endIndex), endText != JourneyRecord.endDate(of: stored).iso8601 {
+    if !isDurationFromEnd, let endValue = try value(endIndex) {
       let end = JourneyRecord.endDate(of: stored)
-      guard let given = Date(iso8601: endText) ?? (try? DateExpression.date(endText)) else {
-        throw .malformed(line: line, reason: "\(JourneyRecord.endDateKey): \(JourneyInputError.invalidDate(endText))")
-      }
-      // Equal dates have equal texts: only unequal ones need formatting, to compare as written.
-      guard given == end || given.iso8601 == end.iso8601 else {
-        throw .malformed(
-          line: line,
-          reason: "endDate \(endText) is not startDate + duration (\(end.iso8601)); correct it or leave it out")
+      // The usual end, in ISO 8601, is read as an instant and compared: no text is made.
+      if endValue.withUTF8(in: buffer, { Date(iso8601UTF8: $0) }) != end {
+        try checkEnd(endValue.text(in: buffer) ?? "", against: end, line: line)
       }
     }
     return ImportedJourney(line: line, id: id, values: stored)
+  }
+
+  /// Checks a record's `endDate`, when it is not read as exactly the journey's end, against the
+  /// text of that end: equal texts agree (the end may have more digits than its text shows).
+  /// - Throws: `.malformed` for an end that is not a date, or not the journey's.
+  private func checkEnd(_ endText: String, against end: Date, line: Int) throws(InterchangeError) {
+    guard endText != end.iso8601 else { return }
+    guard let given = Date(iso8601: endText) ?? (try? DateExpression.date(endText)) else {
+      throw .malformed(line: line, reason: "\(JourneyRecord.endDateKey): \(JourneyInputError.invalidDate(endText))")
+    }
+    // Equal dates have equal texts: only unequal ones need formatting, to compare as written.
+    guard given == end || given.iso8601 == end.iso8601 else {
+      throw .malformed(
+        line: line,
+        reason: "endDate \(endText) is not startDate + duration (\(end.iso8601)); correct it or leave it out")
+    }
   }
 
   /// The duration from a start in stored form to an end as typed, read as a start is read.
