@@ -31,6 +31,10 @@ struct JSONScanner: ~Copyable {
   private let isLineDelimited: Bool
   /// The next byte to read; after a `.malformed` failure, the byte at fault.
   private(set) var index: Int
+  /// The newlines read so far. A newline outside whitespace is an error (a string holds none
+  /// unescaped), so after a scan that succeeds they are the lines it moved past, counted as they
+  /// are skipped rather than by reading the record's bytes again.
+  private(set) var newlines = 0
 
   /// - Parameters:
   ///   - bytes: The bytes to scan.
@@ -49,7 +53,9 @@ struct JSONScanner: ~Copyable {
     while index < bytes.count {
       switch bytes[index] {
       case UInt8(ascii: " "), UInt8(ascii: "\t"), UInt8(ascii: "\r"): index += 1
-      case UInt8(ascii: "\n") where !stoppingAtNewline: index += 1
+      case UInt8(ascii: "\n") where !stoppingAtNewline:
+        index += 1
+        newlines += 1
       default: return bytes[index]
       }
     }
@@ -59,6 +65,7 @@ struct JSONScanner: ~Copyable {
 
   /// Consumes one byte known to be next.
   mutating func skip() {
+    if bytes[index] == UInt8(ascii: "\n") { newlines += 1 }
     index += 1
   }
 

@@ -116,10 +116,11 @@ public final class JourneyReader {
         }
       }
       switch outcome {
-      case .success(let (recordStart, end, values)):
+      case .success(let (recordStart, end, values, counted)):
         state = scannedState
-        let recordLine = line + newlines(from: start, to: recordStart)
-        line += newlines(from: start, to: end)
+        let lines = counted ?? (newlines(from: start, to: recordStart), newlines(from: start, to: end))
+        let recordLine = line + lines.before
+        line += lines.all
         input.position = end
         guard let values else { return nil }
         defer { recordValues = values }
@@ -155,9 +156,12 @@ public final class JourneyReader {
   /// header and JSON's punctuation: the line of a record too long to read.
   private var lastRecordStart: Int?
 
-  /// Where a record starts and ends in the buffer, and its values by key index (`nil` at the end
-  /// of the input).
-  private typealias ScannedRecord = (start: Int, end: Int, values: [ScannedValue?]?)
+  /// Where a record starts and ends in the buffer, its values by key index (`nil` at the end of
+  /// the input), and the newlines from where the scan started to the record's start and to its
+  /// end when the scanner counted them (else the reader counts them in the buffer).
+  private typealias ScannedRecord = (
+    start: Int, end: Int, values: [ScannedValue?]?, newlines: (before: Int, all: Int)?
+  )
 
   /// The array the next record's values go in, by key index: one array from record to record
   /// (`emptiedRecordValues()`), so that a record allocates none.
@@ -181,7 +185,7 @@ public final class JourneyReader {
     lastRecordStart = nil
     switch (state, format) {
     case (.finished, _):
-      return (start, start, nil)
+      return (start, start, nil, (0, 0))
     case (_, .csv):
       let separator = try csvSeparator(bytes, from: start)
       return try scanTableRecord(
@@ -192,12 +196,18 @@ public final class JourneyReader {
       var scanner = JSONScanner(bytes, at: start, isFinal: input.isAtEnd, isLineDelimited: format == .ndjson)
       defer { scanFailureIndex = scanner.index }
       if format == .json {
-        guard try scanJSONArrayPunctuation(&scanner, state: &state) else { return (scanner.index, scanner.index, nil) }
+        guard try scanJSONArrayPunctuation(&scanner, state: &state) else {
+          return (scanner.index, scanner.index, nil, (scanner.newlines, scanner.newlines))
+        }
       } else {
-        guard try scanner.peekAfterWhitespace() != nil else { state = .finished; return (scanner.index, scanner.index, nil) }
+        guard try scanner.peekAfterWhitespace() != nil else {
+          state = .finished
+          return (scanner.index, scanner.index, nil, (scanner.newlines, scanner.newlines))
+        }
       }
       guard try scanner.peekAfterWhitespace() != nil else { throw .malformed("the input ends inside a record") }
       let recordStart = scanner.index
+      let newlinesBefore = scanner.newlines
       lastRecordStart = recordStart
       var values = emptiedRecordValues()
       try scanner.object { key, value throws(JSONScanner.Failure) in
@@ -207,14 +217,14 @@ public final class JourneyReader {
       }
       if format == .ndjson {
         guard let next = try scanner.peekAfterWhitespace(stoppingAtNewline: true) else {
-          return (recordStart, scanner.index, values)
+          return (recordStart, scanner.index, values, (newlinesBefore, scanner.newlines))
         }
         guard next == UInt8(ascii: "\n") else { throw .malformed("a line must hold one JSON object and nothing else") }
         scanner.skip()
       } else {
         state = .inArray(afterElement: true)
       }
-      return (recordStart, scanner.index, values)
+      return (recordStart, scanner.index, values, (newlinesBefore, scanner.newlines))
     }
   }
 
@@ -227,7 +237,7 @@ public final class JourneyReader {
     try scanner.skipEmptyLines()
     guard !scanner.isAtEnd else {
       state = .finished
-      return (scanner.index, scanner.index, nil)
+      return (scanner.index, scanner.index, nil, nil)
     }
     let columns: [Int]
     if case .inTable(let known) = state {
@@ -251,7 +261,7 @@ public final class JourneyReader {
       try scanner.skipEmptyLines()
       guard !scanner.isAtEnd else {
         state = .finished
-        return (scanner.index, scanner.index, nil)
+        return (scanner.index, scanner.index, nil, nil)
       }
     }
     let recordStart = scanner.index
@@ -266,7 +276,7 @@ public final class JourneyReader {
     where column != Self.ignoredColumn && (!field.isEmpty || JourneyRecord.keys[column] == JourneyField.name.name) {
       values[column] = .text(field)
     }
-    return (recordStart, scanner.index, values)
+    return (recordStart, scanner.index, values, nil)
   }
 
   /// Reads the `[`, `,` or `]` before the next element of a JSON array.
