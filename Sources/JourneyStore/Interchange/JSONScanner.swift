@@ -83,7 +83,7 @@ struct JSONScanner: ~Copyable {
     }
     while true {
       guard try nextInRecord() == UInt8(ascii: "\"") else { throw malformed("expected a key in double quotes") }
-      let key = try stringBytes()
+      let key = try stringBytes().bytes
       guard try nextInRecord() == UInt8(ascii: ":") else { throw malformed("expected ':' after a key") }
       skip()
       let value = try value()
@@ -116,7 +116,7 @@ struct JSONScanner: ~Copyable {
     case UInt8(ascii: "\""):
       let string = try stringBytes()
       try validate(string)
-      return .string(string)
+      return .string(string.bytes)
     case UInt8(ascii: "-"), UInt8(ascii: "0")...UInt8(ascii: "9"): return .number(try number())
     case UInt8(ascii: "t"): try literal("true"); return .bool(true)
     case UInt8(ascii: "f"): try literal("false"); return .bool(false)
@@ -196,10 +196,10 @@ struct JSONScanner: ~Copyable {
 
   /// Checks that a string literal's bytes are valid UTF-8.
   /// - Throws: `.malformed` when they are not.
-  private func validate(_ string: StringBytes) throws(Failure) {
-    try withBytes(of: string) { utf8 throws(Failure) in
-      // Validating costs more than the rest of the scan; ASCII, the usual case, needs none.
-      guard utf8.contains(where: { $0 >= 0x80 }) else { return }
+  private func validate(_ string: (bytes: StringBytes, isASCII: Bool)) throws(Failure) {
+    // Validating costs more than the rest of the scan; ASCII, the usual case, needs none.
+    guard !string.isASCII else { return }
+    try withBytes(of: string.bytes) { utf8 throws(Failure) in
       guard String(validating: utf8, as: UTF8.self) != nil else { throw malformed("a string is not valid UTF-8") }
     }
   }
@@ -211,16 +211,19 @@ struct JSONScanner: ~Copyable {
     case decoded([UInt8])
   }
 
-  /// Reads a string literal.
-  private mutating func stringBytes() throws(Failure) -> StringBytes {
+  /// Reads a string literal, and tells whether it is ASCII (whose bytes are valid UTF-8): one
+  /// without escapes is known to be as its bytes are read.
+  private mutating func stringBytes() throws(Failure) -> (bytes: StringBytes, isASCII: Bool) {
     skip()
     let start = index
+    var allBits: UInt8 = 0
     while index < bytes.count, bytes[index] != UInt8(ascii: "\""), bytes[index] != UInt8(ascii: "\\"), bytes[index] >= 0x20 {
+      allBits |= bytes[index]
       index += 1
     }
     if index < bytes.count, bytes[index] == UInt8(ascii: "\"") {
       index += 1
-      return .inPlace(start..<index - 1)
+      return (.inPlace(start..<index - 1), allBits < 0x80)
     }
     var result = Array(bytes[start..<index])
     while true {
@@ -228,7 +231,7 @@ struct JSONScanner: ~Copyable {
       let byte = bytes[index]
       index += 1
       switch byte {
-      case UInt8(ascii: "\""): return .decoded(result)
+      case UInt8(ascii: "\""): return (.decoded(result), false)
       case UInt8(ascii: "\\"): try escape(into: &result)
       case ..<0x20:
         index -= 1
