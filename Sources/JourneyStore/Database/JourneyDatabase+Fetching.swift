@@ -87,8 +87,7 @@ extension JourneyDatabase {
     }
     let isWindowFull = fileQuery.limit.map { rowsRead >= $0 } ?? false
     for journey in edited where query.matchesUntracked(journey) {
-      guard let rowID = try connection.firstValue("SELECT rowid FROM journey WHERE id = ?", [.text(journey.id.lowercasedText)])?.integer
-      else { continue }
+      guard let rowID = try journeyTable.rowID(of: journey.id) else { continue }
       let position = journeys.firstIndex { query.sortsBefore((journey, rowID), $0) } ?? journeys.endIndex
       // Past the end of a full window, rows of the file that were not read may come first.
       if position == journeys.endIndex && isWindowFull { continue }
@@ -100,21 +99,16 @@ extension JourneyDatabase {
 
   /// The number of journeys a query's filters select, ignoring its limit and offset.
   public func count(_ query: JourneyQuery = JourneyQuery()) throws -> Int {
-    var query = query
-    query.limit = nil
-    query.offset = 0
-    let (clauses, values) = query.sqlClauses
-    let count = try connection.firstValue("SELECT count(*) FROM journey\(clauses)", values)
-    return Int(count?.integer ?? 0)
+    try journeyTable.count(query)
   }
 
   /// Starts managing a journey read from the database.
   /// - Throws: `JourneyDatabaseError.unreadableValue` for a row the model cannot hold as it is.
-  func manage(id: UUID, values: [DatabaseValue]) throws(JourneyDatabaseError) -> Journey {
+  func manage(id: UUID, values: JourneyValues) throws(JourneyDatabaseError) -> Journey {
     try JourneyRow.checkReadable(id: id.lowercasedText, values: values)
     let journey = JourneyRow.journey(id: id, values: values)
     // Saved as the object holds them: a stored value the model cannot hold is not an edit.
-    identityMap.manage(journey, saved: JourneyRow.values(of: journey))
+    identityMap.manage(journey, saved: JourneyValues(readingUntracked: journey))
     return journey
   }
 }

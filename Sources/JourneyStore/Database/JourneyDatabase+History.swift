@@ -31,6 +31,12 @@ extension JourneyDatabase {
   /// The change log of the file.
   var changeLog: ChangeLog { ChangeLog(connection: connection) }
 
+  /// The journey table's counts, rowids, names and ids by prefix.
+  var journeyTable: JourneyTable { JourneyTable(connection: connection) }
+
+  /// The file as a whole: its checks, backups and compaction.
+  var file: DatabaseFile { DatabaseFile(path: path, connection: connection) }
+
   /// The id of the journey whose id is `text` or starts with it, among the journeys that exist
   /// and those the change log remembers (deleted ones).
   /// - Throws: As `resolveID(_:)`.
@@ -47,8 +53,7 @@ extension JourneyDatabase {
   /// The name of a journey as it is now, or, for a deleted one, as it was when it was deleted;
   /// `nil` when neither the file nor the log knows it.
   public func lastKnownName(of id: UUID) throws -> String? {
-    let key = DatabaseValue.text(id.lowercasedText)
-    if let name = try connection.firstValue("SELECT name FROM journey WHERE id = ?", [key])?.text { return name }
+    if let name = try journeyTable.name(of: id) { return name }
     return try changeLog.nameWhenDeleted(id)
   }
 }

@@ -52,7 +52,7 @@ extension JourneyDatabase {
     afterEach: (Int) throws -> Void
   ) throws -> ImportSummary {
     var summary = ImportSummary()
-    var replaced: [(UUID, [DatabaseValue])] = []
+    var replaced: [(UUID, JourneyValues)] = []
     do {
       // Each journey's id goes to a random place of the table's index by id (the other indexes
       // are built at the end, `IndexDeferral`): a cache larger than SQLite's default 2 MiB keeps
@@ -99,7 +99,7 @@ extension JourneyDatabase {
   /// The import's work inside its transaction.
   private func importJourneys(
     from reader: JourneyReader, into batch: Batch, onConflict: ConflictPolicy, duplicates: DuplicatePolicy,
-    summary: inout ImportSummary, replaced: inout [(UUID, [DatabaseValue])], afterEach: (Int) throws -> Void
+    summary: inout ImportSummary, replaced: inout [(UUID, JourneyValues)], afterEach: (Int) throws -> Void
   ) throws {
     var deferral = try IndexDeferral(connection: connection)
     var existing = DuplicateJourneys(connection: connection)

@@ -1,12 +1,3 @@
-#if canImport(FoundationEssentials)
-import FoundationEssentials
-#else
-import Foundation
-#endif
-#if canImport(Glibc)
-import Glibc
-#endif
-
 extension JourneyDatabase {
   /// Drops the oldest batches of the change log, as git expires its reflog: `history` no longer
   /// lists them, and `undo` stops at the first batch kept (it refuses to go further, saying the
@@ -36,19 +27,6 @@ extension JourneyDatabase {
   public func vacuum() throws -> (before: Int64, after: Int64) {
     try prepareForWriting()
     try verifySchema()
-    let before = Self.fileSize(at: path)
-    try connection.execute("VACUUM")
-    try connection.execute("PRAGMA wal_checkpoint(TRUNCATE)")
-    return (before, Self.fileSize(at: path))
-  }
-
-  /// The size of a file and its write-ahead log, in bytes.
-  static func fileSize(at path: String) -> Int64 {
-    var status = stat()
-    var total: Int64 = 0
-    for file in [path, path + "-wal"] where stat(file, &status) == 0 {
-      total += Int64(status.st_size)
-    }
-    return total
+    return try file.vacuum()
   }
 }

@@ -84,10 +84,8 @@ extension JourneyDatabase {
     case .delete:
       return identityMap.detach(id)
     case .update:
-      guard let field = change.field, let new = change.newValue?.stored,
-        let index = JourneyField.all.firstIndex(of: field)
-      else { return nil }
-      identityMap.takeCommitted([(index, new)], of: id)
+      guard let field = change.field, let new = change.newValue?.stored else { return nil }
+      identityMap.takeCommitted(new, for: field, of: id)
     }
     return nil
   }

@@ -13,14 +13,11 @@ extension JourneyDatabase {
     let prefix = text.lowercased()
     guard Self.isIDPrefix(prefix) else { throw JourneyDatabaseError.invalidID(text) }
     do {
-      return try uniqueID(
-        matching: text, in: "SELECT id FROM journey WHERE id >= ?1 AND id < ?1 || 'g' ORDER BY id LIMIT 11")
+      return try uniqueID(matching: text, in: JourneyTable.idsByPrefix)
     } catch JourneyDatabaseError.journeyNotFound(let missing) {
-      // Capitals sort before lowercase letters: such an id lies in a range of its own.
-      let foreign = try connection.firstValue(
-        "SELECT id FROM journey WHERE id >= upper(?1) AND id < upper(?1) || 'G' AND id <> lower(id) LIMIT 1",
-        [.text(prefix)])
-      if let foreign = foreign?.text { throw JourneyDatabaseError.foreignID(foreign) }
+      if let foreign = try journeyTable.foreignID(startingWith: prefix) {
+        throw JourneyDatabaseError.foreignID(foreign)
+      }
       throw JourneyDatabaseError.journeyNotFound(missing)
     }
   }

@@ -13,27 +13,7 @@ extension JourneyDatabase {
   ///   `.invalidSchemaVersion` or `.unusableBackup` (damage found); `SQLiteError` when it is not
   ///   a SQLite database or cannot be read.
   public static func inspectBackup(at path: String) throws -> BackupContents {
-    let connection = try Connection(path: path, readOnly: true, busyTimeout: .seconds(5))
-    return try connection.transaction(.deferred) {
-      let version = try connection.pragma("user_version")
-      guard try connection.pragma("application_id") == Schema.applicationID, version != 0 else {
-        throw JourneyDatabaseError.notARoadtripDatabase(path: path)
-      }
-      guard version > 0 else { throw JourneyDatabaseError.invalidSchemaVersion(path: path, version: version) }
-      guard version <= Schema.currentVersion else {
-        throw JourneyDatabaseError.newerSchema(path: path, version: version, supported: Schema.currentVersion)
-      }
-      var problems: [String] = []
-      try connection.forEachRow("PRAGMA quick_check") { row in
-        let message = row.text(at: 0)
-        if message != "ok" { problems.append(message) }
-      }
-      if let problem = problems.first {
-        throw JourneyDatabaseError.unusableBackup(path: path, reason: "it is damaged (\(problem))")
-      }
-      let count = try connection.firstValue("SELECT count(*) FROM journey")?.integer ?? 0
-      return BackupContents(journeyCount: Int(count), schemaVersion: version)
-    }
+    try DatabaseFile.inspectBackup(at: path)
   }
 
   /// Replaces the database at `path`, journeys, change log and all, with the backup at
@@ -53,24 +33,6 @@ extension JourneyDatabase {
   ///   SQLite at all): nothing is changed then.
   @discardableResult
   public static func restore(_ path: String, from backup: String, configuration: Configuration) throws -> BackupContents {
-    let contents = try inspectBackup(at: backup)
-    let source = try Connection(path: backup, readOnly: true, busyTimeout: configuration.busyTimeout)
-    try DatabaseFileTrust.check(path)
-    try createFileIfMissing(at: path)
-    let destination = try Connection(path: path, busyTimeout: configuration.busyTimeout)
-    // Before the first write, which switching to WAL is.
-    try destination.checkIsRoadtripDatabase()
-    if let didCommit = configuration.didCommit { destination.observeCommits(didCommit) }
-    if case .text(let mode) = try? destination.firstValue("PRAGMA journal_mode"), mode.lowercased() != "wal" {
-      try? destination.execute("PRAGMA journal_mode = WAL")
-    }
-    // A reader of the last commit while the copy holds the write lock: only in WAL mode, where
-    // that lock leaves reading free.
-    let isWAL = (try? destination.firstValue("PRAGMA journal_mode"))?.text?.lowercased() == "wal"
-    let checker = isWAL ? try Connection(path: path, readOnly: true, busyTimeout: configuration.busyTimeout) : nil
-    try destination.copyPages(from: source) { try checker?.checkIsRoadtripDatabase() }
-    // An older schema is upgraded now, as a write would: the restored database is in use.
-    try JourneyDatabase(path: path, configuration: configuration).upgradeSchema()
-    return contents
+    try DatabaseFile.restore(path, from: backup, configuration: configuration)
   }
 }

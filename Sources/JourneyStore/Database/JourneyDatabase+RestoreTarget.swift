@@ -1,9 +1,3 @@
-#if canImport(Glibc)
-import Glibc
-#elseif canImport(Darwin)
-import Darwin
-#endif
-
 extension JourneyDatabase {
   /// What a restore would replace, as `inspectRestoreTarget(at:busyTimeout:)` found it.
   public enum RestoreTarget: Equatable, Sendable {
@@ -24,16 +18,6 @@ extension JourneyDatabase {
   ///   roadtrip's, `.untrustedFile` and `.notARegularFile`; `SQLiteError` when it cannot be read
   ///   (`.corrupt` when it is not a SQLite database at all).
   public static func inspectRestoreTarget(at path: String, busyTimeout: Duration) throws -> RestoreTarget {
-    guard access(path, F_OK) == 0 || (errno != ENOENT && errno != ENOTDIR) else { return .missing }
-    try DatabaseFileTrust.check(path)
-    let connection = try Connection(path: path, readOnly: true, busyTimeout: busyTimeout)
-    try connection.checkIsRoadtripDatabase()
-    guard try connection.pragma("application_id") == Schema.applicationID else { return .empty }
-    // In one snapshot; a damaged file fails even its commit.
-    let counts = try? connection.transaction(.deferred) {
-      (try connection.firstValue("SELECT count(*) FROM journey")?.integer, try ChangeLog(connection: connection).batchCount())
-    }
-    guard case let (journeys?, batches)? = counts else { return .unreadable }
-    return .journeys(journeyCount: Int(journeys), batchCount: batches)
+    try DatabaseFile.inspectRestoreTarget(at: path, busyTimeout: busyTimeout)
   }
 }

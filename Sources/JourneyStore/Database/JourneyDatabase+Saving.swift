@@ -40,11 +40,11 @@ extension JourneyDatabase {
   }
 
   /// Saves the edits of some managed journeys, or of all when `ids` is `nil`; of some of their
-  /// fields (positions in `JourneyField.all`), or of all when `fields` is `nil`.
+  /// fields, or of all.
   ///
   /// When it fails, nothing is written and the edits stay, unsaved: a retry after a lock timeout
   /// can save them, and `rollback()` discards them.
-  func save(only ids: Set<UUID>?, fields: Set<Int>? = nil) throws {
+  func save(only ids: Set<UUID>?, fields: JourneyFieldSet = .all) throws {
     let started = ContinuousClock.now
     guard waitForPendingWrites(within: configuration.busyTimeout) else {
       throw SQLiteError(
@@ -63,13 +63,13 @@ extension JourneyDatabase {
             deleted.append(journey.id)
             continue
           }
-          let old = JourneyField.all.indices.map { journey.fields.contains($0) ? stored[$0] : journey.current[$0] }
+          let old = journey.current.replacing(journey.fields, with: stored)
           try batch.update(id: journey.id, from: old, to: journey.current)
         }
       }
     }
     for journey in pending where !deleted.contains(journey.id) {
-      identityMap.markSaved(Dictionary(uniqueKeysWithValues: journey.fields.map { ($0, journey.current[$0]) }), of: journey.id)
+      identityMap.markSaved(journey.fields, of: journey.current, id: journey.id)
     }
     guard deleted.isEmpty else { throw JourneyDatabaseError.deletedElsewhere(deleted) }
   }

@@ -155,26 +155,26 @@ extension JourneyDatabase {
       throw SyncConflictError.noSuchConflict(id)
     }
     if let batch = conflict.restoredBy { throw SyncConflictError.alreadyRestored(id, batch: batch) }
-    let field = JourneyField.all.firstIndex(of: conflict.field)!
-    var restored: [DatabaseValue] = []
+    var restored: JourneyValues?
     try write { batch in
       if let current = try JourneyRow.values(of: conflict.journeyID, in: connection) {
-        restored = current
-        restored[field] = lost
-        try batch.update(id: conflict.journeyID, from: current, to: restored)
+        var values = current
+        values[conflict.field] = lost
+        try batch.update(id: conflict.journeyID, from: current, to: values)
+        restored = values
       } else {
         let registers = try RegisterStore(connection: connection).registers(
           of: conflict.journeyID.lowercasedText)
-        restored = registers?.values ?? []
-        guard restored.count == JourneyField.all.count, !restored.contains(.null) else {
+        guard var values = registers?.values, !values.stored.contains(.null) else {
           throw SyncConflictError.noSuchConflict(id)
         }
-        restored[field] = lost
-        try batch.insert(id: conflict.journeyID, values: restored)
+        values[conflict.field] = lost
+        try batch.insert(id: conflict.journeyID, values: values)
+        restored = values
       }
       try records.markRestored(id, by: try batch.open())
     }
-    refresh(conflict.journeyID, with: restored)
+    if let restored { refresh(conflict.journeyID, with: restored) }
     return try records.conflict(id) ?? conflict
   }
 }

@@ -48,15 +48,18 @@ extension JourneyDatabase {
     return takeWriteThroughOutcomes()
   }
 
-  /// Saves the values just written to fields of a managed journey (by position in
-  /// `JourneyField.all`), off the caller's thread; its outcome comes back through
+  /// Saves the values just written to `fields` of a managed journey (`values`: the journey's
+  /// after the write), off the caller's thread; its outcome comes back through
   /// `takeWriteThroughOutcomes()`. An in-memory database has no file to share with a second
   /// connection: it saves at once, on the caller's thread.
-  func save(_ values: [Int: DatabaseValue], of id: UUID, onFailure: @escaping (any Error) -> Void) {
-    let write = pendingWrites.start(id: id, values: values, onFailure: onFailure)
+  func save(
+    _ fields: JourneyFieldSet, of values: JourneyValues, id: UUID,
+    onFailure: @escaping (any Error) -> Void
+  ) {
+    let write = pendingWrites.start(id: id, fields: fields, values: values, onFailure: onFailure)
     guard configuration.isInMemory else { return startedWriteThroughQueue().enqueue(write) }
     let result = Result<Int64?, any Error> {
-      try save(only: [id], fields: Set(values.keys))
+      try save(only: [id], fields: fields)
       return nil
     }
     take([FieldWrite.Outcome(write: write, result: result)])
@@ -85,12 +88,12 @@ extension JourneyDatabase {
         // A reader of the log that met the batch first has taken its values in already, and
         // maybe newer ones after them.
         if follower.position.map({ $0.batch < batch }) ?? true {
-          identityMap.markSaved(values, of: id)
+          identityMap.markSaved(outcome.write.fields, of: values, id: id)
         }
         liveLists.invalidateAll()
       case .failure(let error):
         for field in newestFields {
-          identityMap.restore(field: field, of: id, ifHolding: values[field])
+          identityMap.restore(field, of: id, ifHolding: values[field])
         }
         errors.append(error)
         onFailure?(error)

@@ -20,11 +20,11 @@ extension JourneyDatabase {
   /// - Parameter beforeCommit: Runs after the inserts, before the commit, such as to report
   ///   them: when it throws, nothing is inserted.
   public func add(contentsOf journeys: some Sequence<Journey>, beforeCommit: () throws -> Void = {}) throws {
-    var inserted: [(Journey, [DatabaseValue])] = []
+    var inserted: [(Journey, JourneyValues)] = []
     try markChangeLogPosition()
     try write { batch in
       for journey in journeys {
-        let values = JourneyRow.values(of: journey)
+        let values = JourneyValues(readingUntracked: journey)
         try batch.insert(id: journey.id, values: values)
         inserted.append((journey, values))
       }
@@ -82,7 +82,7 @@ extension JourneyDatabase {
     ids: some Sequence<UUID>, reading: Set<JourneyField> = [], _ body: (Journey) throws -> Void,
     beforeCommit: () throws -> Void = {}
   ) throws {
-    var committed: [(UUID, [DatabaseValue])] = []
+    var committed: [(UUID, JourneyValues)] = []
     // Each journey is read and written at a random place of the file: a large batch keeps the
     // pages it has read in a larger cache than SQLite's default 2 MiB, for this edit only.
     try connection.withPageCache(ofAtLeast: Self.pageCacheKiB(forEditing: ids.underestimatedCount)) {
@@ -93,13 +93,12 @@ extension JourneyDatabase {
           }
           try JourneyRow.checkReadable(id: id.lowercasedText, values: old, fields: reading)
           let journey = JourneyRow.journey(id: id, values: old)
-          let read = JourneyRow.values(of: journey)
+          let read = JourneyValues(readingUntracked: journey)
           try body(journey)
           // Only what the body changed is written: a stored value the model cannot hold (a type
           // another program wrote) reads as a default, and must not be written back as one.
-          let new = zip(zip(read, JourneyRow.values(of: journey)), old).map { pair, stored in
-            pair.0 != pair.1 ? pair.1 : stored
-          }
+          let edited = JourneyValues(readingUntracked: journey)
+          let new = old.replacing(edited.changedFields(from: read), with: edited)
           try batch.update(id: id, from: old, to: new)
           committed.append((id, new))
         }
@@ -150,8 +149,8 @@ extension JourneyDatabase {
 
   /// Takes committed values into a managed journey: fields without unsaved edits get the new
   /// value (observers see it, only when it differs); fields with unsaved edits keep them.
-  func refresh(_ id: UUID, with values: [DatabaseValue]) {
-    identityMap.takeCommitted(values.enumerated().map { ($0, $1) }, of: id)
+  func refresh(_ id: UUID, with values: JourneyValues) {
+    identityMap.takeCommitted(of: values, id: id)
     identityMap.collectEdits()
   }
 }

@@ -20,18 +20,18 @@ public struct WriteThroughBindable {
     let binding = Bindable(journey)[dynamicMember: keyPath]
     let (database, journey, onFailure) = (database, journey, onFailure)
     let written: AnyKeyPath = keyPath
-    let field = JourneyField.all.firstIndex { $0.keyPath == written }
+    let field = JourneyField.all.first { $0.keyPath == written }
     return Binding(
       get: { binding.wrappedValue },
       set: { newValue in
-        let before = JourneyRow.values(of: journey)
-        binding.wrappedValue = newValue
-        let after = JourneyRow.values(of: journey)
         // A field is saved even when written with the value it holds (it may be an unsaved
         // edit); a property that is not a field (`endDate`) saves the fields it changed.
-        let fields = after.indices.filter { $0 == field || before[$0] != after[$0] }
+        let before = field == nil ? JourneyValues(readingUntracked: journey) : nil
+        binding.wrappedValue = newValue
+        let after = JourneyValues(readingUntracked: journey)
+        let fields: JourneyFieldSet = field.map { [$0] } ?? after.changedFields(from: before!)
         guard !fields.isEmpty else { return }
-        database.save(Dictionary(uniqueKeysWithValues: fields.map { ($0, after[$0]) }), of: journey.id, onFailure: onFailure)
+        database.save(fields, of: after, id: journey.id, onFailure: onFailure)
       })
   }
 }

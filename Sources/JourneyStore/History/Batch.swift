@@ -32,12 +32,12 @@ final class Batch {
   /// and after the deletes before it (a delete of the newest journeys lowers the largest rowid).
   private var rowIDBeforeUnloggedInserts: Int64?
   private var insertStatement: Statement?
-  /// The statements that set some fields, and that log such a change, by the fields' positions
-  /// in `JourneyField.all`, found by a linear search: a batch edits a few sets of fields at
-  /// most, and a dictionary keyed by `[Int]` made the runtime look
-  /// up `Array: Hashable` through every conformance of the static binary (1.4 M of one edit's
-  /// 7.6 M instructions, BENCHMARKS.md).
-  private var updateStatements: [(fields: [Int], update: Statement, log: Statement)] = []
+  /// The statements that set some fields, and that log such a change, by the set of fields's
+  /// `rawValue`: an array of every set, not a dictionary (one keyed by `[Int]` made the runtime
+  /// look up `Array: Hashable` through every conformance of the static binary, 1.4 M of one
+  /// edit's 7.6 M instructions, BENCHMARKS.md).
+  private var updateStatements = [(update: Statement, log: Statement)?](
+    repeating: nil, count: JourneyFieldSet.combinations)
 
   /// What the log records of a batch.
   enum Logging {
@@ -179,13 +179,13 @@ final class Batch {
 
   /// Inserts a journey.
   /// - Throws: `JourneyDatabaseError.duplicateID` when the id is taken, or `SQLiteError`.
-  func insert(id: UUID, values: [DatabaseValue]) throws {
+  func insert(id: UUID, values: JourneyValues) throws {
     try open()
     try noteInserts()
     let statement = try insertJourney()
     try id.withLowercasedText { try statement.bind(text: $0, at: 1) }
-    for (offset, value) in values.enumerated() {
-      try statement.bind(value, at: Int32(offset + 2))
+    for (field, value) in values.fields {
+      try statement.bind(value, at: Int32(field.index + 2))
     }
     do {
       try statement.execute()
@@ -205,13 +205,13 @@ final class Batch {
     return try connection.run("INSERT INTO journey (id, \(Self.columns)) \(select)", [parameter])
   }
 
-  /// Writes the fields whose value differs between `old` (the values the file holds) and `new`
-  /// (stored values in the order of `JourneyField.all`), in one statement: the row goes from one
+  /// Writes the fields whose value differs between `old` (the values the file holds) and `new`,
+  /// in one statement: the row goes from one
   /// valid state to the next (a new start and a new duration are checked together), and the log
   /// records one write.
   /// - Throws: `JourneyDatabaseError.journeyNotFound` when no such journey exists, or `SQLiteError`.
-  func update(id: UUID, from old: [DatabaseValue], to new: [DatabaseValue]) throws {
-    let changed = JourneyField.all.indices.filter { old[$0] != new[$0] }
+  func update(id: UUID, from old: JourneyValues, to new: JourneyValues) throws {
+    let changed = new.changedFields(from: old)
     guard !changed.isEmpty else { return }
     let batch = try open()
     let (update, log) = try updateStatements(for: changed)
@@ -288,7 +288,7 @@ final class Batch {
   /// - Returns: Whether a value differed (`false`: the journey held them all already).
   /// - Throws: `JourneyDatabaseError.journeyNotFound` when no such journey exists, or `SQLiteError`.
   @discardableResult
-  func replace(id: UUID, values: [DatabaseValue]) throws -> Bool {
+  func replace(id: UUID, values: JourneyValues) throws -> Bool {
     guard let old = try JourneyRow.values(of: id, in: connection) else {
       throw JourneyDatabaseError.journeyNotFound(id.lowercasedText)
     }
@@ -305,16 +305,18 @@ final class Batch {
   }
 
   /// The statements that set some fields and log it, prepared once for the batch.
-  private func updateStatements(for fields: [Int]) throws -> (update: Statement, log: Statement) {
-    if let made = updateStatements.first(where: { $0.fields == fields }) { return (made.update, made.log) }
-    let columns = fields.map { JourneyField.all[$0].column }
+  private func updateStatements(for fields: JourneyFieldSet) throws
+    -> (update: Statement, log: Statement)
+  {
+    if let made = updateStatements[Int(fields.rawValue)] { return made }
+    let columns = fields.map(\.column)
     let assignments = columns.enumerated().map { "\($0.element) = ?\($0.offset + 2)" }.joined(separator: ", ")
     let update = try connection.statement("UPDATE journey SET \(assignments) WHERE id = ?1")
     let logged = columns.map { "old_\($0), new_\($0)" }.joined(separator: ", ")
     let placeholders = (0..<(2 * columns.count)).map { "?\($0 + 3)" }.joined(separator: ", ")
     let log = try connection.statement(
       "INSERT INTO change (batch, journey, kind, \(logged)) VALUES (?1, ?2, 'update', \(placeholders))")
-    updateStatements.append((fields, update, log))
+    updateStatements[Int(fields.rawValue)] = (update, log)
     return (update, log)
   }
 

@@ -58,7 +58,7 @@ extension Reversal {
   /// program stored it past the table's CHECK constraints, and the log kept it), names the first
   /// of `values` (journeys' ids and field values) that it refuses, instead of SQLite's text.
   @discardableResult
-  private func puttingBack<T>(_ values: @autoclosure () throws -> [(UUID, [DatabaseValue])], _ write: () throws -> T) throws -> T {
+  private func puttingBack<T>(_ values: @autoclosure () throws -> [(UUID, JourneyValues)], _ write: () throws -> T) throws -> T {
     do {
       return try write()
     } catch {
@@ -75,8 +75,8 @@ extension Reversal {
   }
 
   /// The journeys' ids and field values that `select` returns (its `?1` bound to `parameter`).
-  private func journeyValues(_ select: String, _ parameter: DatabaseValue) throws -> [(UUID, [DatabaseValue])] {
-    var rows: [(UUID, [DatabaseValue])] = []
+  private func journeyValues(_ select: String, _ parameter: DatabaseValue) throws -> [(UUID, JourneyValues)] {
+    var rows: [(UUID, JourneyValues)] = []
     try connection.forEachRow(select, [parameter]) { row in
       if let id = JourneyRow.id(of: row) { rows.append((id, JourneyRow.fieldValues(of: row))) }
     }
@@ -114,26 +114,27 @@ extension Reversal {
     // Each row is one write that changed some fields together: they go back together, in one
     // statement, so that the row passes through the states it had (a start and a duration
     // checked together against the end of the calendar).
-    var updates: [(id: UUID, old: [DatabaseValue?])] = []
+    // Each update's fields (those it logged a value of) and their values before it.
+    var updates: [(id: UUID, fields: JourneyFieldSet, old: JourneyValues)] = []
     let columns = JourneyField.all.map { rows.before($0) }.joined(separator: ", ")
     try connection.forEachRow(
       "SELECT journey, \(columns) FROM change WHERE batch = ? AND kind = 'update' ORDER BY id \(rows.newestFirst)",
       [.integer(target.batch.source)]
     ) { row in
       guard let id = JourneyRow.id(of: row) else { return }
-      updates.append((id, JourneyField.all.indices.map { row.value(at: Int32($0 + 1)) }.map { $0 == .null ? nil : $0 }))
+      let old = JourneyRow.fieldValues(of: row)
+      updates.append((id, JourneyFieldSet(old.fields.filter { $0.1 != .null }.map(\.0)), old))
     }
     var journeys: Set<UUID> = []
     var fields: Set<String> = []
     for update in updates {
       guard let values = try JourneyRow.values(of: update.id, in: connection) else { continue }
-      let old = zip(values, update.old).map { current, old in old ?? current }
-      guard old != values else { continue }
+      let old = values.replacing(update.fields, with: update.old)
+      let changed = old.changedFields(from: values)
+      guard !changed.isEmpty else { continue }
       try puttingBack([(update.id, old)]) { try batch.update(id: update.id, from: values, to: old) }
       journeys.insert(update.id)
-      for (field, (current, old)) in zip(JourneyField.all, zip(values, old)) where current != old {
-        fields.insert(field.name)
-      }
+      for field in changed { fields.insert(field.name) }
     }
     return (journeys.count, fields)
   }

@@ -9,5 +9,5 @@ import Foundation
 struct ImportedJourney {
   let line: Int
   let id: UUID?
-  let values: [DatabaseValue]
+  let values: JourneyValues
 }

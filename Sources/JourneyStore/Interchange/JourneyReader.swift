@@ -366,7 +366,7 @@ public final class JourneyReader {
       guard let given = try value(offset + 1) ?? (field == .name ? .text("") : nil) else {
         // The start comes before the duration: a duration can be the time from it to the end.
         if field == .duration, let endText = try text(endIndex) {
-          stored.append(try Self.duration(from: stored[JourneyRow.startIndex], to: endText, line: line))
+          stored.append(try Self.duration(from: stored[JourneyField.startDate.index], to: endText, line: line))
           isDurationFromEnd = true
           continue
         }
@@ -383,21 +383,22 @@ public final class JourneyReader {
       }
     }
     // The start lies in the calendar (its parser checks that); the end is checked here.
-    let start = stored[JourneyRow.startIndex].double ?? 0
-    let duration = stored[JourneyRow.durationIndex].double ?? 0
+    let journeyValues = JourneyValues(stored)
+    let start = journeyValues[.startDate].double ?? 0
+    let duration = journeyValues[.duration].double ?? 0
     let startDate = Date(timeIntervalSinceReferenceDate: start)
     guard Journey.endsWithinCalendar(start: startDate, duration: duration) else {
-      let refused = JourneyInputError.endAfterCalendar(try text(JourneyRow.durationIndex + 1) ?? "", start: startDate.iso8601)
+      let refused = JourneyInputError.endAfterCalendar(try text(JourneyField.duration.index + 1) ?? "", start: startDate.iso8601)
       throw .malformed(line: line, reason: "duration: \(refused)")
     }
     if !isDurationFromEnd, let endValue = try value(endIndex) {
-      let end = JourneyRecord.endDate(of: stored)
+      let end = JourneyRecord.endDate(of: journeyValues)
       // The usual end, in ISO 8601, is read as an instant and compared: no text is made.
       if endValue.withUTF8(in: buffer, { Date(iso8601UTF8: $0) }) != end {
         try checkEnd(endValue.text(in: buffer) ?? "", against: end, line: line)
       }
     }
-    return ImportedJourney(line: line, id: id, values: stored)
+    return ImportedJourney(line: line, id: id, values: journeyValues)
   }
 
   /// Checks a record's `endDate`, when it is not read as exactly the journey's end, against the

@@ -15,10 +15,10 @@ public struct JourneyRecord: Hashable, Sendable {
 
   /// The record of a journey as it is now.
   public init(_ journey: Journey) {
-    let stored = JourneyRow.values(of: journey)
+    let stored = JourneyValues(readingUntracked: journey)
     var values = [InterchangeValue.string(journey.id.lowercasedText)]
     values.reserveCapacity(Self.keys.count)
-    for (field, value) in zip(JourneyField.all, stored) {
+    for (field, value) in stored.fields {
       let text = field.format(value)
       values.append(field.isNumeric && InterchangeText.isJSONNumber(Array(text.utf8)[...]) ? .number(text) : .string(text))
     }
@@ -39,7 +39,9 @@ public struct JourneyRecord: Hashable, Sendable {
 
   /// The end date of a journey with these stored values: its start plus its duration, as
   /// `Journey.endDate` has it.
-  static func endDate(of values: [DatabaseValue]) -> Date {
-    Journey.endDate(start: Date(timeIntervalSinceReferenceDate: values[JourneyRow.startIndex].double ?? 0), duration: values[JourneyRow.durationIndex].double ?? 0)
+  static func endDate(of values: JourneyValues) -> Date {
+    Journey.endDate(
+      start: Date(timeIntervalSinceReferenceDate: values[.startDate].double ?? 0),
+      duration: values[.duration].double ?? 0)
   }
 }

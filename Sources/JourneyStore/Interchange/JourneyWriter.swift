@@ -41,19 +41,19 @@ public struct JourneyWriter {
   /// Writes one journey.
   /// - Throws: What the output throws.
   public mutating func write(_ journey: Journey) throws {
-    try write(values: JourneyRow.values(of: journey)) { journey.id.appendLowercasedText(to: &$0) }
+    try write(values: JourneyValues(readingUntracked: journey)) { journey.id.appendLowercasedText(to: &$0) }
   }
 
   /// Writes the journey of a row of the journey table, straight from its stored values: `values`,
   /// its field values, which the caller has checked, as it has its id
   /// (`JourneyRow.readableFieldValues(of:)`, `JourneyRow.checkReadableID(of:)`).
-  mutating func write(row: Statement, values: [DatabaseValue]) throws {
+  mutating func write(row: Statement, values: JourneyValues) throws {
     try write(values: values) { id in row.withText(at: 0) { id.append(contentsOf: $0) } }
   }
 
   /// Writes one journey, the keys chosen in their order: its id, rendered by `id`, its fields
   /// and its end date.
-  private mutating func write(values: [DatabaseValue], id: (inout [UInt8]) -> Void) throws {
+  private mutating func write(values: JourneyValues, id: (inout [UInt8]) -> Void) throws {
     records.beginRecord()
     for (position, column) in columns.enumerated() {
       switch column {
@@ -63,7 +63,7 @@ public struct JourneyWriter {
         records.appendValue(at: position, isNumber: false) { JourneyRecord.endDate(of: values).appendISO8601(to: &$0) }
       default:
         let field = JourneyField.all[column - 1]
-        records.appendValue(at: position, isNumber: field.isNumeric) { field.appendText(values[column - 1], &$0) }
+        records.appendValue(at: position, isNumber: field.isNumeric) { field.appendText(values[field], &$0) }
       }
     }
     try records.endRecord()

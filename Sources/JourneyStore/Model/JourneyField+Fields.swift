@@ -6,17 +6,21 @@ import Foundation
 
 extension JourneyField {
   /// Every editable field, in the order of JSON keys and CSV columns.
-  public static let all: [JourneyField] = [.name, .transportationType, .startDate, .duration]
+  public static let all: [JourneyField] = {
+    let fields: [JourneyField] = [.name, .transportationType, .startDate, .duration]
+    precondition(fields.indices.allSatisfy { fields[$0].index == $0 }, "a field's index, its place")
+    return fields
+  }()
 
   /// The journey's name: any text.
   public static let name = JourneyField(
-    name: "name", column: "name", keyPath: \.name, get: { $0.name }, getUntracked: { $0.untrackedName },
+    name: "name", index: 0, keyPath: \.name, get: { $0.name }, getUntracked: { $0.untrackedName },
     set: { $0.name = $1 },
     parse: { $0 }, parseCommon: { String(decoding: $0, as: UTF8.self) }, format: { $1.append(contentsOf: $0.utf8) }, store: { .text($0) }, load: \.text)
 
   /// The transportation type, as its slug (`hired-car`).
   public static let transportationType = JourneyField(
-    name: "transportationType", aliases: ["transport", "type"], column: "transportation_type",
+    name: "transportationType", aliases: ["transport", "type"], index: 1,
     keyPath: \.transportationType, get: { $0.transportationType },
     getUntracked: { $0.untrackedTransportationType }, set: { $0.transportationType = $1 },
     parse: { text throws(JourneyInputError) in try TransportationType(parsing: text) },
@@ -27,7 +31,7 @@ extension JourneyField {
   /// The start date, as ISO 8601 in UTC; stored as seconds since 2001-01-01T00:00:00Z, exactly.
   /// Typed as `DateExpression` reads it: ISO 8601, `now`, `tomorrow 9am`, `+2d`.
   public static let startDate = JourneyField(
-    name: "startDate", aliases: ["start"], column: "start_date", keyPath: \.startDate,
+    name: "startDate", aliases: ["start"], index: 2, keyPath: \.startDate,
     get: { $0.startDate }, getUntracked: { $0.untrackedStartDate }, set: { $0.startDate = $1 },
     parse: { text throws(JourneyInputError) in try DateExpression.date(text) },
     parseCommon: { text in Date(iso8601UTF8: text).flatMap { Journey.calendar.contains($0) ? $0 : nil } },
@@ -37,7 +41,7 @@ extension JourneyField {
 
   /// The duration in seconds, never negative.
   public static let duration = JourneyField(
-    name: "duration", column: "duration", keyPath: \.duration, get: { $0.duration },
+    name: "duration", index: 3, keyPath: \.duration, get: { $0.duration },
     getUntracked: { $0.untrackedDuration }, set: { $0.duration = $1 },
     parse: { text throws(JourneyInputError) in try TimeInterval(parsingDuration: text) },
     parseCommon: TimeInterval.init(wholeSecondsUTF8:),

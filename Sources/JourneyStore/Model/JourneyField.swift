@@ -6,8 +6,9 @@ public final class JourneyField: Sendable {
   public let name: String
   /// Shorter names a user may type instead, such as `start`.
   public let aliases: [String]
-  /// The column of the `journey` table that stores the field.
-  let column: String
+  /// The field's position in `JourneyField.all`: its value's in `JourneyValues`, its bit's in
+  /// `JourneyFieldSet`.
+  let index: Int
   /// The property of `Journey` that holds the field.
   let keyPath: AnyKeyPath & Sendable
   /// The field's value on a journey, in its stored form.
@@ -45,7 +46,7 @@ public final class JourneyField: Sendable {
   init<Value>(
     name: String,
     aliases: [String] = [],
-    column: String,
+    index: Int,
     keyPath: ReferenceWritableKeyPath<Journey, Value> & Sendable,
     get: @escaping @Sendable (Journey) -> Value,
     getUntracked: @escaping @Sendable (Journey) -> Value,
@@ -60,7 +61,7 @@ public final class JourneyField: Sendable {
   ) {
     self.name = name
     self.aliases = aliases
-    self.column = column
+    self.index = index
     self.keyPath = keyPath
     self.read = { journey in store(get(journey)) }
     self.readUntracked = { journey in store(getUntracked(journey)) }

@@ -16,13 +16,12 @@ struct DuplicateJourneys {
     self.connection = connection
   }
 
-  /// Whether the table holds a journey with exactly these field values (in the order of
-  /// `JourneyField.all`).
-  mutating func contains(_ values: [DatabaseValue]) throws -> Bool {
+  /// Whether the table holds a journey with exactly these field values.
+  mutating func contains(_ values: JourneyValues) throws -> Bool {
     let rowIDs = try loadedRowIDs()
     guard let rowID = rowIDs[values.hashValue] else { return false }
     let statement = try selectByRowID ?? connection.statement(
-      "SELECT rowid, \(JourneyField.all.map(\.column).joined(separator: ", ")) FROM journey WHERE rowid = ?")
+      "SELECT rowid, \(JourneyRow.fieldColumns) FROM journey WHERE rowid = ?")
     selectByRowID = statement
     defer { statement.reset() }
     try statement.bind(.integer(rowID), at: 1)
@@ -30,7 +29,7 @@ struct DuplicateJourneys {
   }
 
   /// Notes a row just inserted, once the table has been read (else it is read with the others).
-  mutating func note(_ values: [DatabaseValue], rowID: Int64) {
+  mutating func note(_ values: JourneyValues, rowID: Int64) {
     guard rowIDs != nil else { return }
     rowIDs?[values.hashValue] = rowID
   }
@@ -38,7 +37,7 @@ struct DuplicateJourneys {
   private mutating func loadedRowIDs() throws -> [Int: Int64] {
     if let rowIDs { return rowIDs }
     var loaded: [Int: Int64] = [:]
-    try connection.forEachRow("SELECT rowid, \(JourneyField.all.map(\.column).joined(separator: ", ")) FROM journey") { row in
+    try connection.forEachRow("SELECT rowid, \(JourneyRow.fieldColumns) FROM journey") { row in
       loaded[JourneyRow.fieldValues(of: row).hashValue] = row.value(at: 0).integer
     }
     rowIDs = loaded

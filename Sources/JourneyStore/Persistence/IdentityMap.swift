@@ -52,12 +52,12 @@ final class IdentityMap {
   }
 
   /// The saved (or last read) values of a managed journey's fields.
-  func saved(_ id: UUID) -> [DatabaseValue]? {
+  func saved(_ id: UUID) -> JourneyValues? {
     entries[id]?.saved
   }
 
   /// Starts managing `journey`, whose fields the file holds as `saved`.
-  func manage(_ journey: Journey, saved: [DatabaseValue]) {
+  func manage(_ journey: Journey, saved: JourneyValues) {
     detached[journey.id] = nil
     dropJourneysLetGo()
     entries[journey.id] = ManagedJourney(object: journey, saved: saved)
@@ -78,10 +78,10 @@ final class IdentityMap {
   /// `values`: the same object, its fields set to them (observers see it).
   /// - Returns: Whether there was such an object.
   @discardableResult
-  func revive(_ id: UUID, values: () throws -> [DatabaseValue]?) rethrows -> Bool {
+  func revive(_ id: UUID, values: () throws -> JourneyValues?) rethrows -> Bool {
     guard entries[id]?.object == nil, let object = detached[id]?.journey, let values = try values() else { return false }
     detached[id] = nil
-    for (field, value) in zip(JourneyField.all, values) where field.readUntracked(object) != value {
+    for (field, value) in values.fields where field.readUntracked(object) != value {
       _ = field.write(object, value)
     }
     entries[id] = ManagedJourney(object: object, saved: values)
@@ -91,12 +91,19 @@ final class IdentityMap {
 
   /// Takes committed values into a managed journey: a field without an unsaved edit gets the new
   /// value (observers see it, only when it differs); a field with one keeps it. `values` holds
-  /// some fields, each with its position in `JourneyField.all`. (Pairs, not an `[Int: …]`: the
-  /// first dictionary keyed by `Int` in a process walks every conformance record of the binary,
-  /// 4% of a one-edit command.)
-  func takeCommitted(_ values: some Sequence<(Int, DatabaseValue)>, of id: UUID) {
+  /// those of `fields`. (No dictionary keyed by field or position: the first dictionary keyed by
+  /// `Int` in a process walks every conformance record of the binary, 4% of a one-edit command.)
+  func takeCommitted(_ fields: JourneyFieldSet = .all, of values: JourneyValues, id: UUID) {
     guard var entry = entries[id] else { return }
-    for (index, value) in values { entry.takeCommitted(value, at: index) }
+    for field in fields { entry.takeCommitted(values[field], for: field) }
+    entries[id] = entry
+  }
+
+  /// Takes a committed value of one field into a managed journey, as
+  /// `takeCommitted(_:of:id:)` does.
+  func takeCommitted(_ value: DatabaseValue, for field: JourneyField, of id: UUID) {
+    guard var entry = entries[id] else { return }
+    entry.takeCommitted(value, for: field)
     entries[id] = entry
   }
 
@@ -118,19 +125,20 @@ final class IdentityMap {
 
   /// Whether a field has an unsaved edit, leaving out those `isExcluded` says (a field whose
   /// write-through write is on its way).
-  func hasUnsavedEdits(excluding isExcluded: (UUID, Int) -> Bool) -> Bool {
+  func hasUnsavedEdits(excluding isExcluded: (UUID, JourneyField) -> Bool) -> Bool {
     collectEdits()
     return candidates.contains { id in
       guard let entry = entries[id] else { return false }
-      let current = entry.current
-      return current.indices.contains { entry.saved[$0] != current[$0] && !isExcluded(id, $0) }
+      return entry.current.changedFields(from: entry.saved).contains { !isExcluded(id, $0) }
     }
   }
 
-  /// The unsaved edits of some journeys (all when `ids` is `nil`), of some fields (all when
-  /// `fields` is `nil`), in the order of their ids: each journey's saved and current values, and
-  /// the positions of the fields that differ.
-  func unsavedEdits(of ids: Set<UUID>?, fields: Set<Int>?) -> [(id: UUID, saved: [DatabaseValue], current: [DatabaseValue], fields: [Int])] {
+  /// The unsaved edits of some journeys (all when `ids` is `nil`), of some fields (all by
+  /// default), in the order of their ids: each journey's saved and current values, and
+  /// the fields that differ.
+  func unsavedEdits(of ids: Set<UUID>?, fields: JourneyFieldSet = .all)
+    -> [(id: UUID, saved: JourneyValues, current: JourneyValues, fields: JourneyFieldSet)]
+  {
     collectEdits()
     // Edited back to their saved values: nothing to keep them for.
     for id in candidates where entries[id]?.isEdited != true {
@@ -141,17 +149,17 @@ final class IdentityMap {
     return ids.sorted { $0.uuidString < $1.uuidString }.compactMap { id in
       entries[id].flatMap { entry in
         let current = entry.current
-        let edited = JourneyField.all.indices.filter { entry.saved[$0] != current[$0] && fields?.contains($0) ?? true }
+        let edited = current.changedFields(from: entry.saved).intersection(fields)
         return edited.isEmpty ? nil : (id, entry.saved, current, edited)
       }
     }
   }
 
-  /// Records that fields of a journey were saved with `values` (by position): they are no longer
+  /// Records that `fields` of a journey were saved with their `values`: they are no longer
   /// edits; a journey left without edits is held weakly again.
-  func markSaved(_ values: [Int: DatabaseValue], of id: UUID) {
+  func markSaved(_ fields: JourneyFieldSet, of values: JourneyValues, id: UUID) {
     guard var entry = entries[id] else { return }
-    for (index, value) in values { entry.saved[index] = value }
+    entry.saved = entry.saved.replacing(fields, with: values)
     entry.holdWhileEdited()
     entries[id] = entry
     if !entry.isEdited { candidates.remove(id) }
@@ -159,10 +167,9 @@ final class IdentityMap {
 
   /// Puts the saved value back on a field of a managed journey (observers see it), if the object
   /// still holds `value` there.
-  func restore(field index: Int, of id: UUID, ifHolding value: DatabaseValue?) {
+  func restore(_ field: JourneyField, of id: UUID, ifHolding value: DatabaseValue) {
     guard let entry = entries[id], let object = entry.object else { return }
-    let field = JourneyField.all[index]
-    if field.readUntracked(object) == value { _ = field.write(object, entry.saved[index]) }
+    if field.readUntracked(object) == value { _ = field.write(object, entry.saved[field]) }
   }
 
   /// Discards unsaved edits: the journeys return to their saved values, and observers see it.
@@ -179,14 +186,14 @@ final class IdentityMap {
   /// find is detached.
   /// - Returns: The journeys detached with unsaved edits.
   @discardableResult
-  func reload(_ read: (UUID) throws -> [DatabaseValue]?) rethrows -> [Journey] {
+  func reload(_ read: (UUID) throws -> JourneyValues?) rethrows -> [Journey] {
     var discarded: [Journey] = []
     for id in Array(entries.keys) {
       guard let values = try read(id) else {
         if let journey = detach(id) { discarded.append(journey) }
         continue
       }
-      takeCommitted(values.enumerated().map { ($0, $1) }, of: id)
+      takeCommitted(of: values, id: id)
     }
     collectEdits()
     return discarded

@@ -7,16 +7,15 @@ import Foundation
 /// Reading journeys from rows of the journey table: the columns, in the order of
 /// `JourneyField.all` after the id.
 enum JourneyRow {
-  /// Where the start date and the duration are among the stored values (in `JourneyField.all`).
-  static let startIndex = JourneyField.all.firstIndex(of: .startDate)!
-  static let durationIndex = JourneyField.all.firstIndex(of: .duration)!
+  /// The field columns, in the order of `JourneyField.all`, for a `SELECT` or an `INSERT`.
+  static let fieldColumns = JourneyField.all.map(\.column).joined(separator: ", ")
 
   /// `id` and the field columns, for a `SELECT`.
-  static let columns = (["id"] + JourneyField.all.map(\.column)).joined(separator: ", ")
+  static let columns = "id, " + fieldColumns
 
   /// The stored field values of the journey with this id, or `nil` when there is none.
-  static func values(of id: UUID, in connection: Connection) throws -> [DatabaseValue]? {
-    var values: [DatabaseValue]?
+  static func values(of id: UUID, in connection: Connection) throws -> JourneyValues? {
+    var values: JourneyValues?
     try connection.forEachRow(selectByID, [.text(id.lowercasedText)]) { row in
       values = fieldValues(of: row)
     }
@@ -27,9 +26,9 @@ enum JourneyRow {
   /// `numbers.count - 1`), by number (`nil`: none), read with one scan of the table: for many
   /// journeys at once (a sync receiving them), where a lookup of each costs several times more.
   static func values(ofEach numbers: [String: Int], in connection: Connection) throws
-    -> [[DatabaseValue]?]
+    -> [JourneyValues?]
   {
-    var values = [[DatabaseValue]?](repeating: nil, count: numbers.count)
+    var values = [JourneyValues?](repeating: nil, count: numbers.count)
     try connection.forEachRow("SELECT \(columns) FROM journey") { row in
       if let number = numbers[row.text(at: 0)] { values[number] = fieldValues(of: row) }
     }
@@ -38,12 +37,6 @@ enum JourneyRow {
 
   /// The query of one journey by id, built once: it runs once for every journey edited.
   private static let selectByID = "SELECT \(columns) FROM journey WHERE id = ?"
-
-  /// The stored values of a journey's fields as they are now, read without telling Observation
-  /// (`JourneyField.readUntracked`).
-  static func values(of journey: Journey) -> [DatabaseValue] {
-    JourneyField.all.map { $0.readUntracked(journey) }
-  }
 
   /// The id of the row a statement is positioned on.
   static func id(of row: Statement) -> UUID? {
@@ -70,14 +63,14 @@ enum JourneyRow {
   }
 
   /// The stored field values of the row a statement is positioned on.
-  static func fieldValues(of row: Statement) -> [DatabaseValue] {
-    JourneyField.all.indices.map { row.value(at: Int32($0 + 1)) }
+  static func fieldValues(of row: Statement) -> JourneyValues {
+    JourneyValues(JourneyField.all.indices.map { row.value(at: Int32($0 + 1)) })
   }
 
   /// The stored field values of the row a statement is positioned on, each one the model can
   /// hold as it is (its id is not checked: `readableID(of:)` and `checkReadableID(of:)` do that).
   /// - Throws: `JourneyDatabaseError.unreadableValue`.
-  static func readableFieldValues(of row: Statement) throws(JourneyDatabaseError) -> [DatabaseValue] {
+  static func readableFieldValues(of row: Statement) throws(JourneyDatabaseError) -> JourneyValues {
     let values = fieldValues(of: row)
     try checkReadable(id: row.text(at: 0), values: values)
     return values
@@ -93,14 +86,14 @@ enum JourneyRow {
   /// that value: reading it would show a default in its place. A duration that ends after the
   /// calendar (year 9999) counts too: its end date could not be written.
   static func unreadableField(
-    in values: [DatabaseValue], among fields: Set<JourneyField>? = nil
+    in values: JourneyValues, among fields: Set<JourneyField>? = nil
   ) -> (field: JourneyField, value: DatabaseValue)? {
-    if let found = zip(JourneyField.all, values).first(where: { field, value in
+    if let found = values.fields.first(where: { field, value in
       fields?.contains(field) ?? true ? !field.canHold(value) : false
     }) {
       return (found.0, found.1)
     }
-    let (start, duration) = (values[startIndex], values[durationIndex])
+    let (start, duration) = (values[.startDate], values[.duration])
     guard fields?.contains(.duration) ?? true, let startSeconds = start.double, let seconds = duration.double,
       !Journey.liesWithinCalendar(start: Date(timeIntervalSinceReferenceDate: startSeconds), duration: seconds)
     else { return nil }
@@ -110,18 +103,16 @@ enum JourneyRow {
   /// Refuses a row the model cannot show as it is (or whose `fields` it cannot).
   /// - Throws: `JourneyDatabaseError.unreadableValue`.
   static func checkReadable(
-    id: @autoclosure () -> String, values: [DatabaseValue], fields: Set<JourneyField>? = nil
+    id: @autoclosure () -> String, values: JourneyValues, fields: Set<JourneyField>? = nil
   ) throws(JourneyDatabaseError) {
     guard let (field, value) = unreadableField(in: values, among: fields) else { return }
     throw JourneyDatabaseError.unreadableValue(id: id(), field: field.name, value: value.described)
   }
 
   /// A new, unmanaged journey with these stored values.
-  static func journey(id: UUID, values: [DatabaseValue]) -> Journey {
+  static func journey(id: UUID, values: JourneyValues) -> Journey {
     let journey = Journey(id: id)
-    for (field, value) in zip(JourneyField.all, values) {
-      _ = field.write(journey, value)
-    }
+    values.write(to: journey)
     return journey
   }
 }

@@ -5,16 +5,16 @@ import Foundation
 #endif
 
 /// A journey the database hands out and keeps true to the file: the object, and the values of
-/// its fields as last saved (or read), in the order of `JourneyField.all`.
+/// its fields as last saved (or read).
 ///
 /// The database holds the object weakly, as an identity map does: a journey nobody holds any
 /// more is let go (fetching it again makes a new object). From its first unsaved edit until it
 /// is saved or rolled back, the database holds it strongly, so that no edit is lost.
 struct ManagedJourney {
   private var reference: JourneyReference
-  var saved: [DatabaseValue]
+  var saved: JourneyValues
 
-  init(object: Journey, saved: [DatabaseValue]) {
+  init(object: Journey, saved: JourneyValues) {
     reference = .weak(object)
     self.saved = saved
   }
@@ -25,8 +25,8 @@ struct ManagedJourney {
   }
 
   /// The object's field values now, in stored form; the saved ones once it is gone.
-  var current: [DatabaseValue] {
-    object.map(JourneyRow.values(of:)) ?? saved
+  var current: JourneyValues {
+    object.map(JourneyValues.init(readingUntracked:)) ?? saved
   }
 
   /// Whether the object differs from its saved values.
@@ -46,28 +46,25 @@ struct ManagedJourney {
     reference = isEdited ? .strong(object) : .weak(object)
   }
 
-  /// Takes in a value another write committed for the field at `index`: the object gets it
+  /// Takes in a value another write committed for `field`: the object gets it
   /// (observers see it) unless it has an unsaved edit there or already holds it; it becomes the
   /// saved value either way. A value the model cannot hold (another program's) is not taken in:
   /// as when the journey was first read, the object's own value stands for it, so the journey
   /// does not read as edited and no save writes that value back over the other program's.
-  mutating func takeCommitted(_ value: DatabaseValue, at index: Int) {
-    let field = JourneyField.all[index]
+  mutating func takeCommitted(_ value: DatabaseValue, for field: JourneyField) {
     guard field.canHold(value) else { return }
     if let object {
       let current = field.readUntracked(object)
-      if current == saved[index] && current != value {
+      if current == saved[field] && current != value {
         _ = field.write(object, value)
       }
     }
-    saved[index] = value
+    saved[field] = value
   }
 
   /// Puts the saved values back on the object, through its bindings, so that observers see it.
   func restore() {
     guard let object else { return }
-    for (field, value) in zip(JourneyField.all, saved) {
-      _ = field.write(object, value)
-    }
+    saved.write(to: object)
   }
 }

@@ -16,7 +16,7 @@ struct JourneyRegisters: Equatable {
 
   var isPresent: Bool { present.value == .integer(1) }
 
-  var values: [DatabaseValue] { fields.map(\.value) }
+  var values: JourneyValues { JourneyValues(fields.map(\.value)) }
 
   /// The register-wise maximum of these registers and `other`'s (a snapshot's), by (clock,
   /// replica id): merging is idempotent, so registers already holding `other`'s writes stay.

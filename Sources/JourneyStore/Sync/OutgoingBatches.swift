@@ -52,7 +52,7 @@ struct OutgoingBatches {
     func state(_ journey: String) throws -> State {
       if let known = states[journey] { return known }
       let values = try UUID(text: journey.utf8).flatMap {
-        try JourneyRow.values(of: $0, in: connection)
+        try JourneyRow.values(of: $0, in: connection)?.stored
       }
       states[journey] = .some(values)
       return values

@@ -460,7 +460,7 @@ struct SyncSession {
     let origin = "sync from " + summary.receivedFrom.joined(separator: ", ")
     batch.describeReceived(origin: origin, replicas: summary.receivedFrom.joined(separator: " "))
     // The journeys' rows as they are, read at once when they are many (`BulkReads`).
-    let scanned: [[DatabaseValue]?]? =
+    let scanned: [JourneyValues?]? =
       try journeys.reads.scans(order.count) {
         try connection.firstValue("SELECT count(*) FROM journey")?.integer ?? 0
       } ? try JourneyRow.values(ofEach: journeys.byID, in: connection) : nil
@@ -492,9 +492,10 @@ struct SyncSession {
       } catch {
         // Not `catch let error where …`: that form crashes the Swift 6.3.1 optimizer (Batch).
         guard let refusal = error as? SQLiteError, refusal.kind == .constraint else { throw error }
-        for (index, register) in target.fields.enumerated() where current?[index] != register.value {
+        for (field, register) in zip(JourneyField.all, target.fields)
+        where current?[field] != register.value {
           refused.append(MergeConflict(
-            journey: journey, field: JourneyField.all[index], kept: current?[index], keptHLC: 0,
+            journey: journey, field: field, kept: current?[field], keptHLC: 0,
             keptReplica: state.id, lost: register.value, lostHLC: register.hlc,
             lostReplica: state.replicas[register.by] ?? ""))
         }

@@ -4,15 +4,17 @@ import FoundationEssentials
 import Foundation
 #endif
 
-/// One write-through write on its way to the file: the fields one setter changed, with their
-/// new values in stored form, numbered in the order written.
+/// One write-through write on its way to the file: the fields one setter changed, with the
+/// journey's values after it, numbered in the order written.
 struct FieldWrite: Sendable {
   /// Its place in the order of the database's write-through writes.
   let sequence: Int
   /// The journey written to.
   let id: UUID
-  /// The new values, by position in `JourneyField.all`.
-  let values: [Int: DatabaseValue]
+  /// The fields written.
+  let fields: JourneyFieldSet
+  /// The journey's values after the write: those of `fields` are the ones to save.
+  let values: JourneyValues
 }
 
 extension FieldWrite {

@@ -12,30 +12,41 @@ struct PendingWrites {
   private var newest: [Key: Int] = [:]
   private var failureHandlers: [Int: (any Error) -> Void] = [:]
 
+  /// A field of a journey (the field by its index: hashing an `Int` asks the runtime nothing).
   private struct Key: Hashable {
     let id: UUID
     let field: Int
+
+    init(id: UUID, field: JourneyField) {
+      self.id = id
+      self.field = field.index
+    }
   }
 
-  /// Numbers a new write of `values` (by position in `JourneyField.all`) to journey `id`.
-  mutating func start(id: UUID, values: [Int: DatabaseValue], onFailure: @escaping (any Error) -> Void) -> FieldWrite {
+  /// Numbers a new write of `fields` to journey `id`, whose values are `values` after it.
+  mutating func start(
+    id: UUID, fields: JourneyFieldSet, values: JourneyValues,
+    onFailure: @escaping (any Error) -> Void
+  ) -> FieldWrite {
     lastSequence += 1
-    for field in values.keys { newest[Key(id: id, field: field)] = lastSequence }
+    for field in fields { newest[Key(id: id, field: field)] = lastSequence }
     failureHandlers[lastSequence] = onFailure
-    return FieldWrite(sequence: lastSequence, id: id, values: values)
+    return FieldWrite(sequence: lastSequence, id: id, fields: fields, values: values)
   }
 
-  /// Whether a write of the field at `field` of journey `id` is on its way: its edit is not
-  /// unsaved.
-  func isInFlight(id: UUID, field: Int) -> Bool {
+  /// Whether a write of `field` of journey `id` is on its way: its edit is not unsaved.
+  func isInFlight(id: UUID, field: JourneyField) -> Bool {
     newest[Key(id: id, field: field)] != nil
   }
 
   /// Forgets a write whose outcome came.
   /// - Returns: The fields it wrote that no later write has written since, and whom to tell if
   ///   it was refused.
-  mutating func finish(_ write: FieldWrite) -> (newestFields: [Int], onFailure: ((any Error) -> Void)?) {
-    let fields = write.values.keys.sorted().filter { newest[Key(id: write.id, field: $0)] == write.sequence }
+  mutating func finish(_ write: FieldWrite)
+    -> (newestFields: JourneyFieldSet, onFailure: ((any Error) -> Void)?)
+  {
+    let fields = JourneyFieldSet(
+      write.fields.filter { newest[Key(id: write.id, field: $0)] == write.sequence })
     for field in fields { newest[Key(id: write.id, field: field)] = nil }
     return (fields, failureHandlers.removeValue(forKey: write.sequence))
   }

@@ -85,9 +85,8 @@ final class WriteThroughQueue: @unchecked Sendable {
       guard let stored = try JourneyRow.values(of: write.id, in: connection) else {
         throw JourneyDatabaseError.journeyNotFound(write.id.lowercasedText)
       }
-      var new = stored
-      for (field, value) in write.values { new[field] = value }
-      try batch.update(id: write.id, from: stored, to: new)
+      try batch.update(
+        id: write.id, from: stored, to: stored.replacing(write.fields, with: write.values))
     }.batch
   }
 

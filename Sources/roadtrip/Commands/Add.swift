@@ -80,8 +80,9 @@ extension Roadtrip {
 
     /// The new journey, each field set from its option through the field's own parser.
     private func makeJourney() throws(JourneyInputError) -> Journey {
-      let journey = Journey()
-      for (field, text) in [(JourneyField.name, name.joined(separator: " ")), (.transportationType, transport.rawValue), (.startDate, start), (.duration, duration)] {
+      // The name and the type are typed values already; the start and the duration are text.
+      let journey = Journey(name: name.joined(separator: " "), transportationType: transport)
+      for (field, text) in [(JourneyField.startDate, start), (.duration, duration)] {
         try field.assign(text, to: journey)
       }
       try Journey.checkEndWithinCalendar(start: journey.startDate, duration: journey.duration, durationText: duration)

@@ -61,11 +61,10 @@ extension Roadtrip {
         }
         return
       }
-      let field = JourneyField.transportationType
       try database.writingUserValues {
-        try $0.edit(ids: resolved, reading: type == nil ? [field] : []) { journey in
-          let new = type ?? step?.type(after: journey.transportationType) ?? journey.transportationType
-          field.assign(try field.parse(new.rawValue), to: journey)
+        try $0.edit(ids: resolved, reading: type == nil ? [.transportationType] : []) { journey in
+          journey.transportationType =
+            type ?? step?.type(after: journey.transportationType) ?? journey.transportationType
         }
       }
     }

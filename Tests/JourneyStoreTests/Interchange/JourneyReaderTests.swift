@@ -83,9 +83,9 @@ struct JourneyReaderTests {
       + ",Plain,light-rail,2026-11-21T08:00:00Z,60,\r\n"
     let journeys = try Self.read(text, .csv)
     #expect(journeys.map(\.line) == [2, 4])
-    #expect(journeys[0].values[0] == .text("Coast, \"scenic\"\nroute"))
+    #expect(journeys[0].values[.name] == .text("Coast, \"scenic\"\nroute"))
     #expect(journeys[1].id == nil)
-    #expect(journeys[1].values[1] == .text("light-rail"))
+    #expect(journeys[1].values[.transportationType] == .text("light-rail"))
     // Columns may come in any order, and name may be left out.
     let reordered = try Self.read("duration,startDate,transportationType\n60,2026-11-21T08:00:00Z,car\n", .csv)
     #expect(reordered.first?.values == [.text(""), .text("car"), .real(Fixtures.morning.timeIntervalSinceReferenceDate), .real(60)])

@@ -35,7 +35,7 @@ struct ChangeLogTests {
     let replacement = Journey(name: "Replacement")
     try database.write { batch in
       try batch.delete(id: newest.id)
-      try batch.insert(id: replacement.id, values: JourneyRow.values(of: replacement))
+      try batch.insert(id: replacement.id, values: JourneyValues(readingUntracked: replacement))
     }
     let changes = try Fixtures.changes(in: database.path).filter { $0.batch == 3 }
     #expect(changes.map(\.kind) == ["delete", "delete", "delete", "delete", "insert"])

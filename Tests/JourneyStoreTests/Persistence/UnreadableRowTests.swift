@@ -70,7 +70,7 @@ struct UnreadableRowTests {
     #expect(count == 1 && writer.journeyCount == 2)
     let reader = JourneyReader(text: text, format: format)
     var names: [DatabaseValue] = []
-    while let journey = try reader.next() { names.append(journey.values[0]) }
+    while let journey = try reader.next() { names.append(journey.values[.name]) }
     #expect(names == [.text("Day 0"), .text("Day 2")], "\(text)")
   }
 }

@@ -94,6 +94,7 @@ struct SecurityTests {
       "Self.joinedColumns": "the journey table's field columns, from JourneyField.all",
       "Self.oldColumns": "the change table's old-value columns, from JourneyField.all",
       "Self.columns": "the journey table's field columns, from JourneyField.all",
+      "JourneyRow.fieldColumns": "the journey table's field columns, from JourneyField.all",
       "Self.columns.joined(separator: \", \")": "the register table's columns, constants of RegisterStore",
       "isDescending ? \"DESC\" : \"ASC\"": "ASC or DESC",
       "existingCondition": "a fixed condition with ? placeholders, or nothing",

@@ -22,7 +22,7 @@ enum Fixtures {
 
   /// The stored values of a journey's row, read through a fresh connection.
   static func row(_ id: UUID, in path: String) throws -> [DatabaseValue]? {
-    try JourneyRow.values(of: id, in: Connection(path: path, busyTimeout: .seconds(5)))
+    try JourneyRow.values(of: id, in: Connection(path: path, busyTimeout: .seconds(5)))?.stored
   }
 
   /// Every change of the log, oldest first, as (batch, journey, kind, field, old, new), read

@@ -1,0 +1,54 @@
+#if canImport(FoundationEssentials)
+import FoundationEssentials
+#else
+import Foundation
+#endif
+
+/// The journey table's SQL that the front needs beyond rows of journeys: counts, a journey's
+/// rowid and name, and ids by prefix. `JourneyDatabase` asks it rather than writing SQL on the
+/// table itself.
+struct JourneyTable {
+  let connection: Connection
+
+  /// The query of the ids that start with `?1` (lowercase), in order, at most 11: enough to say
+  /// which 10 an ambiguous prefix could mean.
+  static let idsByPrefix =
+    "SELECT id FROM journey WHERE id >= ?1 AND id < ?1 || 'g' ORDER BY id LIMIT 11"
+
+  /// The number of journeys.
+  func count() throws -> Int {
+    Int(try connection.firstValue("SELECT count(*) FROM journey")?.integer ?? 0)
+  }
+
+  /// The number of journeys a query's filters select, ignoring its limit and offset.
+  func count(_ query: JourneyQuery) throws -> Int {
+    var query = query
+    query.limit = nil
+    query.offset = 0
+    let (clauses, values) = query.sqlClauses
+    let count = try connection.firstValue("SELECT count(*) FROM journey\(clauses)", values)
+    return Int(count?.integer ?? 0)
+  }
+
+  /// The rowid of the journey with this id, `nil` when there is none.
+  func rowID(of id: UUID) throws -> Int64? {
+    try connection.firstValue("SELECT rowid FROM journey WHERE id = ?", [.text(id.lowercasedText)])?
+      .integer
+  }
+
+  /// The name of the journey with this id, `nil` when there is none.
+  func name(of id: UUID) throws -> String? {
+    try connection.firstValue("SELECT name FROM journey WHERE id = ?", [.text(id.lowercasedText)])?
+      .text
+  }
+
+  /// An id another program stored in capitals that starts with `prefix` (lowercase) once
+  /// lowercased, `nil` when there is none. Capitals sort before lowercase letters: such an id
+  /// lies in a range of its own.
+  func foreignID(startingWith prefix: String) throws -> String? {
+    try connection.firstValue(
+      "SELECT id FROM journey WHERE id >= upper(?1) AND id < upper(?1) || 'G' "
+        + "AND id <> lower(id) LIMIT 1",
+      [.text(prefix)])?.text
+  }
+}
