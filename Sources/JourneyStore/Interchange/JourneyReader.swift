@@ -313,20 +313,14 @@ public final class JourneyReader {
 
   private static let keyBytes = JourneyRecord.keys.map { Array($0.utf8) }
 
-  /// For each length of key, the index of the keys of that length, in `JourneyRecord.keys`: a
-  /// record's key is compared with those alone (the keys have six different lengths).
-  private static let keyIndicesByLength: [[Int]] = {
-    var byLength = [[Int]](repeating: [], count: (keyBytes.map(\.count).max() ?? 0) + 1)
-    for (index, key) in keyBytes.enumerated() { byLength[key.count].append(index) }
-    return byLength
-  }()
-
+  private static func isKey(_ candidate: [UInt8], _ key: UnsafeBufferPointer<UInt8>) -> Bool {
+    guard candidate.count == key.count else { return false }
+    for offset in key.indices where candidate[offset] != key[offset] { return false }
+    return true
+  }
 
   private static func keyIndex(of key: UnsafeBufferPointer<UInt8>) throws(JSONScanner.Failure) -> Int {
-    if key.count < keyIndicesByLength.count,
-      let index = keyIndicesByLength[key.count].first(where: { keyBytes[$0].elementsEqual(key) }) {
-      return index
-    }
+    if let index = keyBytes.firstIndex(where: { isKey($0, key) }) { return index }
     let name = String(decoding: key, as: UTF8.self)
     let suggestion = name.nearest(among: JourneyRecord.keys.map { ($0, $0) })
     let valid = JourneyRecord.keys.joined(separator: ", ")
