@@ -240,8 +240,10 @@ final class Batch {
   /// recorded batch logs every value of each first, in the order of those rows, with one
   /// statement.
   ///
-  /// The log's ranges are resolved first (`ChangeLog.resolveRanges(holding:)`): the condition
-  /// reads `change` (as `c`), and the rowids deleted may be given again.
+  /// `parameter` is the batch whose rows name the journeys: its ranges are resolved first, since
+  /// the condition reads `change` (as `c`), and so are the ranges that hold a journey deleted,
+  /// whose rowid may be given again (`ChangeLog.resolveRanges(of:holdingRowidsOf:)`); the
+  /// batch's own inserts are logged before, so that none is left out of a range.
   ///
   /// Both statements walk the log's rows in order and find each journey by id, and the delete
   /// goes through the journeys in the order of the table (by rowid): no sort of the journeys'
@@ -249,17 +251,21 @@ final class Batch {
   /// - Returns: How many journeys were deleted.
   func deleteAll(namedBy condition: String, parameter: DatabaseValue) throws -> Int {
     try open()
-    try ChangeLog(connection: connection).resolveRanges()
+    try recordInserts()
     let named = "FROM change c CROSS JOIN journey j ON j.id = c.journey WHERE \(condition)"
+    try ChangeLog(connection: connection).resolveRanges(
+      of: parameter, holdingRowidsOf: "SELECT j.rowid \(named)")
     try logDeletes("SELECT ?2, j.id, 'delete', \(Self.joinedColumns) \(named) ORDER BY c.id", parameter)
     return try connection.run("DELETE FROM journey WHERE rowid IN (SELECT j.rowid \(named))", [parameter])
   }
 
   /// Deletes a journey; a recorded batch logs every value it held first. A range of the log that
-  /// holds it is resolved first (`ChangeLog.resolveRanges(holding:)`): its rowid may be given again.
+  /// holds it is resolved first (`ChangeLog.resolveRanges(holding:)`): its rowid may be given again;
+  /// the batch's own inserts are logged before, so that the journey is not left out of a range.
   /// - Throws: `JourneyDatabaseError.journeyNotFound` when no such journey exists, or `SQLiteError`.
   func delete(id: UUID) throws {
     try open()
+    try recordInserts()
     try ChangeLog(connection: connection).resolveRanges(holding: id)
     let key = DatabaseValue.text(id.lowercasedText)
     try logDeletes("SELECT ?2, id, 'delete', \(Self.columns) FROM journey WHERE id = ?1", key)

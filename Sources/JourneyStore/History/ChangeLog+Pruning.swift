@@ -38,7 +38,7 @@ extension ChangeLog {
     // Rows a kept undo or redo describes its changes by stay, with their batch.
     let needed = "SELECT source FROM batch WHERE id >= ?1 AND source IS NOT NULL"
     let rangeRows = try connection.firstValue(
-      "SELECT coalesce(sum(last_rowid - first_rowid + 1), 0) FROM change_range "
+      "SELECT coalesce(sum(journeys), 0) FROM change_range "
         + "WHERE batch < ?1 AND batch NOT IN (\(needed))", [.integer(cut)])?.integer ?? 0
     try connection.run("DELETE FROM change_range WHERE batch < ?1 AND batch NOT IN (\(needed))", [.integer(cut)])
     let changes = try connection.run(

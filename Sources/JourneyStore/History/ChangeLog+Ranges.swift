@@ -12,9 +12,23 @@ extension ChangeLog {
   /// each arm of a `UNION ALL`), so a batch's rows are read through the index by batch.
   static let rows = """
     (SELECT id, batch, journey, kind, \(valueColumns) FROM change
-    UNION ALL SELECT r.first_change + j.rowid - r.first_rowid, r.batch, j.id, 'insert', \(noValues)
-    FROM change_range r JOIN journey j ON j.rowid BETWEEN r.first_rowid AND r.last_rowid)
+    UNION ALL SELECT \(rangeChangeID), r.batch, j.id, 'insert', \(noValues) FROM \(journeys()))
     """
+
+  /// Each range of `ranges` (as `r`) with its journeys (as `j`), those that also meet
+  /// `condition`: from the journey its first id names (`f`), as many as it counts, in the order
+  /// of their rowids.
+  private static func journeys(ofRanges ranges: String = "change_range", where condition: String = "")
+    -> String
+  {
+    """
+    \(ranges) r JOIN journey f ON f.id = r.first_journey
+    JOIN journey j ON \(condition)j.rowid BETWEEN f.rowid AND f.rowid + r.journeys - 1
+    """
+  }
+
+  /// The id of the log row a range gives its journey `j`.
+  private static let rangeChangeID = "r.first_change + j.rowid - f.rowid"
 
   /// The old and new value columns of a change row, in the order of `rowColumns`.
   private static let valueColumns = JourneyField.all.map { "old_\($0.column), new_\($0.column)" }
@@ -29,7 +43,7 @@ extension ChangeLog {
 
   /// The ranges (as `r`) that hold the journey whose id is parameter `index`, from `FROM` on.
   private static func ranges(holdingJourneyAt index: Int) -> String {
-    "FROM change_range r JOIN journey j ON j.id = ?\(index) AND j.rowid BETWEEN r.first_rowid AND r.last_rowid"
+    "FROM \(journeys(where: "j.id = ?\(index) AND "))"
   }
 
   /// Logs the journeys with rowids after `rowID` as inserted by `batch`, as a range: one
@@ -44,7 +58,11 @@ extension ChangeLog {
     let count = last - rowID
     if count > 1 {
       try connection.run(
-        "INSERT INTO change_range (batch, first_rowid, last_rowid, first_change) VALUES (?, ?, ?, ?)",
+        """
+        INSERT INTO change_range (batch, first_journey, last_journey, journeys, first_change)
+        VALUES (?1, (SELECT id FROM journey WHERE rowid = ?2), (SELECT id FROM journey WHERE rowid = ?3),
+          ?3 - ?2 + 1, ?4)
+        """,
         [.integer(batch), .integer(rowID + 1), .integer(last - 1), .integer(firstChange)])
     }
     try connection.run(
@@ -58,14 +76,29 @@ extension ChangeLog {
   /// those holding the journey `id`, or every range when `id` is `nil`. What the log says does
   /// not change; a later journey may then take the rowid.
   func resolveRanges(holding id: UUID? = nil) throws {
+    try resolveRanges(
+      where: id == nil ? nil : "id IN (\(Self.rangeIDs(holdingJourneyAt: 1)))",
+      id.map { [.text($0.lowercasedText)] } ?? [])
+  }
+
+  /// Resolves the ranges of `batch`, so that `change` names all its inserts, and those that hold
+  /// a journey whose rowid `select` returns (its `?1` bound to `batch`): journeys about to leave
+  /// their rowids. Other ranges stay: undoing one journey's insert writes no other import's log.
+  func resolveRanges(of batch: DatabaseValue, holdingRowidsOf select: String) throws {
+    try resolveRanges(where: "batch = ?1", [batch])
+    try resolveRanges(
+      where: "id IN (SELECT r.id FROM \(Self.journeys()) WHERE j.rowid IN (\(select)))", [batch])
+  }
+
+  /// Resolves the ranges that meet `condition` (all of them when `nil`).
+  private func resolveRanges(where condition: String?, _ parameters: [DatabaseValue]) throws {
     guard try connection.firstValue("SELECT 1 FROM change_range LIMIT 1") != nil else { return }
-    let ranges = id == nil ? "" : " WHERE id IN (\(Self.rangeIDs(holdingJourneyAt: 1)))"
-    let parameters: [DatabaseValue] = id.map { [.text($0.lowercasedText)] } ?? []
+    let ranges = condition.map { condition in " WHERE \(condition)" } ?? ""
+    let selected = "(SELECT * FROM change_range\(ranges))"
     try connection.run("""
       INSERT INTO change (id, batch, journey, kind)
-      SELECT r.first_change + j.rowid - r.first_rowid, r.batch, j.id, 'insert'
-      FROM (SELECT * FROM change_range\(ranges)) r
-      JOIN journey j ON j.rowid BETWEEN r.first_rowid AND r.last_rowid
+      SELECT \(Self.rangeChangeID), r.batch, j.id, 'insert'
+      FROM \(Self.journeys(ofRanges: selected))
       """, parameters)
     try connection.run("DELETE FROM change_range\(ranges)", parameters)
   }
@@ -74,27 +107,32 @@ extension ChangeLog {
     "SELECT r.id \(ranges(holdingJourneyAt: index))"
   }
 
-  /// What is wrong with the log's ranges, for `db check`: a range whose rowids are not all
-  /// journeys (one left without the range being resolved: another program changed a rowid), or
-  /// whose ids are not kept by its last row.
+  /// What is wrong with the log's ranges, for `db check`: a range whose journeys are no longer
+  /// in a row from its first to its last (another program removed or moved one without the
+  /// triggers: the journeys are whole, the log lost inserts), or whose ids are not kept by the
+  /// batch's last row.
   func rangeProblems() throws -> [String] {
     var problems: [String] = []
     try connection.forEachRow("""
-      SELECT r.batch, r.first_rowid, r.last_rowid,
-        (SELECT count(*) FROM journey j WHERE j.rowid BETWEEN r.first_rowid AND r.last_rowid),
-        EXISTS (SELECT 1 FROM change c WHERE c.id = r.first_change + r.last_rowid - r.first_rowid + 1
+      SELECT r.batch, r.first_journey, r.last_journey, r.journeys,
+        (SELECT count(*) FROM journey f JOIN journey j ON j.rowid BETWEEN f.rowid AND f.rowid + r.journeys - 1
+          WHERE f.id = r.first_journey),
+        (SELECT j.id FROM journey f JOIN journey j ON j.rowid = f.rowid + r.journeys - 1
+          WHERE f.id = r.first_journey) IS r.last_journey,
+        EXISTS (SELECT 1 FROM change c WHERE c.id = r.first_change + r.journeys
           AND c.batch = r.batch AND c.kind = 'insert')
       FROM change_range r LIMIT 10
       """
     ) { row in
-      let (batch, first, last) = (row.integer(at: 0), row.integer(at: 1), row.integer(at: 2))
-      if row.integer(at: 3) != last - first + 1 {
+      let (batch, first, last, count) = (row.integer(at: 0), row.text(at: 1), row.text(at: 2), row.integer(at: 3))
+      if row.integer(at: 4) != count || row.integer(at: 5) == 0 {
         problems.append(
-          "batch \(batch) logs the journeys at rowids \(first)-\(last) as inserted, "
-            + "but only \(row.integer(at: 3)) of them are there (rowids were changed outside roadtrip)")
+          "batch \(batch) logs \(count) journeys from \(first) to \(last) as inserted, but they are no longer "
+            + "in a row in the journey table (another program moved or removed rows without its "
+            + "triggers): the journeys are whole, the history of that batch is not")
       }
-      if row.integer(at: 4) == 0 {
-        problems.append("batch \(batch)'s range of inserts at rowids \(first)-\(last) lost its last row")
+      if row.integer(at: 6) == 0 {
+        problems.append("batch \(batch)'s range of inserts from \(first) lost its last row")
       }
     }
     return problems

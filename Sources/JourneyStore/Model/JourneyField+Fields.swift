@@ -9,6 +9,8 @@ extension JourneyField {
   public static let all: [JourneyField] = {
     let fields: [JourneyField] = [.name, .transportationType, .startDate, .duration]
     precondition(fields.indices.allSatisfy { fields[$0].index == $0 }, "a field's index, its place")
+    // A set of fields is a bit each in a `UInt8` (`JourneyFieldSet`), all of them one less.
+    precondition(fields.count < UInt8.bitWidth, "a JourneyFieldSet holds at most seven fields")
     return fields
   }()
 

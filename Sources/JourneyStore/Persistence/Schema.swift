@@ -287,7 +287,7 @@ extension Schema {
       "sync_replica", "sync_remote", "sync_seen", "sync_sent", "sync_register", "sync_conflict",
     ])
     let version7 = version6.union([
-      "change_range", "journey_resolves_range_delete", "journey_resolves_range_id_change",
+      "change_range", "journey_resolves_range_delete", "journey_resolves_range_move",
       "journey_resolves_range_replace",
     ])
     return [[], version1, version2, version3, version3, version5, version6, version7]

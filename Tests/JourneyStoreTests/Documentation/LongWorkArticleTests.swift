@@ -48,7 +48,7 @@ struct LongWorkArticleTests {
     }.joined(separator: "\n")
   }
 
-  @Test(.timeLimit(.minutes(1))) func theModelImportsAndTheListShowsIt() async throws {
+  @Test(.timeLimit(.minutes(3))) func theModelImportsAndTheListShowsIt() async throws {
     let folder = try TemporaryFolder()
     let database = try JourneyDatabase(path: folder.file("journeys.sqlite"))
     let ndjson = Self.buses(2_000)
@@ -68,7 +68,7 @@ struct LongWorkArticleTests {
     #expect(model.read == 2_000)
   }
 
-  @Test(.timeLimit(.minutes(1))) func theModelStopsAnImportAndNothingStays() async throws {
+  @Test(.timeLimit(.minutes(3))) func theModelStopsAnImportAndNothingStays() async throws {
     let folder = try TemporaryFolder()
     let database = try JourneyDatabase(path: folder.file("journeys.sqlite"))
     let model = ImportModel(database: database)

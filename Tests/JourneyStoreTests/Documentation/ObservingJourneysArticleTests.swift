@@ -31,7 +31,7 @@ struct ObservingJourneysArticleTests {
     }
   }
 
-  @MainActor @Test(.timeLimit(.minutes(1))) func theModelCountsEveryChangeOnceAndFollowsOtherProcesses() async throws {
+  @MainActor @Test(.timeLimit(.minutes(3))) func theModelCountsEveryChangeOnceAndFollowsOtherProcesses() async throws {
     let folder = try TemporaryFolder()
     let database = try JourneyDatabase(path: folder.file("journeys.sqlite"))
     let ride = try database.add(Journey(name: "Ride", transportationType: .bike))
@@ -57,7 +57,7 @@ struct ObservingJourneysArticleTests {
     try await following.value
   }
 
-  @MainActor @Test(.timeLimit(.minutes(1))) func observationsGivesTheValueAsItChanges() async throws {
+  @MainActor @Test(.timeLimit(.minutes(3))) func observationsGivesTheValueAsItChanges() async throws {
     let folder = try TemporaryFolder()
     let database = try JourneyDatabase(path: folder.file("journeys.sqlite"))
     let drive = try database.add(Journey(name: "Drive", transportationType: .car))

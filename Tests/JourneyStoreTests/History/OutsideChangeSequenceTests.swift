@@ -28,7 +28,7 @@ struct OutsideChangeSequenceTests {
     #expect(seen == ["bike", "bus", "scooter"])
   }
 
-  @Test(.timeLimit(.minutes(1))) func theSequenceEndsWhenItsTaskIsCancelled() async throws {
+  @Test(.timeLimit(.minutes(3))) func theSequenceEndsWhenItsTaskIsCancelled() async throws {
     let folder = try TemporaryFolder()
     let path = try Fixtures.database(in: folder).path
     let listener = Task.detached {
@@ -45,7 +45,7 @@ struct OutsideChangeSequenceTests {
   /// Two sequences on one database, and a `refresh()` of the owner's own between the commits:
   /// each sequence gets all four commits of another process (the sqlite3 shell), none takes them
   /// from another.
-  @Test(.timeLimit(.minutes(1))) func everySequenceGetsEveryChange() async throws {
+  @Test(.timeLimit(.minutes(3))) func everySequenceGetsEveryChange() async throws {
     let folder = try TemporaryFolder()
     let database = try Fixtures.database(in: folder)
     let id = try database.add(Journey(name: "Shared", transportationType: .car)).id.lowercasedText
@@ -76,7 +76,7 @@ struct OutsideChangeSequenceTests {
   /// A wait for a commit ends as soon as its task is cancelled, not when its time runs out: a
   /// wait of ten minutes, cancelled, ends within the test's minute (it waited in a blocking
   /// `poll` on a thread of its own before, and ended only at its timeout).
-  @Test(.timeLimit(.minutes(1))) func aCancelledWaitEndsAtOnce() async throws {
+  @Test(.timeLimit(.minutes(3))) func aCancelledWaitEndsAtOnce() async throws {
     let folder = try TemporaryFolder()
     // Held open to the end, so that nothing of its close (the last connection checkpoints the
     // file and removes its WAL) can reach the monitor while it waits.
@@ -96,7 +96,7 @@ struct OutsideChangeSequenceTests {
   }
 
   /// A write to the database ends a long wait, which a timer does not end first.
-  @Test(.timeLimit(.minutes(1))) func aWriteEndsTheWait() async throws {
+  @Test(.timeLimit(.minutes(3))) func aWriteEndsTheWait() async throws {
     let folder = try TemporaryFolder()
     let database = try Fixtures.database(in: folder)
     let monitor = DatabaseMonitor(path: database.path)
@@ -110,7 +110,7 @@ struct OutsideChangeSequenceTests {
 /// `follow()`: managed journeys and live lists follow the file by themselves.
 @Suite("Following the file without a pump")
 struct FollowTests {
-  @MainActor @Test(.timeLimit(.minutes(1))) func managedJourneysAndLiveListsFollowTheFileByThemselves() async throws {
+  @MainActor @Test(.timeLimit(.minutes(3))) func managedJourneysAndLiveListsFollowTheFileByThemselves() async throws {
     let folder = try TemporaryFolder()
     let database = try Fixtures.database(in: folder)
     let journey = try database.add(Journey(name: "Followed", transportationType: .car))

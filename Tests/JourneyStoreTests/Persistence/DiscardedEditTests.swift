@@ -52,7 +52,7 @@ struct DiscardedEditTests {
     #expect(discarded.isEmpty)
   }
 
-  @Test(.timeLimit(.minutes(1))) func followingReportsItWithoutARefresh() async throws {
+  @Test(.timeLimit(.minutes(3))) func followingReportsItWithoutARefresh() async throws {
     let sandbox = try CLISandbox()
     let database = try JourneyDatabase(path: sandbox.databasePath)
     let journey = try database.add(Journey(name: "Coast"))

@@ -78,7 +78,7 @@ struct SecurityTests {
       "index.name": "an index name read from sqlite_schema, of the schema's own indexes",
       "kibibytes": "a page-cache size the code computes, an integer",
       "previous": "the page-cache size read back from PRAGMA cache_size, an integer",
-      "condition": "one of two fixed conditions on batch kinds, or a fixed condition on change rows with ? placeholders, from Reversal",
+      "condition": "one of two fixed conditions on batch kinds, or a fixed condition on change rows with ? placeholders, from Reversal, or on the log's ranges, from ChangeLog+Ranges",
       "values.count": "the number of a ? placeholder", "Self.batchColumns": "the batch table's column list",
       "Self.rowColumns": "the change table's column list, from JourneyField.all",
       "conditions.joined(separator: \" AND \")": "fixed conditions with ? placeholders",
@@ -129,6 +129,11 @@ struct SecurityTests {
       "ranges(holdingJourneyAt: index)": "a fixed FROM clause of the log's ranges with a numbered ? placeholder",
       "Self.rangeIDs(holdingJourneyAt: 1)": "a fixed subquery of the log's ranges with a ? placeholder",
       "ranges": "a fixed WHERE clause of the log's ranges with a ? placeholder, or nothing",
+      "rangeChangeID": "the fixed expression of a range's log row id",
+      "Self.rangeChangeID": "the fixed expression of a range's log row id",
+      "journeys()": "a fixed FROM clause of the log's ranges and their journeys",
+      "Self.journeys()": "a fixed FROM clause of the log's ranges and their journeys",
+      "Self.journeys(ofRanges: selected)": "a fixed FROM clause of some of the log's ranges and their journeys",
     ]
     let keywords = try Regex(#"\b(SELECT|INSERT|UPDATE|DELETE|WHERE|VALUES|PRAGMA|DROP|CREATE|BEGIN|ORDER BY|IN \()\b"#)
     var found: [String] = []

@@ -316,13 +316,13 @@ struct SyncCommandGitFaultTests {
       "\(attended)")
   }
 
-  @Test func anSSHRemoteThatCannotBeReachedEndsWithExit74() async throws {
+  /// Without a terminal, ssh cannot ask anything: the sync ends (the time limit guards against
+  /// a wait; measured from here, a loaded machine's test run took up to 90 s to hear of it).
+  @Test(.timeLimit(.minutes(3))) func anSSHRemoteThatCannotBeReachedEndsWithExit74() async throws {
     let machines = try Machines()
     let url = "ssh://roadtrip@127.0.0.1:9/journeys.git"
-    let started = ContinuousClock.now
     let result = try await machines.run("a", "sync", url)
     result.expectExit(74)
     #expect(result.standardError.hasPrefix("roadtrip: error: cannot clone \(url)"), "\(result)")
-    #expect(started.duration(to: .now) < .seconds(60))
   }
 }

@@ -96,7 +96,7 @@ struct SyncSecretTests {
   }
 
   /// A pipe, as `--secret-file <(pass show roadtrip)` gives: read to its end, no warning.
-  @Test(.timeLimit(.minutes(1))) func aSecretComesThroughAPipe() async throws {
+  @Test(.timeLimit(.minutes(3))) func aSecretComesThroughAPipe() async throws {
     let folder = try TemporaryFolder()
     let fifo = folder.file("fifo")
     #expect(mkfifo(fifo, 0o600) == 0)
