@@ -2,8 +2,9 @@
 ///
 /// The values it hands back are the ones a record holds: strings (their UTF-8, checked, where
 /// it lies in the input unless escapes had to be decoded), numbers (where their text lies),
-/// `true`, `false` and `null`: no `String` is made for a value. An array or object inside a record is checked and reported as
-/// `.composite`, read without recursion, so no input can nest deep enough to exhaust the stack.
+/// `true`, `false` and `null`: no `String` is made for a value. An array or object inside a
+/// record is checked and reported as `.composite`, read without recursion, so no input can nest
+/// deep enough to exhaust the stack.
 /// When the bytes end in the middle of a record and more may follow, it throws `.incomplete`, and
 /// the caller reads more and scans the record again.
 struct JSONScanner: ~Copyable {

@@ -18,7 +18,8 @@ extension JourneyField {
   public static let name = JourneyField(
     name: "name", index: 0, keyPath: \.name, get: { $0.name }, getUntracked: { $0.untrackedName },
     set: { $0.name = $1 },
-    parse: { $0 }, parseCommon: { String(decoding: $0, as: UTF8.self) }, format: { $1.append(contentsOf: $0.utf8) }, store: { .text($0) }, load: \.text)
+    parse: { $0 }, parseCommon: { String(decoding: $0, as: UTF8.self) },
+    format: { $1.append(contentsOf: $0.utf8) }, store: { .text($0) }, load: \.text)
 
   /// The transportation type, as its slug (`hired-car`).
   public static let transportationType = JourneyField(
