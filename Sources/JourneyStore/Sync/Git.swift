@@ -14,12 +14,10 @@ import Synchronization
 struct Git: Sendable {
   /// The environment git runs with.
   let environment: [String: String]
-
-  /// Asked every 100 ms while git runs, on the thread that started it: once it says yes, git
-  /// is ended (SIGTERM) and `run` returns at once, its output `wasStopped`. A sync sets it
-  /// while it makes the remote current (`SyncSession.stopRequested`); `nil`: git runs to its
-  /// end.
-  @TaskLocal static var stopRequested: (@Sendable () -> Bool)?
+  /// Asked every 100 ms while git runs: once it says yes, git is ended (SIGTERM) and `run`
+  /// returns at once, its output `wasStopped`. A sync's fetch sets it
+  /// (`GitRemote.fetch(stoppingWhen:)`); `nil`: git runs to its end.
+  var stopRequested: (@Sendable () -> Bool)? = nil
 }
 
 extension Git {
@@ -101,7 +99,7 @@ extension Git {
     }
     guard
       let printed = Self.readToEnd(
-        [standardOutput[0], standardError[0]], stoppingWhen: Self.stopRequested)
+        [standardOutput[0], standardError[0]], stoppingWhen: stopRequested)
     else {
       // Not read to their end: a program git started (ssh, a helper) may hold the pipes open
       // after git is gone; closing them (deferred above) is its signal to go too.

@@ -4,7 +4,7 @@ extension GitRemote {
   /// Runs git with `arguments`, in the clone when `inClone`, as roadtrip: the commits made
   /// there are authored by `roadtrip <roadtrip@localhost>` (no host name leaves the machine)
   /// and not signed, whatever the user's configuration says.
-  /// - Throws: `CancellationError` when git was stopped (`Git.stopRequested`).
+  /// - Throws: `CancellationError` when git was stopped (`fetch(stoppingWhen:)`).
   func run(_ arguments: [String], inClone: Bool = true) throws -> Git.Output {
     let identity = [
       "-c", "user.name=roadtrip", "-c", "user.email=roadtrip@localhost",

@@ -17,6 +17,15 @@ extension GitRemote {
     return try unattended().fetchHoldingLock()
   }
 
+  /// `fetch()`, with every git command it runs ended once `shouldStop` says so (a clone or a
+  /// fetch that hangs on a dead network): it then throws `CancellationError`, and a half clone
+  /// is removed.
+  func fetch(stoppingWhen shouldStop: @escaping @Sendable () -> Bool) throws -> String {
+    var remote = self
+    remote.git.stopRequested = shouldStop
+    return try remote.fetch()
+  }
+
   private func fetchHoldingLock() throws -> String {
     try CloneLock.holding(lockPath) {
       if PathKind(of: folder) == .missing {

@@ -77,7 +77,7 @@ extension GitRemote {
       environment["GIT_HTTP_LOW_SPEED_TIME"] = String(Self.lowSpeedLimit.seconds)
     }
     var remote = self
-    remote.git = Git(environment: environment)
+    remote.git = Git(environment: environment, stopRequested: git.stopRequested)
     return remote
   }
 

@@ -11,6 +11,10 @@ public protocol SyncRemote: Sendable {
   /// Makes the remote's files current (a folder is always current; a git clone pulls) and
   /// returns the path of the folder that holds them.
   func fetch() throws -> String
+  /// `fetch()`, stopped once `shouldStop` says so, which it asks now and then while it waits on
+  /// something slow (the network): a remote that stops throws `CancellationError`. A sync
+  /// cancelled while it fetches asks it. By default, `fetch()`, which is not stopped.
+  func fetch(stoppingWhen shouldStop: @escaping @Sendable () -> Bool) throws -> String
   /// Makes the files the sync added to the folder (paths relative to it) part of the remote: a
   /// folder has nothing to do; a git clone commits them with `message` and pushes.
   func publish(added: [String], message: String) throws
@@ -18,4 +22,11 @@ public protocol SyncRemote: Sendable {
   /// (`sync --compact`): a folder unlinks them; a git clone removes them (`git rm`), commits the
   /// removal with `message` and pushes it. A file already gone is no error.
   func remove(_ names: [String], message: String) throws
+}
+
+extension SyncRemote {
+  /// `fetch()`, which is not stopped: a folder is always current.
+  public func fetch(stoppingWhen shouldStop: @escaping @Sendable () -> Bool) throws -> String {
+    try fetch()
+  }
 }

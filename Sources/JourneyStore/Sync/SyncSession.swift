@@ -56,9 +56,9 @@ struct SyncSession {
       with: folder, remoteID: identity.id, created: created, verify: verify)
   }
 
-  /// Makes the remote current (`SyncRemote.fetch()`), stopping its git when asked to stop.
+  /// Makes the remote current (`SyncRemote.fetch()`), stopped when asked to stop.
   func fetchRemote() throws -> RemoteFolder {
-    RemoteFolder(path: try Git.$stopRequested.withValue(stopRequested) { try remote.fetch() })
+    RemoteFolder(path: try stopRequested.map { try remote.fetch(stoppingWhen: $0) } ?? remote.fetch())
   }
 
   private func exchange(
