@@ -58,7 +58,7 @@ private struct Outcome: Equatable {
   init(_ reader: JourneyReader) {
     do {
       while let journey = try reader.next() {
-        journeys.append(["\(journey.line)", journey.id?.uuidString ?? "-"] + journey.values.map { "\($0)" })
+        journeys.append(["\(journey.line)", journey.id?.uuidString ?? "-"] + journey.values.stored.map { "\($0)" })
       }
     } catch {
       self.error = error

@@ -1,15 +1,19 @@
 /// Reads JSON (RFC 8259) from UTF-8 bytes in place, strictly, one record at a time.
 ///
-/// The values it hands back are the ones a record holds: strings, numbers (as their text), `true`,
-/// `false` and `null`. An array or object inside a record is checked and reported as
-/// `.composite`, read without recursion, so no input can nest deep enough to exhaust the stack.
+/// The values it hands back are the ones a record holds: strings (their UTF-8, checked, where
+/// it lies in the input unless escapes had to be decoded), numbers (where their text lies),
+/// `true`, `false` and `null`: no `String` is made for a value. An array or object inside a
+/// record is checked and reported as `.composite`, read without recursion, so no input can nest
+/// deep enough to exhaust the stack.
 /// When the bytes end in the middle of a record and more may follow, it throws `.incomplete`, and
 /// the caller reads more and scans the record again.
 struct JSONScanner: ~Copyable {
   /// One value inside a record.
-  enum Value: Equatable {
-    case string(String)
-    case number(String)
+  enum Value {
+    /// A string's UTF-8, valid.
+    case string(StringBytes)
+    /// Where a number's text lies in the input.
+    case number(Range<Int>)
     case bool(Bool)
     case null
     /// An array or object, which no journey field holds.
@@ -28,6 +32,10 @@ struct JSONScanner: ~Copyable {
   private let isLineDelimited: Bool
   /// The next byte to read; after a `.malformed` failure, the byte at fault.
   private(set) var index: Int
+  /// The newlines read so far. A newline outside whitespace is an error (a string holds none
+  /// unescaped), so after a scan that succeeds they are the lines it moved past, counted as they
+  /// are skipped rather than by reading the record's bytes again.
+  private(set) var newlines = 0
 
   /// - Parameters:
   ///   - bytes: The bytes to scan.
@@ -46,7 +54,9 @@ struct JSONScanner: ~Copyable {
     while index < bytes.count {
       switch bytes[index] {
       case UInt8(ascii: " "), UInt8(ascii: "\t"), UInt8(ascii: "\r"): index += 1
-      case UInt8(ascii: "\n") where !stoppingAtNewline: index += 1
+      case UInt8(ascii: "\n") where !stoppingAtNewline:
+        index += 1
+        newlines += 1
       default: return bytes[index]
       }
     }
@@ -56,6 +66,7 @@ struct JSONScanner: ~Copyable {
 
   /// Consumes one byte known to be next.
   mutating func skip() {
+    if bytes[index] == UInt8(ascii: "\n") { newlines += 1 }
     index += 1
   }
 
@@ -73,12 +84,12 @@ struct JSONScanner: ~Copyable {
     }
     while true {
       guard try nextInRecord() == UInt8(ascii: "\"") else { throw malformed("expected a key in double quotes") }
-      let key = try stringBytes()
+      let key = try stringBytes().bytes
       guard try nextInRecord() == UInt8(ascii: ":") else { throw malformed("expected ':' after a key") }
       skip()
       let value = try value()
       try withBytes(of: key) { key throws(Failure) in
-        guard value != .composite else {
+        if case .composite = value {
           throw malformed("the value of '\(String(decoding: key, as: UTF8.self))' must be a string or a number")
         }
         try body(key, value)
@@ -104,7 +115,9 @@ struct JSONScanner: ~Copyable {
   mutating func value() throws(Failure) -> Value {
     switch try nextInRecord() {
     case UInt8(ascii: "\""):
-      return .string(try validatedString(stringBytes()))
+      let string = try stringBytes()
+      try validate(string)
+      return .string(string.bytes)
     case UInt8(ascii: "-"), UInt8(ascii: "0")...UInt8(ascii: "9"): return .number(try number())
     case UInt8(ascii: "t"): try literal("true"); return .bool(true)
     case UInt8(ascii: "f"): try literal("false"); return .bool(false)
@@ -151,7 +164,7 @@ struct JSONScanner: ~Copyable {
         }
         expectsKey = true
       case UInt8(ascii: "\"") where expectsKey:
-        _ = try validatedString(stringBytes())
+        try validate(stringBytes())
         guard try nextInRecord() == UInt8(ascii: ":") else { throw malformed("expected ':' after a key") }
         skip()
         expectsKey = false
@@ -182,14 +195,13 @@ struct JSONScanner: ~Copyable {
     }
   }
 
-  /// The text of a string literal.
-  /// - Throws: `.malformed` when its bytes are not valid UTF-8.
-  private func validatedString(_ string: StringBytes) throws(Failure) -> String {
-    try withBytes(of: string) { utf8 throws(Failure) in
-      // Validating costs more than the rest of the scan; ASCII, the usual case, needs none.
-      if !utf8.contains(where: { $0 >= 0x80 }) { return String(decoding: utf8, as: UTF8.self) }
-      guard let text = String(validating: utf8, as: UTF8.self) else { throw malformed("a string is not valid UTF-8") }
-      return text
+  /// Checks that a string literal's bytes are valid UTF-8.
+  /// - Throws: `.malformed` when they are not.
+  private func validate(_ string: (bytes: StringBytes, isASCII: Bool)) throws(Failure) {
+    // Validating costs more than the rest of the scan; ASCII, the usual case, needs none.
+    guard !string.isASCII else { return }
+    try withBytes(of: string.bytes) { utf8 throws(Failure) in
+      guard String(validating: utf8, as: UTF8.self) != nil else { throw malformed("a string is not valid UTF-8") }
     }
   }
 
@@ -200,16 +212,19 @@ struct JSONScanner: ~Copyable {
     case decoded([UInt8])
   }
 
-  /// Reads a string literal.
-  private mutating func stringBytes() throws(Failure) -> StringBytes {
+  /// Reads a string literal, and tells whether it is ASCII (whose bytes are valid UTF-8): one
+  /// without escapes is known to be as its bytes are read.
+  private mutating func stringBytes() throws(Failure) -> (bytes: StringBytes, isASCII: Bool) {
     skip()
     let start = index
+    var allBits: UInt8 = 0
     while index < bytes.count, bytes[index] != UInt8(ascii: "\""), bytes[index] != UInt8(ascii: "\\"), bytes[index] >= 0x20 {
+      allBits |= bytes[index]
       index += 1
     }
     if index < bytes.count, bytes[index] == UInt8(ascii: "\"") {
       index += 1
-      return .inPlace(start..<index - 1)
+      return (.inPlace(start..<index - 1), allBits < 0x80)
     }
     var result = Array(bytes[start..<index])
     while true {
@@ -217,7 +232,7 @@ struct JSONScanner: ~Copyable {
       let byte = bytes[index]
       index += 1
       switch byte {
-      case UInt8(ascii: "\""): return .decoded(result)
+      case UInt8(ascii: "\""): return (.decoded(result), false)
       case UInt8(ascii: "\\"): try escape(into: &result)
       case ..<0x20:
         index -= 1
@@ -229,7 +244,7 @@ struct JSONScanner: ~Copyable {
   }
 
   /// Hands a string literal's bytes to `body`.
-  private func withBytes<Result>(
+  func withBytes<Result>(
     of string: StringBytes, _ body: (UnsafeBufferPointer<UInt8>) throws(Failure) -> Result
   ) throws(Failure) -> Result {
     switch string {
@@ -286,8 +301,8 @@ struct JSONScanner: ~Copyable {
     return value
   }
 
-  /// `-?(0|[1-9][0-9]*)(\.[0-9]+)?([eE][+-]?[0-9]+)?`, as text.
-  private mutating func number() throws(Failure) -> String {
+  /// `-?(0|[1-9][0-9]*)(\.[0-9]+)?([eE][+-]?[0-9]+)?`: where its text lies.
+  private mutating func number() throws(Failure) -> Range<Int> {
     let start = index
     if bytes[index] == UInt8(ascii: "-") { index += 1 }
     let integerStart = index
@@ -305,7 +320,7 @@ struct JSONScanner: ~Copyable {
       if let sign = try peek(), sign == UInt8(ascii: "+") || sign == UInt8(ascii: "-") { index += 1 }
       guard try digits() > 0 else { throw malformed("a number needs digits in its exponent") }
     }
-    return String(decoding: bytes[start..<index], as: UTF8.self)
+    return start..<index
   }
 
   private mutating func digits() throws(Failure) -> Int {

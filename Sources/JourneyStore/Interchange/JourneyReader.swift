@@ -116,13 +116,19 @@ public final class JourneyReader {
         }
       }
       switch outcome {
-      case .success(let (recordStart, end, values)):
+      case .success(let (recordStart, end, values, counted)):
         state = scannedState
-        let recordLine = line + newlines(from: start, to: recordStart)
-        line += newlines(from: start, to: end)
+        let lines = counted ?? (newlines(from: start, to: recordStart), newlines(from: start, to: end))
+        let recordLine = line + lines.before
+        line += lines.all
         input.position = end
         guard let values else { return nil }
-        return try journey(from: values, line: recordLine)
+        defer { recordValues = values }
+        return try input.buffer.withUnsafeBufferPointer { bytes in
+          Result { () throws(InterchangeError) -> ImportedJourney in
+            try journey(from: values, line: recordLine, in: bytes)
+          }
+        }.get()
       case .failure(.incomplete):
         guard input.pendingCount <= maximumRecordSize else {
           throw .malformed(
@@ -150,9 +156,27 @@ public final class JourneyReader {
   /// header and JSON's punctuation: the line of a record too long to read.
   private var lastRecordStart: Int?
 
-  /// Where a record starts and ends in the buffer, and its values by key index (`nil` at the end
-  /// of the input).
-  private typealias ScannedRecord = (start: Int, end: Int, values: [JSONScanner.Value?]?)
+  /// Where a record starts and ends in the buffer, its values by key index (`nil` at the end of
+  /// the input), and the newlines from where the scan started to the record's start and to its
+  /// end when the scanner counted them (else the reader counts them in the buffer).
+  private typealias ScannedRecord = (
+    start: Int, end: Int, values: [ScannedValue?]?, newlines: (before: Int, all: Int)?
+  )
+
+  /// The array the next record's values go in, by key index: one array from record to record
+  /// (`emptiedRecordValues()`), so that a record allocates none.
+  private var recordValues: [ScannedValue?] = []
+
+  /// `recordValues`, taken (the reader holds it no more until it is given back) and emptied.
+  private func emptiedRecordValues() -> [ScannedValue?] {
+    var values = recordValues
+    recordValues = []
+    guard values.count == JourneyRecord.keys.count else {
+      return [ScannedValue?](repeating: nil, count: JourneyRecord.keys.count)
+    }
+    for index in values.indices { values[index] = nil }
+    return values
+  }
 
   /// Scans one record, updating `state` (which the caller keeps only when the scan succeeds).
   private func scanRecord(
@@ -161,7 +185,7 @@ public final class JourneyReader {
     lastRecordStart = nil
     switch (state, format) {
     case (.finished, _):
-      return (start, start, nil)
+      return (start, start, nil, (0, 0))
     case (_, .csv):
       let separator = try csvSeparator(bytes, from: start)
       return try scanTableRecord(
@@ -172,29 +196,35 @@ public final class JourneyReader {
       var scanner = JSONScanner(bytes, at: start, isFinal: input.isAtEnd, isLineDelimited: format == .ndjson)
       defer { scanFailureIndex = scanner.index }
       if format == .json {
-        guard try scanJSONArrayPunctuation(&scanner, state: &state) else { return (scanner.index, scanner.index, nil) }
+        guard try scanJSONArrayPunctuation(&scanner, state: &state) else {
+          return (scanner.index, scanner.index, nil, (scanner.newlines, scanner.newlines))
+        }
       } else {
-        guard try scanner.peekAfterWhitespace() != nil else { state = .finished; return (scanner.index, scanner.index, nil) }
+        guard try scanner.peekAfterWhitespace() != nil else {
+          state = .finished
+          return (scanner.index, scanner.index, nil, (scanner.newlines, scanner.newlines))
+        }
       }
       guard try scanner.peekAfterWhitespace() != nil else { throw .malformed("the input ends inside a record") }
       let recordStart = scanner.index
+      let newlinesBefore = scanner.newlines
       lastRecordStart = recordStart
-      var values = [JSONScanner.Value?](repeating: nil, count: JourneyRecord.keys.count)
+      var values = emptiedRecordValues()
       try scanner.object { key, value throws(JSONScanner.Failure) in
         let index = try Self.keyIndex(of: key)
         guard values[index] == nil else { throw .malformed("the key '\(JourneyRecord.keys[index])' appears twice") }
-        values[index] = value
+        values[index] = ScannedValue(value)
       }
       if format == .ndjson {
         guard let next = try scanner.peekAfterWhitespace(stoppingAtNewline: true) else {
-          return (recordStart, scanner.index, values)
+          return (recordStart, scanner.index, values, (newlinesBefore, scanner.newlines))
         }
         guard next == UInt8(ascii: "\n") else { throw .malformed("a line must hold one JSON object and nothing else") }
         scanner.skip()
       } else {
         state = .inArray(afterElement: true)
       }
-      return (recordStart, scanner.index, values)
+      return (recordStart, scanner.index, values, (newlinesBefore, scanner.newlines))
     }
   }
 
@@ -207,7 +237,7 @@ public final class JourneyReader {
     try scanner.skipEmptyLines()
     guard !scanner.isAtEnd else {
       state = .finished
-      return (scanner.index, scanner.index, nil)
+      return (scanner.index, scanner.index, nil, nil)
     }
     let columns: [Int]
     if case .inTable(let known) = state {
@@ -231,7 +261,7 @@ public final class JourneyReader {
       try scanner.skipEmptyLines()
       guard !scanner.isAtEnd else {
         state = .finished
-        return (scanner.index, scanner.index, nil)
+        return (scanner.index, scanner.index, nil, nil)
       }
     }
     let recordStart = scanner.index
@@ -241,12 +271,12 @@ public final class JourneyReader {
       scanner.rewind(to: recordStart)
       throw .malformed("\(fields.count) fields where the \(format == .tsv ? "columns are" : "header has") \(columns.count)")
     }
-    var values = [JSONScanner.Value?](repeating: nil, count: JourneyRecord.keys.count)
+    var values = emptiedRecordValues()
     for (column, field) in zip(columns, fields)
     where column != Self.ignoredColumn && (!field.isEmpty || JourneyRecord.keys[column] == JourneyField.name.name) {
-      values[column] = .string(field)
+      values[column] = .text(field)
     }
-    return (recordStart, scanner.index, values)
+    return (recordStart, scanner.index, values, nil)
   }
 
   /// Reads the `[`, `,` or `]` before the next element of a JSON array.
@@ -297,20 +327,28 @@ public final class JourneyReader {
     throw .malformed("'\(name)' is not a journey key\(suggestion.map { " (did you mean '\($0)'?)" } ?? ""); the keys are: \(valid)")
   }
 
-  /// Turns the values of one record into a journey, with each field's parser.
-  private func journey(from values: [JSONScanner.Value?], line: Int) throws(InterchangeError) -> ImportedJourney {
-    func text(_ index: Int) throws(InterchangeError) -> String? {
-      switch values[index] {
-      case nil: return nil
-      case .string(let text), .number(let text): return text
-      case .bool, .null, .composite:
+  /// Turns the values of one record into a journey, with each field's parser, reading them
+  /// where they lie in `buffer`.
+  private func journey(
+    from values: [ScannedValue?], line: Int, in buffer: UnsafeBufferPointer<UInt8>
+  ) throws(InterchangeError) -> ImportedJourney {
+    /// The value under a key, `nil` when the record has none.
+    func value(_ index: Int) throws(InterchangeError) -> ScannedValue? {
+      guard let value = values[index] else { return nil }
+      if case .notText = value {
         throw .malformed(line: line, reason: "the value of '\(JourneyRecord.keys[index])' must be a string or a number")
       }
+      return value
+    }
+    func text(_ index: Int) throws(InterchangeError) -> String? {
+      try value(index)?.text(in: buffer)
     }
     var id: UUID?
-    if let idText = try text(0) {
-      guard let parsed = UUID(text: idText.utf8) else {
-        throw .malformed(line: line, reason: "'\(idText)' is not a journey id (a UUID such as 0b1e5c1a-6f0e-4d47-9a6e-3c2d8f1a0001)")
+    if let idValue = try value(0) {
+      guard let parsed = idValue.withUTF8(in: buffer, { UUID(text: $0) }) ?? nil else {
+        throw .malformed(
+          line: line,
+          reason: "'\(idValue.text(in: buffer) ?? "")' is not a journey id (a UUID such as 0b1e5c1a-6f0e-4d47-9a6e-3c2d8f1a0001)")
       }
       id = parsed
     }
@@ -319,7 +357,7 @@ public final class JourneyReader {
     let endIndex = JourneyRecord.keys.count - 1
     var isDurationFromEnd = false
     for (offset, field) in JourneyField.all.enumerated() {
-      guard let text = try text(offset + 1) ?? (field == .name ? "" : nil) else {
+      guard let given = try value(offset + 1) ?? (field == .name ? .text("") : nil) else {
         // The start comes before the duration: a duration can be the time from it to the end.
         if field == .duration, let endText = try text(endIndex) {
           stored.append(try Self.duration(from: stored[JourneyField.startDate.index], to: endText, line: line))
@@ -329,34 +367,48 @@ public final class JourneyReader {
         throw .malformed(
           line: line, reason: "the journey has no '\(field.name)'\(field == .duration ? " (nor an end to take it from)" : "")")
       }
-      do {
-        stored.append(try field.parse(text).stored)
-      } catch {
-        throw .malformed(line: line, reason: "\(field.name): \(error)")
+      let parsed = given.withUTF8(in: buffer) { utf8 in
+        Result { () throws(JourneyInputError) in try field.storedValue(parsingUTF8: utf8) }
+      }
+      switch parsed {
+      case .success(let value)?: stored.append(value)
+      case .failure(let error)?: throw .malformed(line: line, reason: "\(field.name): \(error)")
+      case nil: preconditionFailure("a value that is not text was refused above")
       }
     }
     // The start lies in the calendar (its parser checks that); the end is checked here.
-    let values = JourneyValues(stored)
-    let start = values[.startDate].double ?? 0
-    let duration = values[.duration].double ?? 0
+    let journeyValues = JourneyValues(stored)
+    let start = journeyValues[.startDate].double ?? 0
+    let duration = journeyValues[.duration].double ?? 0
     let startDate = Date(timeIntervalSinceReferenceDate: start)
     guard Journey.endsWithinCalendar(start: startDate, duration: duration) else {
       let refused = JourneyInputError.endAfterCalendar(try text(JourneyField.duration.index + 1) ?? "", start: startDate.iso8601)
       throw .malformed(line: line, reason: "duration: \(refused)")
     }
-    if !isDurationFromEnd, let endText = try text(endIndex), endText != JourneyRecord.endDate(of: values).iso8601 {
-      let end = JourneyRecord.endDate(of: values)
-      guard let given = Date(iso8601: endText) ?? (try? DateExpression.date(endText)) else {
-        throw .malformed(line: line, reason: "\(JourneyRecord.endDateKey): \(JourneyInputError.invalidDate(endText))")
-      }
-      // Equal dates have equal texts: only unequal ones need formatting, to compare as written.
-      guard given == end || given.iso8601 == end.iso8601 else {
-        throw .malformed(
-          line: line,
-          reason: "endDate \(endText) is not startDate + duration (\(end.iso8601)); correct it or leave it out")
+    if !isDurationFromEnd, let endValue = try value(endIndex) {
+      let end = JourneyRecord.endDate(of: journeyValues)
+      // The usual end, in ISO 8601, is read as an instant and compared: no text is made.
+      if endValue.withUTF8(in: buffer, { Date(iso8601UTF8: $0) }) != end {
+        try checkEnd(endValue.text(in: buffer) ?? "", against: end, line: line)
       }
     }
-    return ImportedJourney(line: line, id: id, values: values)
+    return ImportedJourney(line: line, id: id, values: journeyValues)
+  }
+
+  /// Checks a record's `endDate`, when it is not read as exactly the journey's end, against the
+  /// text of that end: equal texts agree (the end may have more digits than its text shows).
+  /// - Throws: `.malformed` for an end that is not a date, or not the journey's.
+  private func checkEnd(_ endText: String, against end: Date, line: Int) throws(InterchangeError) {
+    guard endText != end.iso8601 else { return }
+    guard let given = Date(iso8601: endText) ?? (try? DateExpression.date(endText)) else {
+      throw .malformed(line: line, reason: "\(JourneyRecord.endDateKey): \(JourneyInputError.invalidDate(endText))")
+    }
+    // Equal dates have equal texts: only unequal ones need formatting, to compare as written.
+    guard given == end || given.iso8601 == end.iso8601 else {
+      throw .malformed(
+        line: line,
+        reason: "endDate \(endText) is not startDate + duration (\(end.iso8601)); correct it or leave it out")
+    }
   }
 
   /// The duration from a start in stored form to an end as typed, read as a start is read.

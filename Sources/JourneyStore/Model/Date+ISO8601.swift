@@ -16,7 +16,14 @@ extension Date {
   /// `2026-11-21 08:00:30` and `2026-11-21` (midnight) are in the local time zone (`TZ`).
   /// - Returns: `nil` when the text is not such a date.
   init?(iso8601 text: String) {
-    var scanner = ISO8601Scanner(text.utf8)
+    var text = text
+    guard let date = text.withUTF8({ Date(iso8601UTF8: $0) }) else { return nil }
+    self = date
+  }
+
+  /// Parses an ISO 8601 date from its UTF-8 bytes, as `init?(iso8601:)` parses its text.
+  init?(iso8601UTF8 bytes: UnsafeBufferPointer<UInt8>) {
+    var scanner = ISO8601Scanner(bytes)
     guard let (civil, offset) = scanner.scan() else { return nil }
     if let offset {
       self = Date(civil: civil).addingTimeInterval(-TimeInterval(offset))

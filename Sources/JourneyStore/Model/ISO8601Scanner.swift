@@ -1,10 +1,13 @@
 /// Reads `YYYY-MM-DD[(T| )hh:mm[:ss[.fraction]]][Z|±hh[:mm]]` from UTF-8, strictly: nothing may follow.
+///
+/// It reads the bytes where they lie, valid for as long as the scanner is used: an import reads
+/// two dates a journey straight from its input, with no copy.
 struct ISO8601Scanner {
-  private let bytes: [UInt8]
+  private let bytes: UnsafeBufferPointer<UInt8>
   private var index = 0
 
-  init(_ text: String.UTF8View) {
-    bytes = Array(text)
+  init(_ bytes: UnsafeBufferPointer<UInt8>) {
+    self.bytes = bytes
   }
 
   /// The civil time and, when the text names one, its offset from UTC in seconds.

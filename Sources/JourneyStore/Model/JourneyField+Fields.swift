@@ -18,7 +18,8 @@ extension JourneyField {
   public static let name = JourneyField(
     name: "name", index: 0, keyPath: \.name, get: { $0.name }, getUntracked: { $0.untrackedName },
     set: { $0.name = $1 },
-    parse: { $0 }, format: { $1.append(contentsOf: $0.utf8) }, store: { .text($0) }, load: \.text)
+    parse: { $0 }, parseCommon: { String(decoding: $0, as: UTF8.self) },
+    format: { $1.append(contentsOf: $0.utf8) }, store: { .text($0) }, load: \.text)
 
   /// The transportation type, as its slug (`hired-car`).
   public static let transportationType = JourneyField(
@@ -26,6 +27,7 @@ extension JourneyField {
     keyPath: \.transportationType, get: { $0.transportationType },
     getUntracked: { $0.untrackedTransportationType }, set: { $0.transportationType = $1 },
     parse: { text throws(JourneyInputError) in try TransportationType(parsing: text) },
+    parseCommon: TransportationType.init(slugUTF8:),
     format: { $1.append(contentsOf: $0.rawValue.utf8) }, store: { .text($0.rawValue) },
     load: { $0.text.flatMap(TransportationType.init(slug:)) })
 
@@ -35,6 +37,7 @@ extension JourneyField {
     name: "startDate", aliases: ["start"], index: 2, keyPath: \.startDate,
     get: { $0.startDate }, getUntracked: { $0.untrackedStartDate }, set: { $0.startDate = $1 },
     parse: { text throws(JourneyInputError) in try DateExpression.date(text) },
+    parseCommon: { text in Date(iso8601UTF8: text).flatMap { Journey.calendar.contains($0) ? $0 : nil } },
     format: { $0.appendISO8601(to: &$1) }, store: { .real($0.timeIntervalSinceReferenceDate) },
     load: { $0.double.map(Date.init(timeIntervalSinceReferenceDate:)) },
     holds: { Journey.calendar.contains($0) })
@@ -44,6 +47,7 @@ extension JourneyField {
     name: "duration", index: 3, keyPath: \.duration, get: { $0.duration },
     getUntracked: { $0.untrackedDuration }, set: { $0.duration = $1 },
     parse: { text throws(JourneyInputError) in try TimeInterval(parsingDuration: text) },
+    parseCommon: TimeInterval.init(wholeSecondsUTF8:),
     format: { $0.appendSecondsText(to: &$1) }, isNumeric: true, store: { .real($0) },
     load: \.double, holds: { $0 >= 0 && $0 < Journey.longestDuration })
 }

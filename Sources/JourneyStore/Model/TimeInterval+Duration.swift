@@ -29,6 +29,22 @@ extension TimeInterval {
     self = try Self.checked(seconds, text)
   }
 
+  /// A whole number of seconds written as decimal digits alone (`5400`), as JSON and CSV hold a
+  /// duration, read from its UTF-8 bytes with no `String` and no floating-point parse; `nil` for
+  /// any other text, and for a duration no journey can last, which `init(parsingDuration:)`
+  /// reads (or refuses) as it reads every form.
+  init?(wholeSecondsUTF8 bytes: UnsafeBufferPointer<UInt8>) {
+    // At most 15 digits: exact as an integer and as a `Double` alike.
+    guard (1...15).contains(bytes.count) else { return nil }
+    var value: Int64 = 0
+    for byte in bytes {
+      guard Self.isDigit(byte) else { return nil }
+      value = value * 10 + Int64(byte - UInt8(ascii: "0"))
+    }
+    guard TimeInterval(value) < Journey.longestDuration else { return nil }
+    self = TimeInterval(value)
+  }
+
   /// A duration read from `text`, refused when no journey can last that long.
   private static func checked(_ seconds: TimeInterval, _ text: String) throws(JourneyInputError) -> TimeInterval {
     guard seconds < Journey.longestDuration else { throw .durationTooLong(text) }

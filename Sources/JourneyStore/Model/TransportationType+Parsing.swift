@@ -32,6 +32,16 @@ extension TransportationType {
     self = type
   }
 
+  /// The type whose slug is exactly these UTF-8 bytes, as `init?(slug:)` reads text: an import
+  /// reads one a journey, straight from its input.
+  init?(slugUTF8 bytes: UnsafeBufferPointer<UInt8>) {
+    guard let index = Self.slugsUTF8.firstIndex(where: { $0.elementsEqual(bytes) }) else { return nil }
+    self = Self.allCases[index]
+  }
+
+  /// Each case's slug as UTF-8, in the order of `allCases`.
+  private static let slugsUTF8 = allCases.map { Array($0.rawValue.utf8) }
+
   private static let bySlug = Dictionary(uniqueKeysWithValues: allCases.map { ($0.rawValue, $0) })
 
   /// Lowercased letters and digits only, so that `walk-or-run`, `walkOrRun` and `Walk or run` agree.
