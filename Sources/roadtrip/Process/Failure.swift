@@ -156,9 +156,9 @@ extension Failure {
     case .cannotSend(let reason):
       return (.ioError, "received, but could not send: \(reason); the next sync sends it")
     case .several(let errors):
-      let failures = errors.map { Failure($0) }
-      let text = failures.compactMap { $0.message }.joined(separator: "\n")
-      return (failures.last?.exitCode ?? .failure, String(text.dropFirst(errorPrefix.count)))
+      let described = errors.map { describe($0) ?? (.failure, String(describing: $0)) }
+      let text = described.compactMap(\.1).joined(separator: "\n" + errorPrefix)
+      return (described.last?.0 ?? .failure, text)
     case .outputClosed:
       return (.success, nil)
     case .cannotWriteOutput(let destination, let reason):
