@@ -14,7 +14,7 @@ extension GitRemote {
     do {
       output = try git.run((inClone ? ["-C", folder] + identity : []) + arguments)
     } catch .notFound {
-      throw SyncRemoteError.gitMissing(remote: url)
+      throw SyncRemoteError.gitMissing(remote: shownLocation)
     } catch .unusable(let path, let reason) {
       throw SyncRemoteError.gitUnusable(path: path, reason: reason)
     }
@@ -24,7 +24,7 @@ extension GitRemote {
 
   /// Refuses to go on when `git` is not on the `PATH`, before anything is made or looked at.
   func requireGit() throws {
-    guard git.executablePath != nil else { throw SyncRemoteError.gitMissing(remote: url) }
+    guard git.executablePath != nil else { throw SyncRemoteError.gitMissing(remote: shownLocation) }
   }
 
   /// Runs a git command in the clone that must succeed; a failure is a damaged clone.

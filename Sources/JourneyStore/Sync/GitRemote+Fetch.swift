@@ -53,7 +53,8 @@ extension GitRemote {
     }
     guard cloned.succeeded else {
       removeTree(temporary)
-      throw SyncRemoteError.unreachable(remote: url, operation: "clone", reason: cloned.message)
+      throw SyncRemoteError.unreachable(
+        remote: shownLocation, operation: "clone", reason: cloned.message)
     }
     guard chmod(temporary, 0o700) == 0, rename(temporary, folder) == 0 else {
       let reason = String(cString: strerror(errno))
@@ -75,7 +76,8 @@ extension GitRemote {
       throw SyncRemoteError.damagedClone(folder: folder, reason: origin.message)
     }
     guard origin.line == url else {
-      throw SyncRemoteError.foreignClone(folder: folder, origin: origin.line, remote: url)
+      throw SyncRemoteError.foreignClone(
+        folder: folder, origin: RemoteLocation.shown(origin.line), remote: shownLocation)
     }
   }
 
@@ -93,7 +95,8 @@ extension GitRemote {
   private func update() throws {
     let fetched = try run(["fetch", "--quiet", "origin"])
     guard fetched.succeeded else {
-      throw SyncRemoteError.unreachable(remote: url, operation: "fetch", reason: fetched.message)
+      throw SyncRemoteError.unreachable(
+        remote: shownLocation, operation: "fetch", reason: fetched.message)
     }
     var branch = try currentBranch()
     let branches = try remoteBranches()

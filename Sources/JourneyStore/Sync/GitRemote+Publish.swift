@@ -62,10 +62,11 @@ extension GitRemote {
         ["push", "--quiet", "--no-verify", "origin", "HEAD:refs/heads/" + branch])
       if pushed.succeeded { return }
       guard try remoteMoved(tracking) else {
-        throw SyncRemoteError.unreachable(remote: url, operation: "push to", reason: pushed.message)
+        throw SyncRemoteError.unreachable(
+          remote: shownLocation, operation: "push to", reason: pushed.message)
       }
       guard attempt < Self.pushAttempts else {
-        throw SyncRemoteError.pushRejected(remote: url, attempts: attempt)
+        throw SyncRemoteError.pushRejected(remote: shownLocation, attempts: attempt)
       }
       try merge(tracking)
     }
@@ -92,7 +93,7 @@ extension GitRemote {
       .split(separator: "\n").map(String.init)
     _ = try run(["merge", "--abort"])
     guard conflicts.isEmpty else {
-      throw SyncRemoteError.filesTaken(remote: url, paths: conflicts)
+      throw SyncRemoteError.filesTaken(remote: shownLocation, paths: conflicts)
     }
     throw SyncRemoteError.damagedClone(folder: folder, reason: merged.message)
   }

@@ -65,7 +65,7 @@ struct SyncSession {
     with folder: RemoteFolder, remoteID: String, created: Bool, verify: () throws -> Void
   ) throws -> SyncSummary {
     let listing = try folder.changeFiles()
-    var summary = SyncSummary(remote: remote.description, replica: "")
+    var summary = SyncSummary(remote: remote.shownLocation, replica: "")
     summary.createdRemote = created
     var unpublished: [(seq: Int64, name: String, bytes: [UInt8])] = []
     var changes = 0

@@ -8,9 +8,13 @@ import Foundation
 public struct SyncStatus: Equatable, Sendable {
   /// This replica's id; `nil` for a database that never synced.
   public var replica: String?
-  /// The remembered remote and its kind (`folder`).
+  /// The remembered remote and its kind (`folder`). The remote is as it was given, with any
+  /// credentials a URL holds: show `shownRemote`.
   public var remote: String?
   public var remoteKind: String?
+  /// The remembered remote, fit to show: a URL's user part, where a token or password lies, left
+  /// out (`SyncRemote.shownLocation`).
+  public var shownRemote: String? { remote.map(RemoteLocation.shown) }
   /// When a sync last sent or received something (a sync with nothing new writes nothing).
   public var lastSync: Date?
   /// The local batches not sent yet, and their row changes in the log.

@@ -1,6 +1,7 @@
 /// What one sync did.
 public struct SyncSummary: Equatable, Sendable {
-  /// The remote, as given.
+  /// The remote, as given, but for a URL's user part, where a token or password lies
+  /// (`SyncRemote.shownLocation`).
   public var remote: String
   /// This replica's id.
   public var replica: String

@@ -72,7 +72,7 @@ extension Roadtrip.Sync {
       }
       defer { progress.clear() }
       // A clone or fetch counts nothing, and may take long.
-      progress.start("Syncing with \(remote.description)…")
+      progress.start("Syncing with \(remote.shownLocation)…")
       if compact {
         let compaction = try journeys.compact(
           with: remote, secret: secret, progress: progress.report)
@@ -105,7 +105,7 @@ extension Roadtrip.Sync {
       var lines: [String] = []
       if let replica = status.replica {
         lines.append(
-          "remote: " + (status.remote.map { "\($0) (\(status.remoteKind ?? "folder"))" } ?? "none"))
+          "remote: " + (status.shownRemote.map { "\($0) (\(status.remoteKind ?? "folder"))" } ?? "none"))
         lines.append("replica: \(replica)")
         lines.append("last exchange: " + (status.lastSync?.iso8601 ?? "never"))
         lines.append(

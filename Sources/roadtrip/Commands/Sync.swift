@@ -29,7 +29,8 @@ extension Roadtrip {
         clones it (under $XDG_CACHE_HOME/roadtrip/remotes), pulls and pushes, with your \
         credentials. Anything else is a folder (a USB stick, a share, a folder Syncthing or \
         Dropbox replicates; write ./a:b for a folder named a:b); a missing or empty one becomes \
-        a remote. The remote and its kind are remembered: 'roadtrip sync' alone uses it.
+        a remote. The remote and its kind are remembered: 'roadtrip sync' alone uses it. A \
+        URL's user part, where a token or password lies, is never shown (as git leaves it out).
 
         Encryption: give a secret with --secret-file FILE or in ROADTRIP_SYNC_SECRET (the file \
         wins) and a new remote is encrypted: every file sealed (ChaCha20-Poly1305, the key \

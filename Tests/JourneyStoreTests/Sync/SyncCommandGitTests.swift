@@ -164,6 +164,36 @@ struct SyncCommandGitTests {
     #expect(result.standardError.hasPrefix("roadtrip: error: cannot clone \(missing)"), "\(result)")
   }
 
+  @Test func aTokenInTheRemotesURLIsKeptForGitButNeverShown() async throws {
+    let machines = try Machines()
+    let token = "tok-\(UUID().uuidString)"
+    let remote = "file://me:\(token)@localhost" + machines.repository
+    let shown = "file://localhost" + machines.repository
+    try await machines.run("a", "add", "Laptop trip").expectSuccess()
+    let first = try await machines.run("a", "sync", remote)
+    first.expectSuccess()
+    #expect(first.standardError.contains("made \(shown) a roadtrip remote"), "\(first)")
+    let status = try await machines.run("a", "sync", "--status")
+    #expect(status.standardOutput.contains("remote: \(shown) (git)"), "\(status)")
+    // The database remembers the URL as it was given, as git's config does: git gets it whole.
+    try await machines.run("a", "add", "Second trip").expectSuccess()
+    let again = try await machines.run("a", "sync")
+    again.expectSuccess()
+    #expect(try await machines.table("b") != machines.table("a"))
+    try await machines.run("b", "sync", remote).expectSuccess()
+    #expect(try await machines.table("b") == machines.table("a"))
+    // git's own errors and roadtrip's leave the user part out too.
+    let unreachable = "https://me:\(token)@127.0.0.1:9/journeys.git"
+    let failed = try await machines.run("c", "sync", unreachable)
+    failed.expectExit(74)
+    #expect(
+      failed.standardError.hasPrefix(
+        "roadtrip: error: cannot clone https://127.0.0.1:9/journeys.git: "), "\(failed)")
+    for result in [first, status, again, failed] {
+      #expect(!result.standardOutput.contains(token) && !result.standardError.contains(token))
+    }
+  }
+
   @Test func anEncryptedGitRemoteConvergesAndGitNeverSeesTheSecret() async throws {
     let machines = try Machines()
     let secret = "correct horse battery staple \(UUID().uuidString)"

@@ -1,0 +1,34 @@
+import Testing
+
+@testable import JourneyStore
+
+/// How a remote is shown: a URL's user part, where a token or password lies, left out.
+@Suite("A remote as it is shown")
+struct RemoteLocationTests {
+  @Test(arguments: [
+    ("https://me:s3cret@example.com/journeys.git", "https://example.com/journeys.git"),
+    ("https://ghp_TOKEN@example.com/journeys.git", "https://example.com/journeys.git"),
+    ("https://me:p@ss@example.com:8443/j.git", "https://example.com:8443/j.git"),
+    ("https://me:tok@example.com?x=a@b", "https://example.com?x=a@b"),
+    ("ssh://git@example.com/journeys.git", "ssh://example.com/journeys.git"),
+    ("file://me:tok@localhost/srv/j.git", "file://localhost/srv/j.git"),
+    ("helper::https://me:tok@example.com/j", "helper::https://example.com/j"),
+  ])
+  func aURLsUserPartIsLeftOut(location: String, shown: String) {
+    #expect(RemoteLocation.shown(location) == shown)
+  }
+
+  @Test(arguments: [
+    "https://example.com/journeys.git", "https://example.com/a@b/journeys.git",
+    "git@example.com:journeys.git", "/home/me/Sync/journeys", "relative/folder@home", "",
+  ])
+  func whatHoldsNoCredentialsIsShownAsItIs(location: String) {
+    #expect(RemoteLocation.shown(location) == location)
+  }
+
+  @Test func aRemoteRemembersWhatItWasGivenAndShowsItWithoutTheUserPart() {
+    let remote = JourneyDatabase.remote(for: "https://me:tok@example.com/j.git")
+    #expect(remote.description == "https://me:tok@example.com/j.git")
+    #expect(remote.shownLocation == "https://example.com/j.git")
+  }
+}
