@@ -120,21 +120,30 @@ extension ChangeLog {
         (SELECT j.id FROM journey f JOIN journey j ON j.rowid = f.rowid + r.journeys - 1
           WHERE f.id = r.first_journey) IS r.last_journey,
         EXISTS (SELECT 1 FROM change c WHERE c.id = r.first_change + r.journeys
-          AND c.batch = r.batch AND c.kind = 'insert')
+          AND c.batch = r.batch AND c.kind = 'insert'),
+        (SELECT count(*) FROM batch b WHERE b.id > r.batch)
       FROM change_range r LIMIT 10
       """
     ) { row in
       let (batch, first, last, count) = (row.integer(at: 0), row.text(at: 1), row.text(at: 2), row.integer(at: 3))
+      let repair = Self.pruning(batch, newerBatches: row.integer(at: 7))
       if row.integer(at: 4) != count || row.integer(at: 5) == 0 {
         problems.append(
           "batch \(batch) logs \(count) journeys from \(first) to \(last) as inserted, but they are no longer "
             + "in a row in the journey table (another program moved or removed rows without its "
-            + "triggers): the journeys are whole, the history of that batch is not")
+            + "triggers): the journeys are whole, the history of that batch is not; \(repair)")
       }
       if row.integer(at: 6) == 0 {
-        problems.append("batch \(batch)'s range of inserts from \(first) lost its last row")
+        problems.append("batch \(batch)'s range of inserts from \(first) lost its last row; \(repair)")
       }
     }
     return problems
+  }
+
+  /// What forgets `batch`'s history and leaves the journeys as they are: the prune that keeps
+  /// only the batches after it.
+  private static func pruning(_ batch: Int64, newerBatches: Int64) -> String {
+    let prune = newerBatches == 0 ? "--before now" : "--keep \(newerBatches)"
+    return "'roadtrip history prune \(prune)' forgets it (and the batches before it), or restore a backup"
   }
 }

@@ -79,6 +79,40 @@ struct DatabaseCommandTests {
     #expect(result.standardError == "roadtrip: error: \(sandbox.databasePath) is damaged (3 problems found); restore a backup with 'roadtrip db restore FILE'\n")
   }
 
+  /// A program that drops the trigger which keeps an import's log whole, deletes one of the
+  /// imported journeys and puts the trigger back: `db check` says the journeys are whole, and the
+  /// prune it names forgets the damaged history and leaves every journey.
+  @Test func checkNamesThePruneThatForgetsAnImportsDamagedHistory() async throws {
+    let sandbox = try CLISandbox()
+    let lines = (0..<1_500).map {
+      #"{"name":"Imported \#($0)","transportationType":"bike","#
+        + #""startDate":"2026-11-21T08:00:00Z","duration":60}"#
+    }
+    try await sandbox.run("import", "-", input: lines.joined(separator: "\n") + "\n").expectSuccess()
+    try await sandbox.run("add", "Later").expectSuccess()
+    let trigger = try await sandbox.sqlite3(
+      "SELECT sql FROM sqlite_schema WHERE name = 'journey_resolves_range_delete'")
+    trigger.expectSuccess()
+    try await sandbox.sqlite3(
+      """
+      BEGIN; DROP TRIGGER journey_resolves_range_delete;
+      DELETE FROM journey WHERE name = 'Imported 700';
+      \(trigger.standardOutput); COMMIT;
+      """
+    ).expectSuccess()
+    let check = try await sandbox.run("db", "check")
+    check.expectExit(65)
+    #expect(check.standardOutput.contains("integrity: 1 problem\n"), "\(check)")
+    #expect(
+      check.standardOutput.contains(
+        "the journeys are whole, the history of that batch is not; 'roadtrip history prune --keep 2' "
+          + "forgets it (and the batches before it), or restore a backup\n"), "\(check)")
+    try await sandbox.run("history", "prune", "--keep", "2", "--yes").expectSuccess()
+    let repaired = try await sandbox.run("db", "check")
+    repaired.expectSuccess()
+    #expect(repaired.standardOutput.contains("integrity: ok\njourneys: 1500\n"), "\(repaired)")
+  }
+
   /// A check of nothing fails (as vacuum does), so that `db check && …` does not go on, and
   /// creates nothing.
   @Test func checkOnAMissingDatabaseFailsAndCreatesNothing() async throws {
