@@ -15,8 +15,7 @@ extension InterchangeFormat {
   /// - Returns: The format, or `nil` when more bytes are needed to tell (the first line has not
   ///   ended).
   static func sniffed<Bytes: Collection<UInt8>>(from bytes: Bytes, isComplete: Bool) -> InterchangeFormat? {
-    let blanks: [UInt8] = [0x20, 0x09, 0x0D, 0x0A]
-    guard let first = bytes.firstIndex(where: { !blanks.contains($0) }) else { return isComplete ? .ndjson : nil }
+    guard let first = firstNonBlank(of: bytes) else { return isComplete ? .ndjson : nil }
     switch bytes[first] {
     case UInt8(ascii: "["): return .json
     case UInt8(ascii: "{"): return .ndjson
@@ -37,6 +36,16 @@ extension InterchangeFormat {
       return .ndjson
     }
     return names(line.split(separator: separator, omittingEmptySubsequences: false)) ? .csv : .ndjson
+  }
+
+  /// Whether the first bytes of an input start a JSON object (blank lines and spaces skipped):
+  /// NDJSON, as such, rather than read for lack of another format.
+  static func startsAnObject<Bytes: Collection<UInt8>>(_ bytes: Bytes) -> Bool {
+    firstNonBlank(of: bytes).map { bytes[$0] } == UInt8(ascii: "{")
+  }
+
+  private static func firstNonBlank<Bytes: Collection<UInt8>>(of bytes: Bytes) -> Bytes.Index? {
+    bytes.firstIndex { $0 != 0x20 && $0 != 0x09 && $0 != 0x0D && $0 != 0x0A }
   }
 
   /// Whether any of the fields of a header line, unquoted and trimmed, names a journey key.

@@ -2,15 +2,20 @@ extension JourneyReader {
   /// The format the first bytes of the input look like (`InterchangeFormat.sniffed`), reading as
   /// many as it takes: up to the end of the first line, at most one record's size.
   /// - Throws: `InterchangeError.unreadable` when reading fails.
+  /// Notes in `isFormatUnrecognised` whether the bytes looked like no format.
   func sniffedFormat() throws(InterchangeError) -> InterchangeFormat {
+    var format = InterchangeFormat.ndjson
     while true {
-      if let format = InterchangeFormat.sniffed(from: input.buffer[input.position...], isComplete: input.isAtEnd) {
-        return format
+      if let sniffed = InterchangeFormat.sniffed(from: input.buffer[input.position...], isComplete: input.isAtEnd) {
+        format = sniffed
+        break
       }
       guard input.pendingCount <= maximumRecordSize, try input.readMore(maximumPending: maximumRecordSize + 1) else {
-        return .ndjson
+        break
       }
     }
+    isFormatUnrecognised = format == .ndjson && !InterchangeFormat.startsAnObject(input.buffer[input.position...])
+    return format
   }
 
   /// The separator of CSV fields: the one given, else the one the header line (the first that

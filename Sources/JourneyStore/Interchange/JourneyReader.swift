@@ -25,6 +25,9 @@ public final class JourneyReader {
   public private(set) var format: InterchangeFormat
   /// Whether the format is yet to be told from the first bytes.
   private var sniffsFormat: Bool
+  /// Whether the format was told from the first bytes and they looked like none: not a JSON
+  /// array or object, nor a table's header. The reader reads NDJSON then, the format of a stream.
+  public internal(set) var isFormatUnrecognised = false
   /// How tables are read.
   let options: Options
   /// The separator of CSV fields, once the header has been read: the one given, else the one

@@ -128,10 +128,10 @@ extension Roadtrip {
       delimiter == "\t" ? "tabs" : "'\(delimiter)'"
     }
 
-    /// What to try when the first line is not NDJSON, the format read when neither --format nor
-    /// an extension says and the first bytes look like no other: the other formats.
+    /// What to try when the first line cannot be read and the first bytes looked like no format
+    /// (neither --format nor an extension said, so NDJSON was read): the other formats.
     private func formatHint(for error: InterchangeError, reader: JourneyReader) -> String? {
-      guard givenFormat == nil, reader.format == .ndjson, case .malformed(line: 1, _) = error else { return nil }
+      guard reader.isFormatUnrecognised, case .malformed(line: 1, _) = error else { return nil }
       return "it was read as NDJSON, as its first line is neither JSON nor a header that names a journey key: "
         + "give --format csv, tsv or json"
     }

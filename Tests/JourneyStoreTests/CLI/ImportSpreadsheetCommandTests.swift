@@ -182,6 +182,13 @@ struct ImportSpreadsheetCommandTests {
     let unknown = try await sandbox.run("import", input: "Lunch at noon\n")
     unknown.expectExit(65)
     #expect(unknown.standardError.contains("it was read as NDJSON, as its first line is neither JSON nor a header that names a journey key: give --format csv, tsv or json"), "\(unknown)")
+    // A first line that is a JSON object is NDJSON as such: what it lacks is said, no format.
+    let object = try await sandbox.run("import", input: #"{"name":"Lunch","transportationType":"bus"}"# + "\n")
+    object.expectExit(65)
+    #expect(
+      object.standardError
+        == "roadtrip: error: standard input, line 1: the journey has no 'startDate'; nothing was imported\n",
+      "\(object)")
     #expect(!sandbox.exists(sandbox.databasePath))
   }
 
