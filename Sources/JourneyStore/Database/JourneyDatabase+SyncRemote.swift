@@ -33,13 +33,7 @@ extension JourneyDatabase {
     case .git:
       return GitRemote(url: location)
     case .folder:
-      return FolderRemote(path: absolute(location))
+      return FolderRemote(path: RemoteLocation.absolutePath(location))
     }
-  }
-
-  /// `path` from the current folder when it is relative.
-  private static func absolute(_ path: String) -> String {
-    guard !path.hasPrefix("/") else { return path }
-    return FileManager.default.currentDirectoryPath + "/" + path
   }
 }

@@ -18,16 +18,7 @@ extension GitRemote {
   /// one repository has one clone wherever the command runs.
   static func normalized(_ url: String) -> String {
     guard !RemoteKind.hasScheme(url), !RemoteKind.isSCPLike(url), !url.isEmpty else { return url }
-    let absolute = url.hasPrefix("/") ? url : FileManager.default.currentDirectoryPath + "/" + url
-    var components: [Substring] = []
-    for component in absolute.split(separator: "/") {
-      switch component {
-      case ".": continue
-      case "..": _ = components.popLast()
-      default: components.append(component)
-      }
-    }
-    return "/" + components.joined(separator: "/")
+    return RemoteLocation.absolutePath(url)
   }
 
   /// `$XDG_CACHE_HOME/roadtrip/remotes` when it is an absolute path, else

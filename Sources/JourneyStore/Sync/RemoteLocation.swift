@@ -1,4 +1,11 @@
-/// Where a remote is, as a person may see it: on screen, in a summary, in an error.
+#if canImport(FoundationEssentials)
+  import FoundationEssentials
+#else
+  import Foundation
+#endif
+
+/// Where a remote is: a local path as it is remembered, and any location as a person may see it
+/// (on screen, in a summary, in an error).
 ///
 /// A URL may carry credentials in its user part (`https://me:TOKEN@host/repo`, or a token alone as
 /// the user, `https://TOKEN@host/repo`). A database remembers the remote as it was typed, as git's
@@ -14,6 +21,22 @@ enum RemoteLocation {
     let authority = rest.prefix { $0 != "/" && $0 != "?" && $0 != "#" }
     guard let at = authority.lastIndex(of: "@") else { return location }
     return String(location[..<scheme.upperBound]) + shown(String(rest[rest.index(after: at)...]))
+  }
+
+  /// A local `path` made absolute from the current folder and normalised (no `.`, `..`, doubled
+  /// or trailing slash), so that one folder or repository is one remote wherever the command
+  /// runs, and is shown as people write it.
+  static func absolutePath(_ path: String) -> String {
+    let absolute = path.hasPrefix("/") ? path : FileManager.default.currentDirectoryPath + "/" + path
+    var components: [Substring] = []
+    for component in absolute.split(separator: "/") {
+      switch component {
+      case ".": continue
+      case "..": _ = components.popLast()
+      default: components.append(component)
+      }
+    }
+    return "/" + components.joined(separator: "/")
   }
 }
 

@@ -1,3 +1,4 @@
+import Foundation
 import Testing
 
 @testable import JourneyStore
@@ -24,6 +25,14 @@ struct RemoteLocationTests {
   ])
   func whatHoldsNoCredentialsIsShownAsItIs(location: String) {
     #expect(RemoteLocation.shown(location) == location)
+  }
+
+  /// A folder, as a git repository's path, is remembered absolute and normalised: `sync ./x`
+  /// named `/home/me/./x` in its summary before.
+  @Test func aFoldersPathIsMadeAbsoluteAndNormalised() {
+    let here = FileManager.default.currentDirectoryPath
+    #expect(JourneyDatabase.remote(for: "./Sync//old/../journeys/").description == here + "/Sync/journeys")
+    #expect(JourneyDatabase.remote(for: "/media/usb/./journeys").description == "/media/usb/journeys")
   }
 
   @Test func aRemoteRemembersWhatItWasGivenAndShowsItWithoutTheUserPart() {
