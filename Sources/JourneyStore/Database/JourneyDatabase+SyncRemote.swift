@@ -1,9 +1,3 @@
-#if canImport(FoundationEssentials)
-import FoundationEssentials
-#else
-import Foundation
-#endif
-
 extension JourneyDatabase {
   /// The remote that `location` names, as `roadtrip sync REMOTE` reads it (SYNC.md, "Git or
   /// folder"): a git repository for a URL (`ssh://`, `https://`, `file://`, …), an scp-like
