@@ -8,7 +8,7 @@ for the first screen, types `/` and all of TEXT but its last character, waits fo
 then types the last character and times it until the header shows `name contains “TEXT”`: the
 keystroke's whole cost (the window of the list and its count, then the frame). Quits with Esc, q.
 Each run is a new process on a warm page cache. Prints each run, then the median per TEXT, with
-the count the header shows.
+the count the header shows, and the time from the fork to the first screen (P11's opening).
 """
 import fcntl, os, pty, re, select, statistics, struct, sys, termios, time
 
@@ -24,13 +24,14 @@ def read_until(fd, pattern, buffer, timeout):
         buffer += os.read(fd, 65536)
 
 def keystroke(binary, database, text):
+    forked = time.perf_counter()
     pid, fd = pty.fork()
     if pid == 0:
         os.environ.update(TERM="xterm-256color", NO_COLOR="1", ROADTRIP_DB=database)
         os.execv(binary, [binary, "browse"])
     fcntl.ioctl(fd, termios.TIOCSWINSZ, struct.pack("HHHH", 30, 100, 0, 0))
     try:
-        _, _, buffer = read_until(fd, re.compile(rb"journeys?, by start"), b"", 60)
+        _, opened, buffer = read_until(fd, re.compile(rb"journeys?, by start"), b"", 60)
         os.write(fd, ("/" + text[:-1]).encode())
         if len(text) > 1:
             shown = re.escape(("name contains \u201c" + text[:-1] + "\u201d").encode())
@@ -44,7 +45,7 @@ def keystroke(binary, database, text):
         os.write(fd, b"\x1b")
         time.sleep(0.1)
         os.write(fd, b"q")
-        return (end - start) * 1000, match.group(1).decode()
+        return (end - start) * 1000, match.group(1).decode(), (opened - forked) * 1000
     finally:
         try:
             os.waitpid(pid, 0)
@@ -61,12 +62,15 @@ def main():
         del args[at:at + 2]
     binary, database, texts = args[0], args[1], args[2:]
     for text in texts:
-        times = []
+        times, openings = [], []
         for run in range(runs):
-            milliseconds, count = keystroke(binary, database, text)
+            milliseconds, count, opening = keystroke(binary, database, text)
             times.append(milliseconds)
-            print(f"{text!r} run {run + 1}: {milliseconds:.1f} ms, {count} journeys", flush=True)
-        print(f"{text!r}: median {statistics.median(times):.1f} ms (min {min(times):.1f}, max {max(times):.1f}), {count} journeys", flush=True)
+            openings.append(opening)
+            print(f"{text!r} run {run + 1}: {milliseconds:.1f} ms, {count} journeys; opened in {opening:.1f} ms",
+                  flush=True)
+        print(f"{text!r}: median {statistics.median(times):.1f} ms (min {min(times):.1f}, max {max(times):.1f}), {count} journeys; "
+              f"opened in {statistics.median(openings):.1f} ms median (max {max(openings):.1f})", flush=True)
 
 if __name__ == "__main__":
     main()

@@ -27,6 +27,17 @@ extension ChangeLog {
     """
   }
 
+  /// A `SELECT` of how many journeys the ranges of the batch whose id is parameter `index` hold,
+  /// each range read from its first journey by id, then by rowid (the order named: by itself,
+  /// SQLite may scan the journey table for the rowids instead).
+  static func rangeJourneyCount(ofBatchAt index: Int) -> String {
+    """
+    SELECT count(*) FROM change_range r CROSS JOIN journey f ON f.id = r.first_journey
+    CROSS JOIN journey j ON j.rowid BETWEEN f.rowid AND f.rowid + r.journeys - 1
+    WHERE r.batch = ?\(index)
+    """
+  }
+
   /// The id of the log row a range gives its journey `j`.
   private static let rangeChangeID = "r.first_change + j.rowid - f.rowid"
 

@@ -51,11 +51,14 @@ extension Reversal {
       }
     }
     // A journey the batch inserted is gone, or no longer holds the values it inserted, where the
-    // log holds them.
+    // log holds them. Only rows of `change` can say so: a range's journeys are read from the
+    // journey table (a journey leaving its rowid has its range written out first) and hold no
+    // values, so `ChangeLog.rows` would give a lookup per journey of an import, never a conflict.
     let differs = JourneyField.all.map { "j.\($0.column) IS NOT u.\(rows.after($0))" }.joined(separator: " OR ")
     guard counts.inserts > 0 else { return Array(conflicts.prefix(limit)) }
     try connection.forEachRow("""
-      SELECT u.journey, NULL, j.id IS NULL, NULL FROM \(ChangeLog.rows) u LEFT JOIN journey j ON j.id = u.journey
+      SELECT u.journey, NULL, j.id IS NULL, NULL
+      FROM change u LEFT JOIN journey j ON j.id = u.journey
       WHERE u.batch = ?1 AND u.kind = '\(rows.inserted)' AND NOT \(deletedLater)
         AND (j.id IS NULL OR (u.\(rows.after(JourneyField.all[0])) IS NOT NULL AND (\(differs))))
       LIMIT ?2

@@ -45,7 +45,11 @@ extension Reversal {
     // deleted comes back, gets its first values back, then goes. A kind of change the batch has
     // none of costs nothing (an import's undo has no deletes or updates to look through).
     let recordsRows = if case .recorded = logging { true } else { false }
-    let inserted = counts.deletes > 0 ? try revertDeletes(in: batch, force: force, recordsRows: recordsRows, count: counts.deletes) : 0
+    let inserted = counts.deletes > 0
+      ? try revertDeletes(
+        in: batch, force: force, recordsRows: recordsRows, count: counts.deletes,
+        alsoInserted: counts.inserts > 0)
+      : 0
     let (updated, fields) = counts.updates > 0 ? try revertUpdates(in: batch) : (0, [])
     let deleted = counts.inserts > 0 ? try revertInserts(in: batch, recordsRows: recordsRows, count: counts.inserts) : 0
     return RevertSummary(
@@ -84,15 +88,22 @@ extension Reversal {
   }
 
   /// How many of the target's effective rows insert, update and delete journeys, read with one
-  /// scan of its rows.
+  /// scan of its rows of `change` and a count of its ranges' journeys (stored inserts), which
+  /// `ChangeLog.rows` would make into rows one by one only to be counted.
   func rowCounts() throws -> RowCounts {
     var counts = RowCounts(inserts: 0, updates: 0, deletes: 0)
+    let rows = self.rows
     try connection.forEachRow(
       "SELECT count(*) FILTER (WHERE kind = ?2), count(*) FILTER (WHERE kind = 'update'), "
-        + "count(*) FILTER (WHERE kind = ?3) FROM \(ChangeLog.rows) WHERE batch = ?1",
+        + "count(*) FILTER (WHERE kind = ?3), (\(ChangeLog.rangeJourneyCount(ofBatchAt: 1))) "
+        + "FROM change WHERE batch = ?1",
       [.integer(target.batch.source), .text(rows.inserted), .text(rows.deleted)]
     ) { row in
-      counts = RowCounts(inserts: Int(row.integer(at: 0)), updates: Int(row.integer(at: 1)), deletes: Int(row.integer(at: 2)))
+      let ranged = Int(row.integer(at: 3))
+      counts = RowCounts(
+        inserts: Int(row.integer(at: 0)) + (rows.inserted == "insert" ? ranged : 0),
+        updates: Int(row.integer(at: 1)),
+        deletes: Int(row.integer(at: 2)) + (rows.deleted == "insert" ? ranged : 0))
     }
     return counts
   }
@@ -141,9 +152,11 @@ extension Reversal {
 
   /// Inserts again the journeys the batch deleted, with the values they had before it; with
   /// `force`, one that exists again gets those values back instead. `recordsRows` says whether
-  /// the batch logs what it writes.
+  /// the batch logs what it writes; `alsoInserted`, whether the target inserted any journey.
   /// - Returns: How many journeys were inserted.
-  private func revertDeletes(in batch: Batch, force: Bool, recordsRows: Bool, count: Int) throws -> Int {
+  private func revertDeletes(
+    in batch: Batch, force: Bool, recordsRows: Bool, count: Int, alsoInserted: Bool
+  ) throws -> Int {
     let source = DatabaseValue.integer(target.batch.source)
     let values = JourneyField.all.map { rows.before($0) }.joined(separator: ", ")
     // The values before the batch are those of its first delete of a journey. Its deletes are
@@ -153,12 +166,16 @@ extension Reversal {
       SELECT min(id) FROM change WHERE batch = ?1 AND kind = '\(rows.deleted)' GROUP BY journey
       """
     // A journey the batch deleted and then inserted again (a replace) gets its values back in
-    // place; with `force`, so does one that exists again for another reason.
+    // place; with `force`, so does one that exists again for another reason. A batch that
+    // inserted nothing replaced nothing: its journeys are not looked up (a redo of an import's
+    // undo would look up every one of them, to find none).
     let existingCondition = force
       ? "" : " AND c.journey IN (SELECT journey FROM \(ChangeLog.rows) WHERE batch = ?1 AND kind = '\(rows.inserted)')"
-    let existing = try journeyValues(
-      "SELECT c.journey, \(values) FROM change c JOIN journey j ON j.id = c.journey "
-        + "WHERE c.id IN (\(first))\(existingCondition)", source)
+    let existing = force || alsoInserted
+      ? try journeyValues(
+        "SELECT c.journey, \(values) FROM change c JOIN journey j ON j.id = c.journey "
+          + "WHERE c.id IN (\(first))\(existingCondition)", source)
+      : []
     for (id, values) in existing {
       try puttingBack([(id, values)]) { try batch.replace(id: id, values: values) }
     }

@@ -39,6 +39,25 @@ struct InsertRangeTests {
     #expect(process.terminationStatus == 0)
   }
 
+  /// An undo counts a batch's ranges from the ranges: each from its first journey by id, then by
+  /// rowid; never by a scan of the journey table (SQLite's own choice for the join as written,
+  /// on a file without statistics, as roadtrip's are).
+  @Test func aRangeIsCountedByRowidNotByAScanOfTheJourneys() throws {
+    let folder = try TemporaryFolder()
+    let database = try Fixtures.database(in: folder)
+    _ = try Self.importJourneys(1_500, into: database, name: "Before")
+    let large = try Self.importJourneys(2_000, into: database)
+    let sql = ChangeLog.rangeJourneyCount(ofBatchAt: 1)
+    // The range holds all but the last journey, which a row of `change` logs.
+    #expect(try database.connection.firstValue(sql, [.integer(large.batch)])?.integer == 1_999)
+    var plan: [String] = []
+    try database.connection.forEachRow("EXPLAIN QUERY PLAN " + sql, [.integer(large.batch)]) {
+      plan.append($0.text(at: 3))
+    }
+    #expect(plan.contains { $0.hasPrefix("SEARCH j USING INTEGER PRIMARY KEY") }, "\(plan)")
+    #expect(!plan.contains { $0.hasPrefix("SCAN j") || $0.hasPrefix("SCAN f") }, "\(plan)")
+  }
+
   @Test func aLargeImportIsOneRangeAndASmallOneARowPerJourney() throws {
     let folder = try TemporaryFolder()
     let database = try Fixtures.database(in: folder)

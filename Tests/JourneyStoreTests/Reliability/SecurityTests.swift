@@ -134,6 +134,7 @@ struct SecurityTests {
       "journeys()": "a fixed FROM clause of the log's ranges and their journeys",
       "Self.journeys()": "a fixed FROM clause of the log's ranges and their journeys",
       "Self.journeys(ofRanges: selected)": "a fixed FROM clause of some of the log's ranges and their journeys",
+      "ChangeLog.rangeJourneyCount(ofBatchAt: 1)": "a fixed SELECT counting a batch's ranges' journeys, a ? placeholder",
     ]
     let keywords = try Regex(#"\b(SELECT|INSERT|UPDATE|DELETE|WHERE|VALUES|PRAGMA|DROP|CREATE|BEGIN|ORDER BY|IN \()\b"#)
     var found: [String] = []
