@@ -36,9 +36,9 @@ struct SyncJourneys {
   /// How many journeys the sync has met.
   var count: Int { ids.count }
 
-  /// The journey's number, given at its first mention.
-  private mutating func number(_ journey: String) -> Int {
-    let key = JourneyKey(lowercasedText: journey)
+  /// The journey's number, given at its first mention; `key` is its id's bits (`nil`: an id
+  /// that is not a lowercase UUID).
+  private mutating func number(_ journey: String, key: JourneyKey?) -> Int {
     if let key {
       if let number = numbers[key] { return number }
       numbers[key] = ids.count
@@ -74,6 +74,17 @@ struct SyncJourneys {
   /// - Returns: The journeys' numbers, in the order given (each merge of them goes by number).
   @discardableResult
   mutating func read(_ journeys: some Sequence<String>) throws -> [Int] {
+    try read(keyed: journeys.lazy.map { ($0, JourneyKey(lowercasedText: $0)) })
+  }
+
+  /// Reads the registers of the journeys not read yet, given with their ids' bits (`nil`: an id
+  /// that is not a lowercase UUID), as a received file's are once it is read: no id is parsed
+  /// again.
+  /// - Returns: The journeys' numbers, in the order given.
+  @discardableResult
+  mutating func read(keyed journeys: some Sequence<(id: String, key: JourneyKey?)>) throws
+    -> [Int]
+  {
     let expected = ids.count + journeys.underestimatedCount
     if expected > numbers.capacity {
       numbers.reserveCapacity(expected)
@@ -87,8 +98,8 @@ struct SyncJourneys {
     var given: [Int] = []
     given.reserveCapacity(journeys.underestimatedCount)
     var wanted: [(journey: String, number: Int)] = []
-    for journey in journeys {
-      let number = number(journey)
+    for (journey, key) in journeys {
+      let number = number(journey, key: key)
       given.append(number)
       if !isRead[number] {
         isRead[number] = true
@@ -112,7 +123,7 @@ struct SyncJourneys {
   mutating func merge(
     _ journey: String, received: Bool, _ body: (inout JourneyRegisters) throws -> Void
   ) throws {
-    let number = number(journey)
+    let number = number(journey, key: JourneyKey(lowercasedText: journey))
     if !isRead[number] { try read(CollectionOfOne(journey)) }
     try merge(number: number, received: received, body)
   }
