@@ -139,33 +139,42 @@ struct SyncJourneys {
     if received { isReceived[number] = true }
   }
 
-  /// The numbers and ids of the journeys that received writes reached (each id a lowercase
-  /// UUID, which reading a file checks), in the order of their ids.
-  func received() -> [(number: Int, id: UUID)] {
-    inOrder(ids.indices.filter { isReceived[$0] }).compactMap { number, key in
-      key.map { (number, $0.id) }
-    }
+  /// Every journey the sync met, in the order of their ids (`inOrder`): sorted once, for the
+  /// writes of the rows (`received(in:)`) and of the registers (`save(in:)`).
+  func inIdOrder() -> [(number: Int, key: JourneyKey?)] {
+    inOrder(Array(ids.indices))
   }
 
-  /// Writes the registers that a merge changed, in the order of the journeys' ids.
-  func save() throws {
-    let changed = ids.indices.filter { number in
+  /// The numbers and ids of the journeys that received writes reached (each id a lowercase
+  /// UUID, which reading a file checks), in `order` (`inIdOrder()`).
+  func received(in order: [(number: Int, key: JourneyKey?)]) -> [(number: Int, id: UUID)] {
+    order.compactMap { number, key in isReceived[number] ? key.map { (number, $0.id) } : nil }
+  }
+
+  /// Writes the registers that a merge changed, in `order` (`inIdOrder()`).
+  func save(in order: [(number: Int, key: JourneyKey?)]) throws {
+    let changed = order.lazy.filter { number, _ in
       guard let registers = merged[number] else { return false }
       return registers != (stored[number] ?? .empty)
     }
-    try store.save(inOrder(changed).lazy.map { number, _ in (ids[number], merged[number]!) })
+    try store.save(changed.map { number, _ in (ids[number], merged[number]!) })
   }
 
   /// Journeys in the order of their ids, with their ids' bits (`nil`: another program's id,
   /// not a lowercase UUID; those come last). The text of lowercase UUIDs sorts as their 128
   /// bits do, which compare several times faster than the text.
   private func inOrder(_ numbers: [Int]) -> [(number: Int, key: JourneyKey?)] {
-    var keyed = numbers.map { (number: $0, key: keys[$0]) }
-    keyed.sort { left, right in
-      guard let leftKey = left.key else { return false }
-      guard let rightKey = right.key else { return true }
-      return leftKey < rightKey
+    var keyed: [(key: JourneyKey, number: Int)] = []
+    keyed.reserveCapacity(numbers.count)
+    var others: [(number: Int, key: JourneyKey?)] = []
+    for number in numbers {
+      if let key = keys[number] {
+        keyed.append((key, number))
+      } else {
+        others.append((number, nil))
+      }
     }
-    return keyed
+    keyed.sort { $0.key < $1.key }
+    return keyed.map { ($0.number, $0.key) } + others
   }
 }

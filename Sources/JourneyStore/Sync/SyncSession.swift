@@ -109,8 +109,10 @@ struct SyncSession {
         try counted()
         try journeys.merge(number: number, received: true, body)
       }
-      let refused = try write(journeys, through: batch, state: state, summary: &summary)
-      try journeys.save()
+      let order = journeys.inIdOrder()
+      let refused = try write(
+        journeys, in: order, through: batch, state: state, summary: &summary)
+      try journeys.save(in: order)
       conflicts = merge.conflicts + refused
       summary.conflicts = conflicts.count
       summary.replica = state.id
@@ -475,10 +477,10 @@ struct SyncSession {
   /// that would have changed is a conflict: its lost value is the refused one.
   /// - Returns: Those conflicts.
   private func write(
-    _ journeys: SyncJourneys, through batch: Batch, state: ReplicaState,
-    summary: inout SyncSummary
+    _ journeys: SyncJourneys, in idOrder: [(number: Int, key: JourneyKey?)],
+    through batch: Batch, state: ReplicaState, summary: inout SyncSummary
   ) throws -> [MergeConflict] {
-    let order = journeys.received()
+    let order = journeys.received(in: idOrder)
     guard !order.isEmpty else { return [] }
     let origin = "sync from " + summary.receivedFrom.joined(separator: ", ")
     batch.describeReceived(origin: origin, replicas: summary.receivedFrom.joined(separator: " "))
