@@ -37,16 +37,20 @@ extension ChangesetCursor {
   /// The row the database holds under the change's primary key, for a conflict of kind
   /// `SQLITE_CHANGESET_DATA` or `SQLITE_CHANGESET_CONFLICT`.
   func conflictingRow(columns: Int) throws(SQLiteError) -> [DatabaseValue] {
-    try allValues(sqlite3changeset_conflict, Int32(columns))
+    // The database's row: its text read as the database holds it (`DatabaseValue.init(_:)`).
+    try allValues(sqlite3changeset_conflict, Int32(columns), reading: { DatabaseValue($0) })
   }
 
   /// Every column's value through one of SQLite's accessors.
   /// - Throws: `SQLiteError` (`.corrupt`) when a column is not part of the change.
   private func allValues(
-    _ accessor: Accessor, _ columns: Int32
+    _ accessor: Accessor, _ columns: Int32,
+    reading: (OpaquePointer) -> DatabaseValue = DatabaseValue.init(changesetValue:)
   ) throws(SQLiteError) -> [DatabaseValue] {
     try (0..<columns).map { column throws(SQLiteError) in
-      guard let value = try value(accessor, column) else { throw Changeset.damaged(SQLITE_CORRUPT) }
+      guard let value = try value(accessor, column, reading: reading) else {
+        throw Changeset.damaged(SQLITE_CORRUPT)
+      }
       return value
     }
   }
@@ -60,11 +64,14 @@ extension ChangesetCursor {
   }
 
   /// One value of the change through one of SQLite's accessors, `nil` for a column not part of
-  /// it.
-  private func value(_ accessor: Accessor, _ column: Int32) throws(SQLiteError) -> DatabaseValue? {
+  /// it; `reading` makes it (a value the changeset holds, unless said otherwise).
+  private func value(
+    _ accessor: Accessor, _ column: Int32,
+    reading: (OpaquePointer) -> DatabaseValue = DatabaseValue.init(changesetValue:)
+  ) throws(SQLiteError) -> DatabaseValue? {
     var value: OpaquePointer?
     let code = accessor(handle, column, &value)
     guard code == SQLITE_OK else { throw Changeset.damaged(code) }
-    return value.map(DatabaseValue.init)
+    return value.map(reading)
   }
 }

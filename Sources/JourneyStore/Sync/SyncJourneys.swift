@@ -36,9 +36,9 @@ struct SyncJourneys {
   /// How many journeys the sync has met.
   var count: Int { ids.count }
 
-  /// The journey's number, given at its first mention.
-  private mutating func number(_ journey: String) -> Int {
-    let key = JourneyKey(lowercasedText: journey)
+  /// The journey's number, given at its first mention; `key` is its id's bits (`nil`: an id
+  /// that is not a lowercase UUID).
+  private mutating func number(_ journey: String, key: JourneyKey?) -> Int {
     if let key {
       if let number = numbers[key] { return number }
       numbers[key] = ids.count
@@ -74,6 +74,17 @@ struct SyncJourneys {
   /// - Returns: The journeys' numbers, in the order given (each merge of them goes by number).
   @discardableResult
   mutating func read(_ journeys: some Sequence<String>) throws -> [Int] {
+    try read(keyed: journeys.lazy.map { ($0, JourneyKey(lowercasedText: $0)) })
+  }
+
+  /// Reads the registers of the journeys not read yet, given with their ids' bits (`nil`: an id
+  /// that is not a lowercase UUID), as a received file's are once it is read: no id is parsed
+  /// again.
+  /// - Returns: The journeys' numbers, in the order given.
+  @discardableResult
+  mutating func read(keyed journeys: some Sequence<(id: String, key: JourneyKey?)>) throws
+    -> [Int]
+  {
     let expected = ids.count + journeys.underestimatedCount
     if expected > numbers.capacity {
       numbers.reserveCapacity(expected)
@@ -87,8 +98,8 @@ struct SyncJourneys {
     var given: [Int] = []
     given.reserveCapacity(journeys.underestimatedCount)
     var wanted: [(journey: String, number: Int)] = []
-    for journey in journeys {
-      let number = number(journey)
+    for (journey, key) in journeys {
+      let number = number(journey, key: key)
       given.append(number)
       if !isRead[number] {
         isRead[number] = true
@@ -112,7 +123,7 @@ struct SyncJourneys {
   mutating func merge(
     _ journey: String, received: Bool, _ body: (inout JourneyRegisters) throws -> Void
   ) throws {
-    let number = number(journey)
+    let number = number(journey, key: JourneyKey(lowercasedText: journey))
     if !isRead[number] { try read(CollectionOfOne(journey)) }
     try merge(number: number, received: received, body)
   }
@@ -128,33 +139,42 @@ struct SyncJourneys {
     if received { isReceived[number] = true }
   }
 
-  /// The numbers and ids of the journeys that received writes reached (each id a lowercase
-  /// UUID, which reading a file checks), in the order of their ids.
-  func received() -> [(number: Int, id: UUID)] {
-    inOrder(ids.indices.filter { isReceived[$0] }).compactMap { number, key in
-      key.map { (number, $0.id) }
-    }
+  /// Every journey the sync met, in the order of their ids (`inOrder`): sorted once, for the
+  /// writes of the rows (`received(in:)`) and of the registers (`save(in:)`).
+  func inIdOrder() -> [(number: Int, key: JourneyKey?)] {
+    inOrder(Array(ids.indices))
   }
 
-  /// Writes the registers that a merge changed, in the order of the journeys' ids.
-  func save() throws {
-    let changed = ids.indices.filter { number in
+  /// The numbers and ids of the journeys that received writes reached (each id a lowercase
+  /// UUID, which reading a file checks), in `order` (`inIdOrder()`).
+  func received(in order: [(number: Int, key: JourneyKey?)]) -> [(number: Int, id: UUID)] {
+    order.compactMap { number, key in isReceived[number] ? key.map { (number, $0.id) } : nil }
+  }
+
+  /// Writes the registers that a merge changed, in `order` (`inIdOrder()`).
+  func save(in order: [(number: Int, key: JourneyKey?)]) throws {
+    let changed = order.lazy.filter { number, _ in
       guard let registers = merged[number] else { return false }
       return registers != (stored[number] ?? .empty)
     }
-    try store.save(inOrder(changed).lazy.map { number, _ in (ids[number], merged[number]!) })
+    try store.save(changed.map { number, _ in (ids[number], merged[number]!) })
   }
 
   /// Journeys in the order of their ids, with their ids' bits (`nil`: another program's id,
   /// not a lowercase UUID; those come last). The text of lowercase UUIDs sorts as their 128
   /// bits do, which compare several times faster than the text.
   private func inOrder(_ numbers: [Int]) -> [(number: Int, key: JourneyKey?)] {
-    var keyed = numbers.map { (number: $0, key: keys[$0]) }
-    keyed.sort { left, right in
-      guard let leftKey = left.key else { return false }
-      guard let rightKey = right.key else { return true }
-      return leftKey < rightKey
+    var keyed: [(key: JourneyKey, number: Int)] = []
+    keyed.reserveCapacity(numbers.count)
+    var others: [(number: Int, key: JourneyKey?)] = []
+    for number in numbers {
+      if let key = keys[number] {
+        keyed.append((key, number))
+      } else {
+        others.append((number, nil))
+      }
     }
-    return keyed
+    keyed.sort { $0.key < $1.key }
+    return keyed.map { ($0.number, $0.key) } + others
   }
 }

@@ -104,13 +104,15 @@ struct SyncSession {
       }
       let merge = try receive(
         listing, from: folder, state: &state, summary: &summary,
-        prefetch: { try journeys.read($0) }
+        prefetch: { try journeys.read(keyed: $0) }
       ) { number, body in
         try counted()
         try journeys.merge(number: number, received: true, body)
       }
-      let refused = try write(journeys, through: batch, state: state, summary: &summary)
-      try journeys.save()
+      let order = journeys.inIdOrder()
+      let refused = try write(
+        journeys, in: order, through: batch, state: state, summary: &summary)
+      try journeys.save(in: order)
       conflicts = merge.conflicts + refused
       summary.conflicts = conflicts.count
       summary.replica = state.id
@@ -340,18 +342,26 @@ struct SyncSession {
   /// gap (a file not arrived yet waits for the next sync), each once every file its vector names
   /// is applied here. A file that cannot be read is refused by name, and nothing of it or of its
   /// replica's later files is applied. The files to apply are found first, then the registers of
-  /// every journey they name are read at once (`prefetch`, which hands back their numbers, once
-  /// for each change), then their changes are merged in that order, by number.
+  /// every journey they name are read at once (`prefetch`, given their ids with the bits that
+  /// reading the files found, hands back their numbers, once for each change), then their
+  /// changes are merged in that order, by number.
   private func receive(
     _ listing: [String: [Int64]], from folder: RemoteFolder, state: inout ReplicaState,
-    summary: inout SyncSummary, prefetch: ([String]) throws -> [Int],
+    summary: inout SyncSummary, prefetch: ([(id: String, key: JourneyKey?)]) throws -> [Int],
     merging: (Int, (inout JourneyRegisters) -> Void) throws -> Void
   ) throws -> RegisterMerge {
     let files = try filesToApply(listing, from: folder, state: &state, summary: &summary)
-    let numbers = try prefetch(Self.journeys(in: files.lazy.flatMap(\.file.bodies)))
+    var named: [(id: String, key: JourneyKey?)] = []
+    named.reserveCapacity(files.reduce(0) { $0 + $1.keys.count })
+    for file in files {
+      for (change, key) in zip(file.file.bodies.joined(), file.keys) {
+        if case .text(let journey) = change.journey { named.append((journey, key)) }
+      }
+    }
+    let numbers = try prefetch(named)
     var next = numbers.startIndex
     var merge = RegisterMerge(replicas: state.replicas)
-    for (replica, seq, by, file) in files {
+    for (replica, seq, by, file, _) in files {
       for (header, body) in zip(file.header.batches, file.bodies) {
         let write = ReceivedWrite(
           hlc: header.hlc, replica: replica, by: by, seq: seq, vector: file.header.vector)
@@ -378,19 +388,21 @@ struct SyncSession {
   }
 
   /// The other replicas' files to apply, in the order to apply them (see `receive`), read and
-  /// marked applied; `lastHLC` is raised past their clocks.
+  /// marked applied, each with the bits of the ids its changes name (`read`); `lastHLC` is
+  /// raised past their clocks.
   private func filesToApply(
     _ listing: [String: [Int64]], from folder: RemoteFolder, state: inout ReplicaState,
     summary: inout SyncSummary
-  ) throws -> [(replica: String, seq: Int64, by: Int64, file: ChangeFile)] {
+  ) throws -> [(replica: String, seq: Int64, by: Int64, file: ChangeFile, keys: [JourneyKey])] {
     var waiting = listing.filter { $0.key != state.id }.mapValues { seqs in seqs }
     for (replica, seqs) in waiting {
       let seen = state.seen[replica] ?? 0
       waiting[replica] = seqs.filter { $0 > seen }
     }
-    var files: [(replica: String, seq: Int64, by: Int64, file: ChangeFile)] = []
+    var files: [(replica: String, seq: Int64, by: Int64, file: ChangeFile, keys: [JourneyKey])] =
+      []
     var progress = true
-    var decoded: [String: ChangeFile] = [:]
+    var decoded: [String: (file: ChangeFile, keys: [JourneyKey])] = [:]
     while progress {
       progress = false
       for replica in waiting.keys.sorted() {
@@ -400,21 +412,22 @@ struct SyncSession {
             break
           }
           let name = ChangeFile.name(replica: replica, seq: seq)
-          let file: ChangeFile
+          let (file, keys): (ChangeFile, [JourneyKey])
           do {
-            file = try decoded[name] ?? read(name, replica: replica, seq: seq, from: folder)
+            (file, keys) =
+              try decoded[name] ?? read(name, replica: replica, seq: seq, from: folder)
           } catch {
             summary.refusedFiles.append(.init(name: name, reason: Self.reason(error)))
             waiting[replica] = nil
             break
           }
-          decoded[name] = file
+          decoded[name] = (file, keys)
           let ready = file.header.vector.allSatisfy { other, seq in
             other == replica || other == state.id || (state.seen[other] ?? 0) >= seq
           }
           guard ready else { break }
           decoded[name] = nil
-          files.append((replica, seq, try state.number(of: replica), file))
+          files.append((replica, seq, try state.number(of: replica), file, keys))
           for header in file.header.batches { state.lastHLC = max(state.lastHLC, header.hlc) }
           summary.receivedChanges += file.bodies.reduce(0) { $0 + $1.count }
           try state.markSeen(replica, seq: seq)
@@ -428,19 +441,23 @@ struct SyncSession {
     return files
   }
 
-  /// A change file of the remote, opened and read; every journey it names must be an id.
+  /// A change file of the remote, opened and read; every journey it names must be an id (a
+  /// lowercase UUID), whose bits are handed back with the file, one for each change, in order.
   private func read(_ name: String, replica: String, seq: Int64, from folder: RemoteFolder) throws
-    -> ChangeFile
+    -> (file: ChangeFile, keys: [JourneyKey])
   {
     guard let bytes = try folder.read(name) else { throw ChangeFileError.malformed("it is gone") }
     let file = try ChangeFile(
       decoding: try sealing.open(bytes, name: name), replica: replica, seq: seq)
+    var keys: [JourneyKey] = []
+    keys.reserveCapacity(file.bodies.reduce(0) { $0 + $1.count })
     for change in file.bodies.joined() {
-      guard case .text(let id) = change.journey, UUID(text: id.utf8)?.lowercasedText == id else {
+      guard case .text(let id) = change.journey, let key = JourneyKey(lowercasedText: id) else {
         throw ChangeFileError.malformed("a change names a journey whose id is not a lowercase UUID")
       }
+      keys.append(key)
     }
-    return file
+    return (file, keys)
   }
 
   static func reason(_ error: any Error) -> String {
@@ -460,10 +477,10 @@ struct SyncSession {
   /// that would have changed is a conflict: its lost value is the refused one.
   /// - Returns: Those conflicts.
   private func write(
-    _ journeys: SyncJourneys, through batch: Batch, state: ReplicaState,
-    summary: inout SyncSummary
+    _ journeys: SyncJourneys, in idOrder: [(number: Int, key: JourneyKey?)],
+    through batch: Batch, state: ReplicaState, summary: inout SyncSummary
   ) throws -> [MergeConflict] {
-    let order = journeys.received()
+    let order = journeys.received(in: idOrder)
     guard !order.isEmpty else { return [] }
     let origin = "sync from " + summary.receivedFrom.joined(separator: ", ")
     batch.describeReceived(origin: origin, replicas: summary.receivedFrom.joined(separator: " "))

@@ -21,6 +21,26 @@ import Testing
     #expect(Set([DatabaseValue.text(Self.decomposed), .text(Self.composed)]).count == 2)
   }
 
+  /// Text compares by its bytes where they lie: texts short enough to be held in place and
+  /// longer ones, ASCII and not, equal or differing in their first, last or only byte.
+  @Test func textsAreEqualExactlyWhenTheirBytesAre() {
+    let texts = [
+      "", "a", "b", "é", "e\u{301}", "Oslo", "Oslp", "0b1e5c1a-6f0e-4d47-9a6e-3c2d8f1a0001",
+      "0b1e5c1a-6f0e-4d47-9a6e-3c2d8f1a0002", "1b1e5c1a-6f0e-4d47-9a6e-3c2d8f1a0001",
+      "a name longer than fifteen bytes", "a name longer than fifteen byteß", Self.composed,
+      Self.decomposed, "Zürich → Genève 🚲", "Zürich → Genève 🚗",
+    ]
+    for left in texts {
+      for right in texts {
+        // Made anew, so that equal texts are never the same storage.
+        let copy = String(decoding: Array(right.utf8), as: UTF8.self)
+        #expect(
+          (DatabaseValue.text(left) == .text(copy)) == Array(left.utf8).elementsEqual(right.utf8),
+          "\(left) and \(right)")
+      }
+    }
+  }
+
   @Test func observersSeeANameChangeItsBytes() {
     let journey = Journey(name: Self.decomposed)
     let changes = Mutex(0)

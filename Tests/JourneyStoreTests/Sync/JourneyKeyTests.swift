@@ -26,9 +26,31 @@ struct JourneyKeyTests {
   @Test(arguments: [
     "0B1E5C1A-6F0E-4D47-9A6E-3C2D8F1A0001", "0b1e5c1a-6f0e-4d47-9a6e-3c2d8f1a000", "not an id",
     "0b1e5c1a-6f0e-4d47-9a6e-3c2d8f1a00011", "0b1e5c1a6f0e-4d47-9a6e-3c2d8f1a00011", "",
+    "0b1e5c1a-6f0e-4d47-9a6e-3c2d8f1a000g", "0b1e5c1a-6f0e-4d47-9a6e-3c2d8f1a000/",
+    "0b1e5c1a-6f0e-4d47-9a6e-3c2d8f1a000:", "`b1e5c1a-6f0e-4d47-9a6e-3c2d8f1a0001",
+    "0b1e5c1a-6f0e-4d47-9a6e-3c2d8f1a000é", "0b1e5c1a-6f0e+4d47-9a6e-3c2d8f1a0001",
   ])
   func textOtherThanALowercaseIdHasNoKey(_ text: String) {
     #expect(JourneyKey(lowercasedText: text) == nil)
+  }
+
+  /// The key reads the text in one pass of its own: it must take exactly the texts that
+  /// `UUID(lowercasedText:)` takes, and give their bits.
+  @Test func aKeyExistsForExactlyTheTextsAnIdIsReadFrom() {
+    let alphabet = Array("0123456789abcdefABCDEF-/:`g".utf8)
+    var generator = SystemRandomNumberGenerator()
+    for round in 0..<20_000 {
+      var bytes = Array(UUID.random().lowercasedText.utf8)
+      // Most texts keep their shape with one byte or two changed; some are changed throughout.
+      let changes = round % 10 == 0 ? 36 : Int.random(in: 0...2, using: &generator)
+      for _ in 0..<changes {
+        bytes[Int.random(in: 0..<36, using: &generator)] = alphabet.randomElement(
+          using: &generator)!
+      }
+      let key = bytes.withUnsafeBufferPointer { JourneyKey(lowercasedText: $0) }
+      let id = UUID(lowercasedText: bytes)
+      #expect(key == id.map(JourneyKey.init), "\(String(decoding: bytes, as: UTF8.self))")
+    }
   }
 
   @Test func theBytesOfAnIdGiveTheKeyItsTextGives() throws {
