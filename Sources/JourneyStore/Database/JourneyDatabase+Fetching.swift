@@ -75,15 +75,18 @@ extension JourneyDatabase {
     if let (sql, values) = fileQuery.searchPrefixSQL {
       // The rows left out of the first read are reported once it stands: the second reads them again.
       var unreadable: [JourneyDatabaseError] = []
-      try forEachReadableRow(sql, values, reading: read, onUnreadable: { unreadable.append($0) }, take)
+      try journeyTable.forEachReadableRow(
+        sql, values, reading: read, onUnreadable: { unreadable.append($0) }, take)
       if rowsRead < fileQuery.limit ?? 0 {
         (journeys, rowsRead) = ([], 0)
-        try forEachReadableRow(of: fileQuery, reading: read, onUnreadable: onUnreadable, take)
+        try journeyTable.forEachReadableRow(
+          of: fileQuery, reading: read, onUnreadable: onUnreadable, take)
       } else {
         try unreadable.forEach(onUnreadable)
       }
     } else {
-      try forEachReadableRow(of: fileQuery, reading: read, onUnreadable: onUnreadable, take)
+      try journeyTable.forEachReadableRow(
+        of: fileQuery, reading: read, onUnreadable: onUnreadable, take)
     }
     let isWindowFull = fileQuery.limit.map { rowsRead >= $0 } ?? false
     for journey in edited where query.matchesUntracked(journey) {

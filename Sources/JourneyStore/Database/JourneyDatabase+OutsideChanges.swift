@@ -6,13 +6,6 @@ extension JourneyDatabase {
     return OutsideChanges(database: self, path: path)
   }
 
-  /// A new subscription to the changes `refresh()` takes in from now on.
-  func subscribeToChanges() -> ChangeSubscription {
-    let subscription = ChangeSubscription()
-    subscriptions.append(Weak(subscription))
-    return subscription
-  }
-
   /// Follows the file until the task is cancelled: every commit of another process reaches the
   /// managed journeys and the live lists by itself, as it is made, with no `refresh()` to call.
   /// A UI starts it once, where the database is used:

@@ -73,9 +73,7 @@ extension JourneyDatabase {
   /// by the next `refresh()`, which reports the error: the work itself is done.
   private func takeLongWork(_ batches: Set<Int64>) {
     guard !batches.isEmpty else { return }
-    for batch in batches { follower.noteOwn(batch) }
-    batchesInFlight.remove(batches)
-    liveLists.invalidateAll()
+    follower.takeOwn(committedElsewhere: batches)
     try? catchUp()
   }
 }

@@ -21,8 +21,8 @@ extension JourneyDatabase {
     isPreparedForWriting = true
     // An older file had no log to follow: journeys read before are read again, and the log is
     // followed from here on.
-    if upgraded != nil && follower.position == nil {
-      if !identityMap.isEmpty { try reloadManagedJourneys() }
+    if upgraded != nil && !follower.isFollowing {
+      if !identityMap.isEmpty { try follower.reloadManagedJourneys() }
       try markChangeLogPosition()
     }
     return upgraded

@@ -19,12 +19,7 @@ extension JourneyDatabase {
     _ query: JourneyQuery = JourneyQuery(), onUnreadable: (JourneyDatabaseError) throws -> Void = { throw $0 },
     _ body: (Journey) throws -> Void
   ) throws {
-    try forEachReadableRow(
-      of: query,
-      reading: { row throws(JourneyDatabaseError) in
-        JourneyRow.journey(id: try JourneyRow.readableID(of: row), values: try JourneyRow.readableFieldValues(of: row))
-      },
-      onUnreadable: onUnreadable, body)
+    try journeyTable.forEachJourney(query, onUnreadable: onUnreadable, body)
   }
 
   /// Writes the journeys a query selects straight from the database rows, without making journey
@@ -53,15 +48,7 @@ extension JourneyDatabase {
     _ query: JourneyQuery, to writer: inout JourneyWriter,
     onUnreadable: (JourneyDatabaseError) throws -> Void, afterEach: (Int) throws -> Void
   ) throws {
-    let (clauses, values) = query.sqlClauses
-    try forEachReadableRow(
-      "SELECT \(JourneyRow.columns) FROM journey\(clauses)", values,
-      reading: { row throws(JourneyDatabaseError) in
-        try JourneyRow.checkReadableID(of: row)
-        return (row, try JourneyRow.readableFieldValues(of: row))
-      },
-      onUnreadable: onUnreadable
-    ) { row, values in
+    try journeyTable.forEachRow(query, onUnreadable: onUnreadable) { row, values in
       try writer.write(row: row, values: values)
       try afterEach(writer.journeyCount)
     }

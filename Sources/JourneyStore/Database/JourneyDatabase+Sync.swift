@@ -123,7 +123,6 @@ extension JourneyDatabase {
     }
     if let batch {
       follower.noteOwn(batch)
-      liveLists.invalidateAll()
       try catchUp()
     }
     return result

@@ -53,7 +53,6 @@ extension JourneyDatabase {
     }
     if let summary {
       follower.noteOwn(summary.batch)
-      liveLists.invalidateAll()
       if !identityMap.isEmpty { try catchUp() }
     }
     return summary

@@ -5,7 +5,7 @@ extension JourneyDatabase {
   ///   `forEachChange(ChangeQuery(after:isNewestFirst: false))`.
   /// - Throws: `SQLiteError` when the file cannot be read.
   public func followChanges() throws -> JourneyChange.ID {
-    _ = follower.hasOutsideCommit(version: try connection.pragma("data_version"))
+    _ = try follower.hasOutsideCommit()
     return try endOfLog()
   }
 
@@ -25,20 +25,6 @@ extension JourneyDatabase {
   public func waitForCommit(
     using monitor: DatabaseMonitor, timeout: Duration, isCancelled: () -> Bool = { false }
   ) throws -> Bool {
-    let deadline = ContinuousClock.now + timeout
-    var schedule = WakeSchedule()
-    while !isCancelled() {
-      if try hasOutsideCommit() { return true }
-      let left = ContinuousClock.now.duration(to: deadline)
-      guard left > .zero else { return false }
-      schedule.noteWake(monitor.wait(timeout: min(left, schedule.next)))
-    }
-    return false
+    try follower.waitForCommit(using: monitor, timeout: timeout, isCancelled: isCancelled)
   }
-
-  /// Whether another connection committed since the last look: `PRAGMA data_version` changed.
-  func hasOutsideCommit() throws -> Bool {
-    follower.hasOutsideCommit(version: try connection.pragma("data_version"))
-  }
-
 }

@@ -84,13 +84,7 @@ extension JourneyDatabase {
       switch outcome.result {
       case .success(let batch):
         guard let batch else { continue }
-        follower.noteOwn(batch)
-        // A reader of the log that met the batch first has taken its values in already, and
-        // maybe newer ones after them.
-        if follower.position.map({ $0.batch < batch }) ?? true {
-          identityMap.markSaved(outcome.write.fields, of: values, id: id)
-        }
-        liveLists.invalidateAll()
+        follower.takeSaved(outcome.write.fields, of: values, id: id, batch: batch)
       case .failure(let error):
         for field in newestFields {
           identityMap.restore(field, of: id, ifHolding: values[field])

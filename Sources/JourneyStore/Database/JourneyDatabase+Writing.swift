@@ -129,10 +129,7 @@ extension JourneyDatabase {
     waitForPendingWrites()
     try prepareForWriting()
     let (result, id) = try writeBatch(body)
-    if let id {
-      follower.noteOwn(id)
-      liveLists.invalidateAll()
-    }
+    if let id { follower.noteOwn(id) }
     return result
   }
 

@@ -27,9 +27,9 @@ public final class JourneyDatabase {
   let identityMap: IdentityMap
   /// The live lists of this database, told of every change, unsaved edits included.
   let liveLists = LiveListRegistry()
-  /// How far the managed journeys are true to the change log, and which batches are this
-  /// database's own.
-  let follower = LogFollower()
+  /// Follows the commits to the file (other processes', and this database's own) into the
+  /// managed journeys and the live lists.
+  let follower: CommitFollower
   /// Whether the schema was found current and whole before this database's first write or its
   /// first read of the log.
   var isSchemaVerified = false
@@ -62,10 +62,10 @@ public final class JourneyDatabase {
   ///   alert = "\(journeys.map(\.name)) were deleted elsewhere; your changes were not saved"
   /// }
   /// ```
-  public var onEditsDiscarded: (([Journey]) -> Void)?
-  /// The `OutsideChanges` sequences in use, each told of every change `refresh()` takes in;
-  /// held weakly, so that a sequence no longer iterated drops out.
-  var subscriptions: [Weak<ChangeSubscription>] = []
+  public var onEditsDiscarded: (([Journey]) -> Void)? {
+    get { follower.onEditsDiscarded }
+    set { follower.onEditsDiscarded = newValue }
+  }
 
   /// Opens the database at `path`, creating it (and its folders) when it does not exist.
   ///
@@ -87,5 +87,8 @@ public final class JourneyDatabase {
     self.configuration = configuration
     identityMap = IdentityMap(onEdit: { [liveLists] in liveLists.journeyChanged($0) })
     self.connection = connection
+    follower = CommitFollower(
+      connection: connection, identityMap: identityMap, liveLists: liveLists,
+      batchesInFlight: batchesInFlight)
   }
 }

@@ -24,7 +24,9 @@ extension OutsideChanges {
   /// An iterator that refreshes the database each time its file is written, and hands over
   /// every change taken in from now on.
   public func makeAsyncIterator() -> Iterator {
-    Iterator(database: database, monitor: DatabaseMonitor(path: path), subscription: database.subscribeToChanges())
+    Iterator(
+      database: database, monitor: DatabaseMonitor(path: path),
+      subscription: database.follower.subscribe())
   }
 }
 

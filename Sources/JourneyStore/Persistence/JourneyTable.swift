@@ -4,9 +4,9 @@ import FoundationEssentials
 import Foundation
 #endif
 
-/// The journey table's SQL that the front needs beyond rows of journeys: counts, a journey's
-/// rowid and name, and ids by prefix. `JourneyDatabase` asks it rather than writing SQL on the
-/// table itself.
+/// The journey table's SQL that the front needs: the rows a query selects, read or left out as
+/// unreadable (`JourneyTable+ReadableRows`), counts, a journey's rowid and name, and ids by
+/// prefix. `JourneyDatabase` asks it rather than writing SQL on the table itself.
 struct JourneyTable {
   let connection: Connection
 

@@ -32,7 +32,8 @@ struct LayerTests {
         layer("WriteThrough", on: ["Persistence", "History"])
         layer("LiveLists", on: ["Persistence"])
         layer("Sync", on: ["Persistence", "History"])
-        layer("Database", on: ["History", "WriteThrough", "LiveLists", "Sync"])
+        layer("Following", on: ["History", "LiveLists"])
+        layer("Database", on: ["History", "WriteThrough", "LiveLists", "Sync", "Following"])
       case .commandLine:
         // The terminal's machinery knows no printer; the editor knows no browser; only the
         // commands know the command tree.
