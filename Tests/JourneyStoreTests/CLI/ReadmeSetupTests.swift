@@ -45,35 +45,36 @@ struct ReadmeSetupTests {
     if machine.hasSQLiteShell { shims["sqlite3"] = "exit 0" }
     if machine.hasPython { shims["python3"] = "exit 0" }
     if machine.hasGit { shims["git"] = "exit 0" }
-    for (name, body) in shims {
-      let path = bin + "/" + name
-      try ("#!/bin/sh\n" + body + "\n").write(toFile: path, atomically: true, encoding: .utf8)
-      try FileManager.default.setAttributes([.posixPermissions: 0o755], ofItemAtPath: path)
+    // The shims are written by a shell of their own, not by this process: a file this process
+    // held open for writing was inherited by a child another test forked at that moment, and
+    // running the shim then failed (ETXTBSY, exit 126, swallowed by the script's `||`).
+    let writing = shims.map { name, body in
+      "cat > '\(bin)/\(name)' <<'SHIM'\n#!/bin/sh\n\(body)\nSHIM\nchmod 755 '\(bin)/\(name)'"
     }
+    try #require(try Self.shell(["-c", writing.joined(separator: "\n")]) == 0)
     try FileManager.default.createSymbolicLink(atPath: bin + "/env", withDestinationPath: "/usr/bin/env")
     var environment = ["PATH": bin, "LANG": "C.UTF-8"]
     if machine.updateFails { environment["UPDATE_FAILS"] = "1" }
-    // 126, a shim that could not be run: a process another test forked while a shim was being
-    // written still held it open for writing (ETXTBSY). No branch of the script exits 126, so
-    // the run is made again; anything else is the script's answer.
-    for _ in 0..<5 {
-      try? FileManager.default.removeItem(atPath: log)
-      let process = Process()
-      process.executableURL = URL(fileURLWithPath: "/bin/sh")
-      process.arguments = [Self.root.appendingPathComponent("scripts/setup").path]
-      process.environment = environment
-      process.standardOutput = FileHandle.nullDevice
-      process.standardError = FileHandle.nullDevice
-      try process.run()
-      process.waitUntilExit()
-      guard process.terminationStatus == 126 else {
-        let text = (try? String(contentsOfFile: log, encoding: .utf8)) ?? ""
-        return (text.split(separator: "\n").map(String.init), process.terminationStatus)
-      }
-      Thread.sleep(forTimeInterval: 0.1)
-    }
-    Issue.record("a shim could not be run five times over (exit 126)")
-    return ([], 126)
+    let status = try Self.shell(
+      [Self.root.appendingPathComponent("scripts/setup").path], environment: environment)
+    let text = (try? String(contentsOfFile: log, encoding: .utf8)) ?? ""
+    return (text.split(separator: "\n").map(String.init), status)
+  }
+
+  /// Runs `/bin/sh` with `arguments`, its output dropped.
+  /// - Returns: Its exit status.
+  private static func shell(_ arguments: [String], environment: [String: String]? = nil) throws
+    -> Int32
+  {
+    let process = Process()
+    process.executableURL = URL(fileURLWithPath: "/bin/sh")
+    process.arguments = arguments
+    if let environment { process.environment = environment }
+    process.standardOutput = FileHandle.nullDevice
+    process.standardError = FileHandle.nullDevice
+    try process.run()
+    process.waitUntilExit()
+    return process.terminationStatus
   }
 
   @Test func bothCommandsSetUpFirst() {
