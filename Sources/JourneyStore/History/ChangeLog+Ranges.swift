@@ -132,12 +132,13 @@ extension ChangeLog {
           WHERE f.id = r.first_journey) IS r.last_journey,
         EXISTS (SELECT 1 FROM change c WHERE c.id = r.first_change + r.journeys
           AND c.batch = r.batch AND c.kind = 'insert'),
-        (SELECT count(*) FROM batch b WHERE b.id > r.batch)
+        (SELECT count(*) FROM batch b WHERE b.id > r.batch),
+        r.batch > (SELECT sent_batch FROM sync_replica)
       FROM change_range r LIMIT 10
       """
     ) { row in
       let (batch, first, last, count) = (row.integer(at: 0), row.text(at: 1), row.text(at: 2), row.integer(at: 3))
-      let repair = Self.pruning(batch, newerBatches: row.integer(at: 7))
+      let repair = Self.pruning(newerBatches: row.integer(at: 7), isUnsent: row.integer(at: 8) == 1)
       if row.integer(at: 4) != count || row.integer(at: 5) == 0 {
         problems.append(
           "batch \(batch) logs \(count) journeys from \(first) to \(last) as inserted, but they are no longer "
@@ -151,9 +152,12 @@ extension ChangeLog {
     return problems
   }
 
-  /// What forgets `batch`'s history and leaves the journeys as they are: the prune that keeps
-  /// only the batches after it.
-  private static func pruning(_ batch: Int64, newerBatches: Int64) -> String {
+  /// What forgets a batch's history and leaves the journeys as they are: the prune that keeps
+  /// only the `newerBatches` after it. A prune keeps a batch no sync has sent (`isUnsent`): only a
+  /// backup repairs that one.
+  private static func pruning(newerBatches: Int64, isUnsent: Bool) -> String {
+    // Syncing it first would send the damaged range as it reads now.
+    guard !isUnsent else { return "no sync has sent that batch, which a prune keeps: restore a backup" }
     let prune = newerBatches == 0 ? "--before now" : "--keep \(newerBatches)"
     return "'roadtrip history prune \(prune)' forgets it (and the batches before it), or restore a backup"
   }

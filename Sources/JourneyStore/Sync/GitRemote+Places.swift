@@ -14,8 +14,8 @@ extension GitRemote {
   var lockPath: String { folder + ".lock" }
 
   /// `url` as git should record it: an address with a scheme or an scp-like one unchanged, a
-  /// local path made absolute and normalised (no `.`, `..`, doubled or trailing slash), so that
-  /// one repository has one clone wherever the command runs.
+  /// local path made absolute and normalised (`RemoteLocation.absolutePath`), so that one
+  /// repository has one clone wherever the command runs.
   static func normalized(_ url: String) -> String {
     guard !RemoteKind.hasScheme(url), !RemoteKind.isSCPLike(url), !url.isEmpty else { return url }
     return RemoteLocation.absolutePath(url)

@@ -23,20 +23,13 @@ enum RemoteLocation {
     return String(location[..<scheme.upperBound]) + shown(String(rest[rest.index(after: at)...]))
   }
 
-  /// A local `path` made absolute from the current folder and normalised (no `.`, `..`, doubled
-  /// or trailing slash), so that one folder or repository is one remote wherever the command
-  /// runs, and is shown as people write it.
+  /// A local `path` made absolute from the current folder, without `.` components and doubled
+  /// or trailing slashes, so that one folder or repository is one remote wherever the command
+  /// runs, and is shown as people write it. A `..` stays: after a symbolic link it is the link
+  /// target's parent, which only the file system knows.
   static func absolutePath(_ path: String) -> String {
     let absolute = path.hasPrefix("/") ? path : FileManager.default.currentDirectoryPath + "/" + path
-    var components: [Substring] = []
-    for component in absolute.split(separator: "/") {
-      switch component {
-      case ".": continue
-      case "..": _ = components.popLast()
-      default: components.append(component)
-      }
-    }
-    return "/" + components.joined(separator: "/")
+    return "/" + absolute.split(separator: "/").filter { $0 != "." }.joined(separator: "/")
   }
 }
 

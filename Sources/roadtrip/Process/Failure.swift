@@ -208,8 +208,8 @@ extension Failure {
       return (.failure, "there is no database at \(path) yet; \(action)")
     case .damagedDatabase(let path, let count):
       return (.dataError,
-        "\(path) is damaged (\(count) problem\(count == 1 ? "" : "s") found); restore a backup with "
-          + "'roadtrip db restore FILE'")
+        "\(path) is damaged (\(count) problem\(count == 1 ? "" : "s") found, listed above); restore a "
+          + "backup with 'roadtrip db restore FILE' unless a problem names another repair")
     case .usage(let message):
       return (.usage, message)
     case .nothingToRevert(let action, let hint):

@@ -76,7 +76,7 @@ struct DatabaseCommandTests {
     let result = try await sandbox.run("db", "check")
     result.expectExit(65)
     #expect(result.standardOutput.contains("integrity: 3 problems\n  row 1 missing from index journey_by_start\n"))
-    #expect(result.standardError == "roadtrip: error: \(sandbox.databasePath) is damaged (3 problems found); restore a backup with 'roadtrip db restore FILE'\n")
+    #expect(result.standardError == "roadtrip: error: \(sandbox.databasePath) is damaged (3 problems found, listed above); restore a backup with 'roadtrip db restore FILE' unless a problem names another repair\n")
   }
 
   /// A program that drops the trigger which keeps an import's log whole, deletes one of the
@@ -84,6 +84,38 @@ struct DatabaseCommandTests {
   /// prune it names forgets the damaged history and leaves every journey.
   @Test func checkNamesThePruneThatForgetsAnImportsDamagedHistory() async throws {
     let sandbox = try CLISandbox()
+    try await Self.damageAnImportsRange(in: sandbox)
+    let check = try await sandbox.run("db", "check")
+    check.expectExit(65)
+    #expect(check.standardOutput.contains("integrity: 1 problem\n"), "\(check)")
+    #expect(
+      check.standardOutput.contains(
+        "the journeys are whole, the history of that batch is not; 'roadtrip history prune --keep 2' "
+          + "forgets it (and the batches before it), or restore a backup\n"), "\(check)")
+    try await sandbox.run("history", "prune", "--keep", "2", "--yes").expectSuccess()
+    let repaired = try await sandbox.run("db", "check")
+    repaired.expectSuccess()
+    #expect(repaired.standardOutput.contains("integrity: ok\njourneys: 1500\n"), "\(repaired)")
+  }
+
+  /// A prune keeps a batch no sync has sent, so for that one the check does not name a prune
+  /// that would drop other history and leave the problem.
+  @Test func checkNamesNoPruneForAnImportNoSyncHasSent() async throws {
+    let sandbox = try CLISandbox()
+    try await sandbox.run("add", "First").expectSuccess()
+    try await sandbox.run("sync", sandbox.folder.file("remote")).expectSuccess()
+    try await Self.damageAnImportsRange(in: sandbox)
+    let check = try await sandbox.run("db", "check")
+    check.expectExit(65)
+    #expect(
+      check.standardOutput.contains(
+        "the history of that batch is not; no sync has sent that batch, which a prune keeps: "
+          + "restore a backup\n"), "\(check)")
+  }
+
+  /// Imports 1,500 journeys (their log a range) and adds one; then the sqlite3 shell drops the
+  /// trigger that keeps the range whole, deletes an imported journey and puts the trigger back.
+  static func damageAnImportsRange(in sandbox: CLISandbox) async throws {
     let lines = (0..<1_500).map {
       #"{"name":"Imported \#($0)","transportationType":"bike","#
         + #""startDate":"2026-11-21T08:00:00Z","duration":60}"#
@@ -100,17 +132,6 @@ struct DatabaseCommandTests {
       \(trigger.standardOutput); COMMIT;
       """
     ).expectSuccess()
-    let check = try await sandbox.run("db", "check")
-    check.expectExit(65)
-    #expect(check.standardOutput.contains("integrity: 1 problem\n"), "\(check)")
-    #expect(
-      check.standardOutput.contains(
-        "the journeys are whole, the history of that batch is not; 'roadtrip history prune --keep 2' "
-          + "forgets it (and the batches before it), or restore a backup\n"), "\(check)")
-    try await sandbox.run("history", "prune", "--keep", "2", "--yes").expectSuccess()
-    let repaired = try await sandbox.run("db", "check")
-    repaired.expectSuccess()
-    #expect(repaired.standardOutput.contains("integrity: ok\njourneys: 1500\n"), "\(repaired)")
   }
 
   /// A check of nothing fails (as vacuum does), so that `db check && …` does not go on, and

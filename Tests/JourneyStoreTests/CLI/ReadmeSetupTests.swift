@@ -45,13 +45,7 @@ struct ReadmeSetupTests {
     if machine.hasSQLiteShell { shims["sqlite3"] = "exit 0" }
     if machine.hasPython { shims["python3"] = "exit 0" }
     if machine.hasGit { shims["git"] = "exit 0" }
-    // The shims are written by a shell of their own, not by this process: a file this process
-    // held open for writing was inherited by a child another test forked at that moment, and
-    // running the shim then failed (ETXTBSY, exit 126, swallowed by the script's `||`).
-    let writing = shims.map { name, body in
-      "cat > '\(bin)/\(name)' <<'SHIM'\n#!/bin/sh\n\(body)\nSHIM\nchmod 755 '\(bin)/\(name)'"
-    }
-    try #require(try Self.shell(["-c", writing.joined(separator: "\n")]) == 0)
+    for (name, body) in shims { try ShellScript.install("#!/bin/sh\n" + body + "\n", at: bin + "/" + name) }
     try FileManager.default.createSymbolicLink(atPath: bin + "/env", withDestinationPath: "/usr/bin/env")
     var environment = ["PATH": bin, "LANG": "C.UTF-8"]
     if machine.updateFails { environment["UPDATE_FAILS"] = "1" }

@@ -114,7 +114,8 @@ struct GitRemoteTests {
     // and declines the push.
     let attempts = sandbox.folder.file("attempts")
     let hook = bare + "/hooks/pre-receive"
-    try """
+    try ShellScript.install(
+      """
       #!/bin/sh
       cat >/dev/null
       unset GIT_QUARANTINE_PATH GIT_OBJECT_DIRECTORY GIT_ALTERNATE_OBJECT_DIRECTORIES
@@ -128,8 +129,7 @@ struct GitRemoteTests {
       git update-ref refs/heads/main "$commit" "$parent"
       exit 1
 
-      """.write(toFile: hook, atomically: true, encoding: .utf8)
-    #expect(chmod(hook, 0o755) == 0)
+      """, at: hook)
     let folder = try laptop.fetch()
     try sandbox.write("one", to: Self.first, in: folder)
     #expect(throws: SyncRemoteError.pushRejected(remote: bare, attempts: 3)) {

@@ -41,9 +41,9 @@ struct RemoteKindTests {
   @Test func aLocalPathIsMadeAbsoluteAndNormalisedAndAURLIsLeftAsItIs() {
     let here = FileManager.default.currentDirectoryPath
     let relative = GitRemote.normalized("backups/./old/../journeys.git/")
-    #expect(relative == here + "/backups/journeys.git")
+    // `..` stays: after a symbolic link, only the file system knows the folder it names.
+    #expect(relative == here + "/backups/old/../journeys.git")
     #expect(GitRemote.normalized("/srv//journeys.git/") == "/srv/journeys.git")
-    #expect(GitRemote.normalized("/../srv/journeys.git") == "/srv/journeys.git")
     for url in ["https://example.org/a/../b.git/", "me@host:a/../b.git", "file:///srv/./j.git"] {
       #expect(GitRemote.normalized(url) == url)
     }

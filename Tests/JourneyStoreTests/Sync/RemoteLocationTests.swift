@@ -31,8 +31,24 @@ struct RemoteLocationTests {
   /// named `/home/me/./x` in its summary before.
   @Test func aFoldersPathIsMadeAbsoluteAndNormalised() {
     let here = FileManager.default.currentDirectoryPath
-    #expect(JourneyDatabase.remote(for: "./Sync//old/../journeys/").description == here + "/Sync/journeys")
+    #expect(JourneyDatabase.remote(for: "./Sync//journeys/").description == here + "/Sync/journeys")
     #expect(JourneyDatabase.remote(for: "/media/usb/./journeys").description == "/media/usb/journeys")
+  }
+
+  /// `link/../remote` names the folder beside the link's target, not beside the link: `..` is
+  /// left to the file system, and a sync through it reaches the target's sibling.
+  @Test func aParentAfterASymbolicLinkIsTheTargetsParent() throws {
+    let folder = try TemporaryFolder()
+    let usb = folder.file("usb"), inner = folder.file("usb/inner")
+    try FileManager.default.createDirectory(atPath: inner, withIntermediateDirectories: true)
+    try FileManager.default.createSymbolicLink(atPath: folder.file("link"), withDestinationPath: inner)
+    let remote = JourneyDatabase.remote(for: folder.file("link") + "/../remote")
+    #expect(remote.description == folder.file("link") + "/../remote")
+    let database = try Fixtures.database(in: folder)
+    try database.add(Journey.sample("Trip"))
+    _ = try database.synchronize(with: remote)
+    #expect(FileManager.default.fileExists(atPath: usb + "/remote/roadtrip-remote.json"))
+    #expect(!FileManager.default.fileExists(atPath: folder.file("remote")))
   }
 
   @Test func aRemoteRemembersWhatItWasGivenAndShowsItWithoutTheUserPart() {

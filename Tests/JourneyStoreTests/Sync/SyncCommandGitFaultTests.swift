@@ -266,9 +266,7 @@ struct SyncCommandGitFaultTests {
   static func wrappedGit(in machines: Machines, named name: String, _ script: String) throws -> String {
     let folder = machines.sandbox.folder.file(name)
     try FileManager.default.createDirectory(atPath: folder, withIntermediateDirectories: true)
-    try "#!/bin/sh\n\(script)\nexec /usr/bin/git \"$@\"\n"
-      .write(toFile: folder + "/git", atomically: true, encoding: .utf8)
-    try FileManager.default.setAttributes([.posixPermissions: 0o755], ofItemAtPath: folder + "/git")
+    try ShellScript.install("#!/bin/sh\n\(script)\nexec /usr/bin/git \"$@\"\n", at: folder + "/git")
     return folder + ":/usr/bin:/bin"
   }
 

@@ -63,8 +63,7 @@ struct SyncCommandGitTests {
     /// Installs `script` as the bare repository's `pre-receive` hook.
     func preReceiveHook(_ script: String) throws {
       let hook = repository + "/hooks/pre-receive"
-      try ("#!/bin/sh\n" + script).write(toFile: hook, atomically: true, encoding: .utf8)
-      try FileManager.default.setAttributes([.posixPermissions: 0o755], ofItemAtPath: hook)
+      try ShellScript.install("#!/bin/sh\n" + script, at: hook)
     }
 
     /// Arms the repository so that while the next push waits for it, `name` runs `roadtrip

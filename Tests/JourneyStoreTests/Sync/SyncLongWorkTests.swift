@@ -104,13 +104,12 @@ struct SyncLongWorkTests {
     let wrapper = git.folder.file("hanging")
     let started = git.folder.file("started")
     try FileManager.default.createDirectory(atPath: wrapper, withIntermediateDirectories: true)
-    try """
+    try ShellScript.install(
+      """
       #!/bin/sh
       case " $* " in *" clone "*|*" fetch "*) echo $$ > \(started).new; mv \(started).new \(started); sleep 30 ;; esac
       exec /usr/bin/git "$@"
-      """.write(toFile: wrapper + "/git", atomically: true, encoding: .utf8)
-    try FileManager.default.setAttributes(
-      [.posixPermissions: 0o755], ofItemAtPath: wrapper + "/git")
+      """, at: wrapper + "/git")
     var environment = git.environment
     environment["PATH"] = wrapper + ":/usr/bin:/bin"
     let hanging = git.remote(repository, environment: environment)

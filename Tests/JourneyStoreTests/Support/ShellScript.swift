@@ -1,0 +1,19 @@
+import Foundation
+import Testing
+
+/// A script a test installs as an executable file (a shim, a wrapper, a git hook).
+///
+/// The file is written by a shell of its own, never by the test process: a file this process
+/// holds open for writing is inherited by any child another test forks at that moment, and
+/// running the script then fails with ETXTBSY (exit 126) until that child is gone.
+enum ShellScript {
+  /// Writes `text` to `path` with mode 755, through `/bin/sh`.
+  static func install(_ text: String, at path: String) throws {
+    let process = Process()
+    process.executableURL = URL(fileURLWithPath: "/bin/sh")
+    process.arguments = ["-c", #"printf '%s' "$2" > "$1" && chmod 755 "$1""#, "sh", path, text]
+    try process.run()
+    process.waitUntilExit()
+    try #require(process.terminationStatus == 0, "cannot write the script \(path)")
+  }
+}
