@@ -135,6 +135,13 @@ struct SecurityTests {
       "Self.journeys()": "a fixed FROM clause of the log's ranges and their journeys",
       "Self.journeys(ofRanges: selected)": "a fixed FROM clause of some of the log's ranges and their journeys",
       "ChangeLog.rangeJourneyCount(ofBatchAt: 1)": "a fixed SELECT counting a batch's ranges' journeys, a ? placeholder",
+      "anchoredChangeID": "the fixed expression of an anchored range's log row id",
+      "Self.anchoredChangeID": "the fixed expression of an anchored range's log row id",
+      "anchored()": "a fixed FROM clause of the log's anchored ranges and the undo's rows",
+      "Self.anchored(ofRanges: selected)": "a fixed FROM clause of some anchored ranges and the undo's rows",
+      "names(journey: \"?\\(index)\", in: \"d.journey\")": "the log's lookup of a journey by a numbered ? placeholder",
+      "Batch.oldColumns": "the change table's old-value columns, from JourneyField.all",
+      "Batch.columns": "the journey table's field columns, from JourneyField.all",
     ]
     let keywords = try Regex(#"\b(SELECT|INSERT|UPDATE|DELETE|WHERE|VALUES|PRAGMA|DROP|CREATE|BEGIN|ORDER BY|IN \()\b"#)
     var found: [String] = []
