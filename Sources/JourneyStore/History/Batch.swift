@@ -261,7 +261,6 @@ final class Batch {
     let named = "FROM change c CROSS JOIN journey j ON j.id = c.journey WHERE \(condition)"
     var spans: [ClosedRange<Int64>] = []
     if anchoringRanges && isRecorded {
-      try log.resolveRanges(holdingRowidsOf: "SELECT j.rowid \(named)", parameter: parameter)
       // The rows of `change` between the ranges are logged in their places: ids from `logged` on.
       var logged: Int64 = 0
       spans = try log.anchorRanges(of: parameter, deletedBy: batch) { bound in
@@ -270,6 +269,9 @@ final class Batch {
           [parameter, .integer(batch), .integer(logged), .integer(bound)])
         logged = bound
       }
+      // After the anchoring: a range the batch still reads from the journey table would be
+      // walked journey by journey here.
+      try log.resolveRanges(holdingRowidsOf: "SELECT j.rowid \(named)", parameter: parameter)
       try logDeletes(
         "SELECT ?2, j.id, 'delete', \(Self.joinedColumns) \(named) AND c.id >= ?3 ORDER BY c.id",
         [parameter, .integer(batch), .integer(logged)])
