@@ -116,6 +116,9 @@ extension ChangeLog {
   /// `parameter`): journeys about to leave their rowids. Other ranges stay: undoing one journey's
   /// insert writes no other import's log.
   func resolveRanges(holdingRowidsOf select: String, parameter: DatabaseValue) throws {
+    // Only a range that reads the journey table holds a rowid: with none, nothing is walked.
+    guard try connection.firstValue("SELECT 1 FROM change_range WHERE first_delete IS NULL LIMIT 1") != nil
+    else { return }
     try resolveRanges(
       where: "id IN (SELECT r.id FROM \(Self.journeys()) WHERE j.rowid IN (\(select)))", [parameter])
   }
@@ -170,19 +173,28 @@ extension ChangeLog {
     FROM journey WHERE rowid BETWEEN ?3 AND ?4 ORDER BY rowid
     """
 
-  /// Resolves the ranges that meet `condition` (all of them when `nil`).
+  /// Resolves the ranges that meet `condition` (all of them when `nil`), one by one by id: a
+  /// condition that walks journeys is asked once, not again for each row the resolution reads.
   private func resolveRanges(where condition: String?, _ parameters: [DatabaseValue]) throws {
     guard try connection.firstValue("SELECT 1 FROM change_range LIMIT 1") != nil else { return }
     let ranges = condition.map { condition in " WHERE \(condition)" } ?? ""
-    let selected = "(SELECT * FROM change_range\(ranges))"
-    try connection.run("""
-      INSERT INTO change (id, batch, journey, kind)
-      SELECT \(Self.rangeChangeID), r.batch, j.id, 'insert' FROM \(Self.journeys(ofRanges: selected))
-      UNION ALL SELECT \(Self.anchoredChangeID), r.batch, d.journey, 'insert'
-      FROM \(Self.anchored(ofRanges: selected))
-      """, parameters)
-    try connection.run("DELETE FROM change_range\(ranges)", parameters)
+    var ids: [Int64] = []
+    try connection.forEachRow("SELECT id FROM change_range\(ranges)", parameters) { row in
+      ids.append(row.integer(at: 0))
+    }
+    for id in ids {
+      try connection.run(Self.resolveRange, [.integer(id)])
+      try connection.run("DELETE FROM change_range WHERE id = ?", [.integer(id)])
+    }
   }
+
+  /// Writes the rows of the range whose id is `?1` into `change`, with the ids it gives them.
+  private static let resolveRange = """
+    INSERT INTO change (id, batch, journey, kind)
+    SELECT \(rangeChangeID), r.batch, j.id, 'insert' FROM \(journeys(ofRanges: oneRange))
+    UNION ALL SELECT \(anchoredChangeID), r.batch, d.journey, 'insert' FROM \(anchored(ofRanges: oneRange))
+    """
+  private static let oneRange = "(SELECT * FROM change_range WHERE id = ?1)"
 
   private static func rangeIDs(holdingJourneyAt index: Int) -> String {
     "SELECT r.id \(ranges(holdingJourneyAt: index))"
