@@ -254,18 +254,21 @@ final class Batch {
   /// goes through the journeys in the order of the table (by rowid): no sort of the journeys'
   /// values and no set of their ids, which took twice as long.
   /// - Returns: How many journeys were deleted.
-  func deleteAll(namedBy condition: String, parameter: DatabaseValue, anchoringRanges: Bool = false) throws -> Int {
+  func deleteAll(namedBy condition: String, parameter: DatabaseValue, anchoringRanges: Bool = false)
+    throws -> Int
+  {
     let batch = try open()
     try recordInserts()
     let log = ChangeLog(connection: connection)
     let named = "FROM change c CROSS JOIN journey j ON j.id = c.journey WHERE \(condition)"
+    let deletes = "SELECT ?2, j.id, 'delete', \(Self.joinedColumns) \(named)"
     var spans: [ClosedRange<Int64>] = []
     if anchoringRanges && isRecorded {
       // The rows of `change` between the ranges are logged in their places: ids from `logged` on.
       var logged: Int64 = 0
       spans = try log.anchorRanges(of: parameter, deletedBy: batch) { bound in
         try logDeletes(
-          "SELECT ?2, j.id, 'delete', \(Self.joinedColumns) \(named) AND c.id >= ?3 AND c.id < ?4 ORDER BY c.id",
+          "\(deletes) AND c.id >= ?3 AND c.id < ?4 ORDER BY c.id",
           [parameter, .integer(batch), .integer(logged), .integer(bound)])
         logged = bound
       }
@@ -273,19 +276,20 @@ final class Batch {
       // walked journey by journey here.
       try log.resolveRanges(holdingRowidsOf: "SELECT j.rowid \(named)", parameter: parameter)
       try logDeletes(
-        "SELECT ?2, j.id, 'delete', \(Self.joinedColumns) \(named) AND c.id >= ?3 ORDER BY c.id",
-        [parameter, .integer(batch), .integer(logged)])
+        "\(deletes) AND c.id >= ?3 ORDER BY c.id", [parameter, .integer(batch), .integer(logged)])
     } else {
       try log.resolveRanges(of: parameter)
       try log.resolveRanges(holdingRowidsOf: "SELECT j.rowid \(named)", parameter: parameter)
-      try logDeletes("SELECT ?2, j.id, 'delete', \(Self.joinedColumns) \(named) ORDER BY c.id", parameter)
+      try logDeletes("\(deletes) ORDER BY c.id", parameter)
     }
     var deleted = 0
     for span in spans {
       deleted += try connection.run(
-        "DELETE FROM journey WHERE rowid BETWEEN ? AND ?", [.integer(span.lowerBound), .integer(span.upperBound)])
+        "DELETE FROM journey WHERE rowid BETWEEN ? AND ?",
+        [.integer(span.lowerBound), .integer(span.upperBound)])
     }
-    return try deleted + connection.run("DELETE FROM journey WHERE rowid IN (SELECT j.rowid \(named))", [parameter])
+    return try deleted
+      + connection.run("DELETE FROM journey WHERE rowid IN (SELECT j.rowid \(named))", [parameter])
   }
 
   /// Deletes a journey; a recorded batch logs every value it held first. A range of the log that
@@ -315,7 +319,8 @@ final class Batch {
   private func logDeletes(_ select: String, _ parameters: [DatabaseValue]) throws {
     guard isRecorded else { return }
     try recordInserts()
-    try connection.run("INSERT INTO change (batch, journey, kind, \(Self.oldColumns)) \(select)", parameters)
+    try connection.run(
+      "INSERT INTO change (batch, journey, kind, \(Self.oldColumns)) \(select)", parameters)
   }
 
   /// The field columns of the journey table, and of the change log's old values.

@@ -15,7 +15,8 @@ extension ChangeLog {
   static let rows = """
     (SELECT id, batch, journey, kind, \(valueColumns) FROM change
     UNION ALL SELECT \(rangeChangeID), r.batch, j.id, 'insert', \(noValues) FROM \(journeys())
-    UNION ALL SELECT \(anchoredChangeID), r.batch, d.journey, 'insert', \(noValues) FROM \(anchored()))
+    UNION ALL
+    SELECT \(anchoredChangeID), r.batch, d.journey, 'insert', \(noValues) FROM \(anchored()))
     """
 
   /// Each range of `ranges` (as `r`) that reads the journey table (not anchored) with its
@@ -117,8 +118,8 @@ extension ChangeLog {
   /// insert writes no other import's log.
   func resolveRanges(holdingRowidsOf select: String, parameter: DatabaseValue) throws {
     // Only a range that reads the journey table holds a rowid: with none, nothing is walked.
-    guard try connection.firstValue("SELECT 1 FROM change_range WHERE first_delete IS NULL LIMIT 1") != nil
-    else { return }
+    let live = "SELECT 1 FROM change_range WHERE first_delete IS NULL LIMIT 1"
+    guard try connection.firstValue(live) != nil else { return }
     try resolveRanges(
       where: "id IN (SELECT r.id FROM \(Self.journeys()) WHERE j.rowid IN (\(select)))", [parameter])
   }
@@ -132,7 +133,8 @@ extension ChangeLog {
   ///   handed, before the range that starts there: the deletes keep the order of the inserts.
   /// - Returns: The rowids of the anchored ranges' journeys, to delete.
   func anchorRanges(
-    of batch: DatabaseValue, deletedBy undo: Int64, loggingRowsBefore logRows: (Int64) throws -> Void
+    of batch: DatabaseValue, deletedBy undo: Int64,
+    loggingRowsBefore logRows: (Int64) throws -> Void
   ) throws -> [ClosedRange<Int64>] {
     var ranges: [(id: Int64, first: String, last: String, count: Int64, firstChange: Int64)] = []
     try connection.forEachRow("""
@@ -140,21 +142,25 @@ extension ChangeLog {
       WHERE batch = ?1 AND first_delete IS NULL ORDER BY first_change
       """, [batch]
     ) { row in
-      ranges.append((row.integer(at: 0), row.text(at: 1), row.text(at: 2), row.integer(at: 3), row.integer(at: 4)))
+      ranges.append(
+        (row.integer(at: 0), row.text(at: 1), row.text(at: 2), row.integer(at: 3), row.integer(at: 4)))
     }
     var rowids: [ClosedRange<Int64>] = []
     for range in ranges {
       try logRows(range.firstChange)
       let firstDelete = (try connection.firstValue("SELECT max(id) FROM change")?.integer ?? 0) + 1
-      if let first = try connection.firstValue("SELECT rowid FROM journey WHERE id = ?", [.text(range.first)])?.integer {
+      let firstRowid = "SELECT rowid FROM journey WHERE id = ?"
+      if let first = try connection.firstValue(firstRowid, [.text(range.first)])?.integer {
         let span = first...(first + range.count - 1)
         let logged = try connection.run(
           Self.logAnchoredDeletes,
           [.integer(firstDelete), .integer(undo), .integer(span.lowerBound), .integer(span.upperBound)])
-        let last = try connection.firstValue("SELECT journey FROM change WHERE id = ?", [.integer(firstDelete + range.count - 1)])
+        let last = try connection.firstValue(
+          "SELECT journey FROM change WHERE id = ?", [.integer(firstDelete + range.count - 1)])
         if logged == range.count, last?.text == range.last {
           try connection.run(
-            "UPDATE change_range SET first_delete = ?1 WHERE id = ?2", [.integer(firstDelete), .integer(range.id)])
+            "UPDATE change_range SET first_delete = ?1 WHERE id = ?2",
+            [.integer(firstDelete), .integer(range.id)])
           rowids.append(span)
           continue
         }
@@ -192,7 +198,8 @@ extension ChangeLog {
   private static let resolveRange = """
     INSERT INTO change (id, batch, journey, kind)
     SELECT \(rangeChangeID), r.batch, j.id, 'insert' FROM \(journeys(ofRanges: oneRange))
-    UNION ALL SELECT \(anchoredChangeID), r.batch, d.journey, 'insert' FROM \(anchored(ofRanges: oneRange))
+    UNION ALL
+    SELECT \(anchoredChangeID), r.batch, d.journey, 'insert' FROM \(anchored(ofRanges: oneRange))
     """
   private static let oneRange = "(SELECT * FROM change_range WHERE id = ?1)"
 

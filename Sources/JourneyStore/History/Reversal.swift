@@ -202,9 +202,9 @@ extension Reversal {
   /// while and built again at the end, as a large import does. Its ranges are not written out:
   /// the undo's own log rows stand for them (`Batch.deleteAll`), unless the target also deleted
   /// journeys (one it inserted again keeps its row, which a range could hold).
-  private func revertInserts(in batch: Batch, recordsRows: Bool, count inserts: Int, alsoDeleted: Bool)
-    throws -> Int
-  {
+  private func revertInserts(
+    in batch: Batch, recordsRows: Bool, count inserts: Int, alsoDeleted: Bool
+  ) throws -> Int {
     let source = DatabaseValue.integer(target.batch.source)
     var deferral = try IndexDeferral(connection: connection, includesChangeLog: recordsRows)
     try deferral.noteInserted(inserts)

@@ -12,7 +12,9 @@ enum Schema {
   static var currentVersion: Int64 { Int64(migrations.count) }
 
   /// The SQL that takes a database from version `n` to `n + 1`, at index `n`.
-  static let migrations: [String] = [version1, version2, version3, version4, version5, version6, version7, version8]
+  static let migrations: [String] = [
+    version1, version2, version3, version4, version5, version6, version7, version8,
+  ]
 
   /// Journeys, and the change log of every committed insert, update and delete.
   ///

@@ -138,6 +138,7 @@ struct SecurityTests {
       "anchoredChangeID": "the fixed expression of an anchored range's log row id",
       "Self.anchoredChangeID": "the fixed expression of an anchored range's log row id",
       "anchored()": "a fixed FROM clause of the log's anchored ranges and the undo's rows",
+      "deletes": "a fixed SELECT of deletes to log from a join of the log and the journeys, from Batch",
       "journeys(ofRanges: oneRange)": "a fixed FROM clause of one range and its journeys, a ? placeholder",
       "anchored(ofRanges: oneRange)": "a fixed FROM clause of one anchored range and the undo's rows, a ? placeholder",
       "names(journey: \"?\\(index)\", in: \"d.journey\")": "the log's lookup of a journey by a numbered ? placeholder",
