@@ -241,23 +241,55 @@ final class Batch {
   /// recorded batch logs every value of each first, in the order of those rows, with one
   /// statement.
   ///
-  /// `parameter` is the batch whose rows name the journeys: its ranges are resolved first, since
-  /// the condition reads `change` (as `c`), and so are the ranges that hold a journey deleted,
-  /// whose rowid may be given again (`ChangeLog.resolveRanges(of:holdingRowidsOf:)`); the
+  /// `parameter` is the batch whose rows name the journeys. Its ranges (`Schema.version7`) hold
+  /// journeys too: with `anchoringRanges` (the condition names all the batch's inserts, and the
+  /// batch deleted none of them), a recorded batch deletes each range's journeys by rowid and
+  /// logs their deletes in the range's order, and the range then stands for its inserts through
+  /// those rows (`ChangeLog.anchorRanges`): none is written out. Otherwise they are resolved
+  /// first, since the condition reads `change` (as `c`). So are the ranges that hold a journey
+  /// deleted, whose rowid may be given again (`ChangeLog.resolveRanges(holdingRowidsOf:)`). The
   /// batch's own inserts are logged before, so that none is left out of a range.
   ///
   /// Both statements walk the log's rows in order and find each journey by id, and the delete
   /// goes through the journeys in the order of the table (by rowid): no sort of the journeys'
   /// values and no set of their ids, which took twice as long.
   /// - Returns: How many journeys were deleted.
-  func deleteAll(namedBy condition: String, parameter: DatabaseValue) throws -> Int {
-    try open()
+  func deleteAll(namedBy condition: String, parameter: DatabaseValue, anchoringRanges: Bool = false)
+    throws -> Int
+  {
+    let batch = try open()
     try recordInserts()
+    let log = ChangeLog(connection: connection)
     let named = "FROM change c CROSS JOIN journey j ON j.id = c.journey WHERE \(condition)"
-    try ChangeLog(connection: connection).resolveRanges(
-      of: parameter, holdingRowidsOf: "SELECT j.rowid \(named)")
-    try logDeletes("SELECT ?2, j.id, 'delete', \(Self.joinedColumns) \(named) ORDER BY c.id", parameter)
-    return try connection.run("DELETE FROM journey WHERE rowid IN (SELECT j.rowid \(named))", [parameter])
+    let deletes = "SELECT ?2, j.id, 'delete', \(Self.joinedColumns) \(named)"
+    var spans: [ClosedRange<Int64>] = []
+    if anchoringRanges && isRecorded {
+      // The rows of `change` between the ranges are logged in their places: ids from `logged` on.
+      var logged: Int64 = 0
+      spans = try log.anchorRanges(of: parameter, deletedBy: batch) { bound in
+        try logDeletes(
+          "\(deletes) AND c.id >= ?3 AND c.id < ?4 ORDER BY c.id",
+          [parameter, .integer(batch), .integer(logged), .integer(bound)])
+        logged = bound
+      }
+      // After the anchoring: a range the batch still reads from the journey table would be
+      // walked journey by journey here.
+      try log.resolveRanges(holdingRowidsOf: "SELECT j.rowid \(named)", parameter: parameter)
+      try logDeletes(
+        "\(deletes) AND c.id >= ?3 ORDER BY c.id", [parameter, .integer(batch), .integer(logged)])
+    } else {
+      try log.resolveRanges(of: parameter)
+      try log.resolveRanges(holdingRowidsOf: "SELECT j.rowid \(named)", parameter: parameter)
+      try logDeletes("\(deletes) ORDER BY c.id", parameter)
+    }
+    var deleted = 0
+    for span in spans {
+      deleted += try connection.run(
+        "DELETE FROM journey WHERE rowid BETWEEN ? AND ?",
+        [.integer(span.lowerBound), .integer(span.upperBound)])
+    }
+    return try deleted
+      + connection.run("DELETE FROM journey WHERE rowid IN (SELECT j.rowid \(named))", [parameter])
   }
 
   /// Deletes a journey; a recorded batch logs every value it held first. A range of the log that
@@ -280,15 +312,20 @@ final class Batch {
   /// batch (the batch, the journey, `'delete'`, then the fields' values).
   private func logDeletes(_ select: String, _ parameter: DatabaseValue) throws {
     let batch = try open()
+    try logDeletes(select, [parameter, .integer(batch)])
+  }
+
+  /// Logs deletes as `logDeletes(_:_:)` does, the parameters of `select` all given.
+  private func logDeletes(_ select: String, _ parameters: [DatabaseValue]) throws {
     guard isRecorded else { return }
     try recordInserts()
     try connection.run(
-      "INSERT INTO change (batch, journey, kind, \(Self.oldColumns)) \(select)", [parameter, .integer(batch)])
+      "INSERT INTO change (batch, journey, kind, \(Self.oldColumns)) \(select)", parameters)
   }
 
   /// The field columns of the journey table, and of the change log's old values.
-  private static let columns = JourneyField.all.map(\.column).joined(separator: ", ")
-  private static let oldColumns = JourneyField.all.map { "old_\($0.column)" }.joined(separator: ", ")
+  static let columns = JourneyField.all.map(\.column).joined(separator: ", ")
+  static let oldColumns = JourneyField.all.map { "old_\($0.column)" }.joined(separator: ", ")
   private static let joinedColumns = JourneyField.all.map { "j.\($0.column)" }.joined(separator: ", ")
 
   /// Overwrites a journey's fields with new values.

@@ -51,7 +51,10 @@ extension Reversal {
         alsoInserted: counts.inserts > 0)
       : 0
     let (updated, fields) = counts.updates > 0 ? try revertUpdates(in: batch) : (0, [])
-    let deleted = counts.inserts > 0 ? try revertInserts(in: batch, recordsRows: recordsRows, count: counts.inserts) : 0
+    let deleted = counts.inserts > 0
+      ? try revertInserts(
+        in: batch, recordsRows: recordsRows, count: counts.inserts, alsoDeleted: counts.deletes > 0)
+      : 0
     return RevertSummary(
       kind: kind, revertedBatch: target.id, commandBatch: target.command, origin: target.origin, date: target.date,
       batch: batchID, inserted: inserted, updated: updated,
@@ -192,12 +195,16 @@ extension Reversal {
     return inserted
   }
 
-  /// Deletes the journeys the batch inserted.
+  /// Deletes the journeys the batch inserted; `alsoDeleted` says whether the target deleted any.
   /// - Returns: How many journeys were deleted.
   ///
   /// Undoing a large import deletes as many rows as it inserted: the indexes are dropped for the
-  /// while and built again at the end, as a large import does.
-  private func revertInserts(in batch: Batch, recordsRows: Bool, count inserts: Int) throws -> Int {
+  /// while and built again at the end, as a large import does. Its ranges are not written out:
+  /// the undo's own log rows stand for them (`Batch.deleteAll`), unless the target also deleted
+  /// journeys (one it inserted again keeps its row, which a range could hold).
+  private func revertInserts(
+    in batch: Batch, recordsRows: Bool, count inserts: Int, alsoDeleted: Bool
+  ) throws -> Int {
     let source = DatabaseValue.integer(target.batch.source)
     var deferral = try IndexDeferral(connection: connection, includesChangeLog: recordsRows)
     try deferral.noteInserted(inserts)
@@ -207,7 +214,7 @@ extension Reversal {
     let deleted = try batch.deleteAll(
       namedBy: "c.batch = ?1 AND c.kind = '\(rows.inserted)' "
         + "AND c.journey NOT IN (SELECT journey FROM change WHERE batch = ?1 AND kind = '\(rows.deleted)')",
-      parameter: source)
+      parameter: source, anchoringRanges: !rows.isInverted && !alsoDeleted)
     try deferral.rebuild()
     return deleted
   }

@@ -12,7 +12,9 @@ enum Schema {
   static var currentVersion: Int64 { Int64(migrations.count) }
 
   /// The SQL that takes a database from version `n` to `n + 1`, at index `n`.
-  static let migrations: [String] = [version1, version2, version3, version4, version5, version6, version7]
+  static let migrations: [String] = [
+    version1, version2, version3, version4, version5, version6, version7, version8,
+  ]
 
   /// Journeys, and the change log of every committed insert, update and delete.
   ///
@@ -290,7 +292,7 @@ extension Schema {
       "change_range", "journey_resolves_range_delete", "journey_resolves_range_move",
       "journey_resolves_range_replace",
     ])
-    return [[], version1, version2, version3, version3, version5, version6, version7]
+    return [[], version1, version2, version3, version3, version5, version6, version7, version7]
   }()
 
   /// What is wrong with the schema of a file whose `user_version` is `version`: objects of

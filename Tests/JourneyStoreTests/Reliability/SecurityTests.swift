@@ -135,6 +135,15 @@ struct SecurityTests {
       "Self.journeys()": "a fixed FROM clause of the log's ranges and their journeys",
       "Self.journeys(ofRanges: selected)": "a fixed FROM clause of some of the log's ranges and their journeys",
       "ChangeLog.rangeJourneyCount(ofBatchAt: 1)": "a fixed SELECT counting a batch's ranges' journeys, a ? placeholder",
+      "anchoredChangeID": "the fixed expression of an anchored range's log row id",
+      "Self.anchoredChangeID": "the fixed expression of an anchored range's log row id",
+      "anchored()": "a fixed FROM clause of the log's anchored ranges and the undo's rows",
+      "deletes": "a fixed SELECT of deletes to log from a join of the log and the journeys, from Batch",
+      "journeys(ofRanges: oneRange)": "a fixed FROM clause of one range and its journeys, a ? placeholder",
+      "anchored(ofRanges: oneRange)": "a fixed FROM clause of one anchored range and the undo's rows, a ? placeholder",
+      "names(journey: \"?\\(index)\", in: \"d.journey\")": "the log's lookup of a journey by a numbered ? placeholder",
+      "Batch.oldColumns": "the change table's old-value columns, from JourneyField.all",
+      "Batch.columns": "the journey table's field columns, from JourneyField.all",
     ]
     let keywords = try Regex(#"\b(SELECT|INSERT|UPDATE|DELETE|WHERE|VALUES|PRAGMA|DROP|CREATE|BEGIN|ORDER BY|IN \()\b"#)
     var found: [String] = []

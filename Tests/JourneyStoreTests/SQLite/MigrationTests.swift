@@ -200,10 +200,10 @@ struct MigrationTests {
 }
 
 extension MigrationTests {
-  /// Versions 6 and 7 add columns, tables and triggers only: the first write on a version-5 file
+  /// Versions 6 to 8 add columns, tables and triggers only: the first write on a version-5 file
   /// rebuilds no table (the journey table and the log keep their pages), and a read upgrades
   /// nothing.
-  @Test func versions6And7RebuildNoTable() throws {
+  @Test func versions6To8RebuildNoTable() throws {
     let folder = try TemporaryFolder()
     let copy = folder.file("journeys.sqlite")
     try FileManager.default.copyItem(atPath: Self.fixtures.appendingPathComponent("journeys-v5.sqlite").path, toPath: copy)
@@ -220,7 +220,37 @@ extension MigrationTests {
     #expect(try database.syncStatus().replica == nil)
     #expect(try database.schemaVersion == 5)
     try database.add(Journey(name: "First write"))
-    #expect(try database.schemaVersion == 7)
+    #expect(try database.schemaVersion == Schema.currentVersion)
     #expect(try rootPages() == before)
   }
+
+  /// A version-7 file whose log holds a range (`fixtures/journeys-v7-range.sqlite`: roadtrip at
+  /// version 7 added "Before", then imported 1,100 journeys with the ids
+  /// `00000000-0000-4000-8000-000000000000` to `…001099`, ids and durations by their place):
+  /// upgraded, the range reads as it did, an undo anchors it to its own rows (`Schema.version8`),
+  /// and undo and redo go back and forth with the history and `db check` right.
+  @Test func aVersion7RangeIsUndoneAndRedoneAfterTheUpgrade() throws {
+    let folder = try TemporaryFolder()
+    let copy = folder.file("journeys.sqlite")
+    try FileManager.default.copyItem(
+      atPath: Self.fixtures.appendingPathComponent("journeys-v7-range.sqlite").path, toPath: copy)
+    let ids = (0..<1_100).map { UUID(uuidString: String(format: "00000000-0000-4000-8000-%012d", $0))! }
+    let database = try JourneyDatabase(path: copy)
+    #expect(try database.schemaVersion == 7)
+    #expect(try database.upgradeSchema() == 7)
+    #expect(try InsertRangeTests.count("SELECT count(*) FROM change_range WHERE first_delete IS NULL", in: database) == 1)
+    #expect(try InsertRangeTests.inserted(by: 2, in: database) == ids)
+    #expect(try database.checkIntegrity().problems == [])
+    let undo = try #require(try database.undo())
+    #expect(undo.revertedBatch == 2 && undo.deleted == 1_100)
+    #expect(try InsertRangeTests.count("SELECT count(*) FROM change WHERE batch = 2", in: database) == 1)
+    try InsertRangeTests.expectHistory(of: (ids, 2), undo: undo.batch, in: database, "after the undo")
+    #expect(try database.journeys().map(\.name) == ["Before"])
+    #expect(try database.redo()?.inserted == 1_100)
+    #expect(try database.journeys().map(\.duration).sorted() == (1...1_100).map(Double.init) + [3_600])
+    try InsertRangeTests.expectHistory(of: (ids, 2), undo: undo.batch, in: database, "after the redo")
+    #expect(try database.undo()?.deleted == 1_100)
+    try InsertRangeTests.expectHistory(of: (ids, 2), undo: undo.batch, in: database, "after the second undo")
+  }
 }
+
