@@ -120,8 +120,15 @@ extension ChangeLog {
     // Only a range that reads the journey table holds a rowid: with none, nothing is walked.
     let live = "SELECT 1 FROM change_range WHERE first_delete IS NULL LIMIT 1"
     guard try connection.firstValue(live) != nil else { return }
+    // From the ranges (a few), each walked over its own rowids until one is among `select`'s
+    // (built once): from the journeys, SQLite read every journey below each deleted one.
     try resolveRanges(
-      where: "id IN (SELECT r.id FROM \(Self.journeys()) WHERE j.rowid IN (\(select)))", [parameter])
+      where: """
+        id IN (SELECT r.id FROM change_range r JOIN journey f
+          ON f.id = r.first_journey AND r.first_delete IS NULL
+          WHERE EXISTS (SELECT 1 FROM journey s WHERE s.rowid BETWEEN f.rowid AND f.rowid + r.journeys - 1
+            AND s.rowid IN (\(select))))
+        """, [parameter])
   }
 
   /// Logs a `delete` of every journey of `batch`'s ranges that read the journey table, with
