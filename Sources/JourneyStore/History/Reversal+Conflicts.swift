@@ -54,7 +54,14 @@ extension Reversal {
     // log holds them. Only rows of `change` can say so: a range's journeys are read from the
     // journey table (a journey leaving its rowid has its range written out first) and hold no
     // values, so `ChangeLog.rows` would give a lookup per journey of an import, never a conflict.
-    let differs = JourneyField.all.map { "j.\($0.column) IS NOT u.\(rows.after($0))" }.joined(separator: " OR ")
+    // A field the batch updated after inserting the journey (an import that replaced a journey it
+    // had inserted, or the redo of its undo) holds what the update wrote, which the first check
+    // compares.
+    let differs = JourneyField.all.map { field in
+      "(j.\(field.column) IS NOT u.\(rows.after(field)) AND NOT EXISTS (SELECT 1 FROM change d "
+        + "WHERE \(ChangeLog.names(journey: "u.journey", in: "d.journey")) AND d.batch = ?1 "
+        + "AND d.kind = 'update' AND d.\(rows.after(field)) IS NOT NULL))"
+    }.joined(separator: " OR ")
     guard counts.inserts > 0 else { return Array(conflicts.prefix(limit)) }
     try connection.forEachRow("""
       SELECT u.journey, NULL, j.id IS NULL, NULL

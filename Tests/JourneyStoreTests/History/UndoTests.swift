@@ -23,6 +23,30 @@ struct UndoTests {
     #expect(try database.redo() == nil)
   }
 
+  /// An import that inserts a journey and later replaces it (its id again, `--on-conflict
+  /// replace`) logs an insert and an update: its undo, redo and undo again all go through. The
+  /// second undo reported a conflict: the journey no longer held the values first inserted.
+  @Test func anImportThatReplacesAJourneyItInsertedUndoesAndRedoesAgain() throws {
+    let folder = try TemporaryFolder()
+    let database = try Fixtures.database(in: folder)
+    let id = "00000030-0000-4000-8000-000000000000"
+    let lines = [("00000010-0000-4000-8000-000000000000", "A", 60), (id, "C", 60), (id, "C2", 90)].map {
+      #"{"id":"\#($0.0)","name":"\#($0.1)","transportationType":"bike","#
+        + #""startDate":"2026-11-21T08:00:00Z","duration":\#($0.2)}"#
+    }
+    _ = try database.importJourneys(
+      from: JourneyReader(text: lines.joined(separator: "\n") + "\n", format: .ndjson), onConflict: .replace)
+    let imported = try database.journeys().map { "\($0.name) \($0.duration)" }.sorted()
+    #expect(imported == ["A 60.0", "C2 90.0"])
+    for cycle in 1...2 {
+      #expect(try database.undo()?.deleted == 2, "undo \(cycle)")
+      #expect(try database.count() == 0)
+      #expect(try database.redo()?.inserted == 2, "redo \(cycle)")
+      #expect(try database.journeys().map { "\($0.name) \($0.duration)" }.sorted() == imported)
+    }
+    #expect(try database.checkIntegrity().isSound)
+  }
+
   @Test func aMultiFieldEditIsOneUnit() throws {
     let folder = try TemporaryFolder()
     let database = try Fixtures.database(in: folder)
