@@ -36,8 +36,9 @@ final class Batch {
   /// `rawValue`: an array of every set, not a dictionary (one keyed by `[Int]` made the runtime
   /// look up `Array: Hashable` through every conformance of the static binary, 1.4 M of one
   /// edit's 7.6 M instructions, BENCHMARKS.md).
+  /// The first half finds the row by id, the second by rowid.
   private var updateStatements = [(update: Statement, log: Statement)?](
-    repeating: nil, count: JourneyFieldSet.combinations)
+    repeating: nil, count: 2 * JourneyFieldSet.combinations)
 
   /// What the log records of a batch.
   enum Logging {
@@ -209,15 +210,23 @@ final class Batch {
   /// in one statement: the row goes from one
   /// valid state to the next (a new start and a new duration are checked together), and the log
   /// records one write.
+  /// - Parameter rowid: The journey's rowid, when the caller read the row in this transaction (a
+  ///   sync's scan of the table): the row is then found by it, without a search of the ids'
+  ///   index.
   /// - Throws: `JourneyDatabaseError.journeyNotFound` when no such journey exists, or `SQLiteError`.
-  func update(id: UUID, from old: JourneyValues, to new: JourneyValues) throws {
+  func update(id: UUID, rowid: Int64? = nil, from old: JourneyValues, to new: JourneyValues)
+    throws
+  {
     let changed = new.changedFields(from: old)
     guard !changed.isEmpty else { return }
     let batch = try open()
-    let (update, log) = try updateStatements(for: changed)
-    // The id bound from its text on the stack: no `String` for each journey (a sync writes
-    // 100,000 at once).
-    try id.withLowercasedText { try update.bind(text: $0, at: 1) }
+    let (update, log) = try updateStatements(for: changed, byRowid: rowid != nil)
+    if let rowid {
+      try update.bind(.integer(rowid), at: 1)
+    } else {
+      // The id bound from its text on the stack: no `String` for each journey.
+      try id.withLowercasedText { try update.bind(text: $0, at: 1) }
+    }
     for (offset, field) in changed.enumerated() {
       try update.bind(new[field], at: Int32(offset + 2))
     }
@@ -348,19 +357,22 @@ final class Batch {
     return statement
   }
 
-  /// The statements that set some fields and log it, prepared once for the batch.
-  private func updateStatements(for fields: JourneyFieldSet) throws
+  /// The statements that set some fields of the row with the id (or the rowid) `?1`, and that log
+  /// it, prepared once for the batch.
+  private func updateStatements(for fields: JourneyFieldSet, byRowid: Bool) throws
     -> (update: Statement, log: Statement)
   {
-    if let made = updateStatements[Int(fields.rawValue)] { return made }
+    let index = Int(fields.rawValue) + (byRowid ? JourneyFieldSet.combinations : 0)
+    if let made = updateStatements[index] { return made }
     let columns = fields.map(\.column)
     let assignments = columns.enumerated().map { "\($0.element) = ?\($0.offset + 2)" }.joined(separator: ", ")
-    let update = try connection.statement("UPDATE journey SET \(assignments) WHERE id = ?1")
+    let update = try connection.statement(
+      "UPDATE journey SET \(assignments) WHERE \(byRowid ? "rowid" : "id") = ?1")
     let logged = columns.map { "old_\($0), new_\($0)" }.joined(separator: ", ")
     let placeholders = (0..<(2 * columns.count)).map { "?\($0 + 3)" }.joined(separator: ", ")
     let log = try connection.statement(
       "INSERT INTO change (batch, journey, kind, \(logged)) VALUES (?1, ?2, 'update', \(placeholders))")
-    updateStatements[Int(fields.rawValue)] = (update, log)
+    updateStatements[index] = (update, log)
     return (update, log)
   }
 

@@ -22,19 +22,22 @@ enum JourneyRow {
     return values
   }
 
-  /// The stored field values of `count` journeys numbered from 0, by number (`nil`: none), read
-  /// with one scan of the table: for many journeys at once (a sync receiving them), where a
-  /// lookup of each costs several times more. `number` finds a row's number from the UTF-8 bytes
-  /// of its id (`nil`: a journey not wanted), so that no row makes a `String`.
-  static func values(
+  /// The rowids and stored field values of `count` journeys numbered from 0, by number (`nil`:
+  /// none), read with one scan of the table: for many journeys at once (a sync receiving them),
+  /// where a lookup of each costs several times more. `number` finds a row's number from the
+  /// UTF-8 bytes of its id (`nil`: a journey not wanted), so that no row makes a `String`.
+  static func rows(
     ofEach count: Int, in connection: Connection,
     number: (UnsafeBufferPointer<UInt8>) -> Int?
-  ) throws -> [JourneyValues?] {
-    var values = [JourneyValues?](repeating: nil, count: count)
-    try connection.forEachRow("SELECT \(columns) FROM journey") { row in
-      if let number = row.withText(at: 0, number) { values[number] = fieldValues(of: row) }
+  ) throws -> [(rowid: Int64, values: JourneyValues)?] {
+    var rows = [(rowid: Int64, values: JourneyValues)?](repeating: nil, count: count)
+    let rowid = Int32(JourneyField.all.count + 1)
+    try connection.forEachRow("SELECT \(columns), rowid FROM journey") { row in
+      if let number = row.withText(at: 0, number) {
+        rows[number] = (row.integer(at: rowid), fieldValues(of: row))
+      }
     }
-    return values
+    return rows
   }
 
   /// The query of one journey by id, built once: it runs once for every journey edited.

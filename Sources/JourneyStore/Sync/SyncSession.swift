@@ -484,12 +484,13 @@ struct SyncSession {
     guard !order.isEmpty else { return [] }
     let origin = "sync from " + summary.receivedFrom.joined(separator: ", ")
     batch.describeReceived(origin: origin, replicas: summary.receivedFrom.joined(separator: " "))
-    // The journeys' rows as they are, read at once when they are many (`BulkReads`).
-    let scanned: [JourneyValues?]? =
+    // The journeys' rows as they are, read at once when they are many (`BulkReads`), with
+    // their rowids, by which they are then written.
+    let scanned: [(rowid: Int64, values: JourneyValues)?]? =
       try journeys.reads.scans(order.count) {
         try connection.firstValue("SELECT count(*) FROM journey")?.integer ?? 0
       }
-      ? try JourneyRow.values(ofEach: journeys.count, in: connection) { journeys.number(ofID: $0) }
+      ? try JourneyRow.rows(ofEach: journeys.count, in: connection) { journeys.number(ofID: $0) }
       : nil
     // Many new journeys (a join) go in as an import's do: the secondary indexes built after.
     var deferral = try IndexDeferral(connection: connection)
@@ -503,8 +504,8 @@ struct SyncSession {
     for (number, id) in order {
       let journey = journeys.ids[number]
       guard let target = journeys.merged[number] else { continue }
-      let current =
-        try scanned.map { $0[number] } ?? JourneyRow.values(of: id, in: connection)
+      let row = scanned?[number]
+      let current = try scanned == nil ? JourneyRow.values(of: id, in: connection) : row?.values
       let values = target.values
       do {
         switch (current, target.isPresent) {
@@ -513,7 +514,7 @@ struct SyncSession {
         case (.some, false):
           try batch.delete(id: id)
         case (let current?, true) where current != values:
-          try batch.update(id: id, from: current, to: values)
+          try batch.update(id: id, rowid: row?.rowid, from: current, to: values)
         default:
           continue
         }
