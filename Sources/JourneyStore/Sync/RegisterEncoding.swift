@@ -16,7 +16,7 @@
 ///
 /// A varint is 7 bits a byte, the least significant first, every byte but the last with its high
 /// bit set, at most 10 bytes. An insert writes every register of a journey with one write, which
-/// is then written once (`Write.previous`): 32 bytes less for every journey a sync inserted.
+/// is then written once (`Write.previous`): 40 bytes less for every journey a sync inserted.
 /// Reading checks every tag, count and length, and that nothing follows the last register: a
 /// damaged blob is refused (`RegisterEncoding.Damage`), never read past.
 enum RegisterEncoding {
@@ -42,51 +42,59 @@ enum RegisterEncoding {
     let reason: String
   }
 
-  /// The blob of `registers`.
+  /// The blob of `registers`, written in one buffer of the largest size it can take.
   static func encoded(_ registers: JourneyRegisters) -> [UInt8] {
-    var bytes: [UInt8] = []
-    bytes.reserveCapacity(96)
-    bytes.append(version)
-    var previous: Register?
-    func append(_ register: Register) {
-      let write: Write =
-        register.hlc == 0 && register.by == 0 && register.seq == 0
-        ? .none
-        : previous.map { $0.hlc == register.hlc && $0.by == register.by && $0.seq == register.seq }
-          == true ? .previous : .own
-      previous = register
-      let tagAt = bytes.count
-      bytes.append(write.rawValue << 3)
-      if write == .own {
-        appendFixed(UInt64(bitPattern: register.hlc), to: &bytes)
-        appendVarint(UInt64(bitPattern: register.by), to: &bytes)
-        appendVarint(UInt64(bitPattern: register.seq), to: &bytes)
-      }
-      let kind: Kind
+    // The tag, the write (8 + 10 + 10) and a value (a count's 10 and the content at most).
+    var capacity = 1
+    func bound(_ register: Register) -> Int {
       switch register.value {
-      case .null:
-        kind = .null
-      case .integer(let integer):
-        kind = .integer
-        appendVarint(UInt64(bitPattern: (integer << 1) ^ (integer >> 63)), to: &bytes)
-      case .real(let real):
-        kind = .real
-        appendFixed(real.bitPattern, to: &bytes)
-      case .text(var text):
-        kind = .text
-        text.withUTF8 { appendCounted($0, to: &bytes) }
-      case .invalidText(let text):
-        kind = .text
-        text.withUnsafeBufferPointer { appendCounted($0, to: &bytes) }
-      case .blob(let blob):
-        kind = .blob
-        blob.withUnsafeBufferPointer { appendCounted($0, to: &bytes) }
+      case .text(let text): 39 + 10 + text.utf8.count
+      case .invalidText(let bytes), .blob(let bytes): 39 + 10 + bytes.count
+      default: 39 + 10
       }
-      bytes[tagAt] |= kind.rawValue
     }
-    append(registers.present)
-    for register in registers.fields { append(register) }
-    return bytes
+    capacity += bound(registers.present)
+    for register in registers.fields { capacity += bound(register) }
+    return [UInt8](unsafeUninitializedCapacity: capacity) { buffer, count in
+      var writer = RegisterWriter(buffer: buffer)
+      writer.append(version)
+      var previous: (hlc: Int64, by: Int64, seq: Int64)?
+      func append(_ register: Register) {
+        let write = (register.hlc, register.by, register.seq)
+        let how: Write =
+          write == (0, 0, 0) ? .none : previous.map { $0 == write } == true ? .previous : .own
+        previous = write
+        let kind: Kind =
+          switch register.value {
+          case .null: .null
+          case .integer: .integer
+          case .real: .real
+          case .text, .invalidText: .text
+          case .blob: .blob
+          }
+        writer.append(how.rawValue << 3 | kind.rawValue)
+        if how == .own {
+          writer.appendFixed(UInt64(bitPattern: register.hlc))
+          writer.appendVarint(UInt64(bitPattern: register.by))
+          writer.appendVarint(UInt64(bitPattern: register.seq))
+        }
+        switch register.value {
+        case .null:
+          break
+        case .integer(let integer):
+          writer.appendVarint(UInt64(bitPattern: (integer << 1) ^ (integer >> 63)))
+        case .real(let real):
+          writer.appendFixed(real.bitPattern)
+        case .text(var text):
+          text.withUTF8 { writer.appendCounted($0) }
+        case .invalidText(let bytes), .blob(let bytes):
+          bytes.withUnsafeBufferPointer { writer.appendCounted($0) }
+        }
+      }
+      append(registers.present)
+      for register in registers.fields { append(register) }
+      count = writer.count
+    }
   }
 
   /// The registers a blob holds.
@@ -98,25 +106,29 @@ enum RegisterEncoding {
     guard found == version else {
       throw Damage(reason: "its format version is \(found), not \(version)")
     }
-    var previous: Register?
-    func register(_ name: String) throws(Damage) -> Register {
-      let tag = try reader.byte(for: "the \(name) register")
+    var previous: (hlc: Int64, by: Int64, seq: Int64)?
+    func register(_ index: Int) throws(Damage) -> Register {
+      /// What is read, named for a damage only.
+      @inline(never) func part(_ what: String) -> String {
+        "the \(index == 0 ? "existence" : JourneyField.all[index - 1].name) register\(what)"
+      }
+      let tag = try reader.byte(for: part(""))
       guard tag >> 5 == 0, let write = Write(rawValue: (tag >> 3) & 3),
         let kind = Kind(rawValue: tag & 7)
       else {
-        throw Damage(reason: "the \(name) register's tag \(tag) is not one roadtrip writes")
+        throw Damage(reason: part("'s tag \(tag) is not one roadtrip writes"))
       }
       var register = Register.empty
       switch write {
       case .own:
-        register.hlc = Int64(bitPattern: try reader.fixed(for: "the \(name) register's clock"))
-        register.by = Int64(bitPattern: try reader.varint(for: "the \(name) register's replica"))
-        register.seq = Int64(bitPattern: try reader.varint(for: "the \(name) register's file"))
+        register.hlc = Int64(bitPattern: try reader.fixed(for: part("'s clock")))
+        register.by = Int64(bitPattern: try reader.varint(for: part("'s replica")))
+        register.seq = Int64(bitPattern: try reader.varint(for: part("'s file")))
       case .previous:
         guard let previous else {
-          throw Damage(reason: "the \(name) register names the write of a register before it")
+          throw Damage(reason: part(" names the write of a register before it"))
         }
-        (register.hlc, register.by, register.seq) = (previous.hlc, previous.by, previous.seq)
+        (register.hlc, register.by, register.seq) = previous
       case .none:
         break
       }
@@ -124,44 +136,26 @@ enum RegisterEncoding {
       case .null:
         break
       case .integer:
-        let zigzag = try reader.varint(for: "the \(name) register's value")
+        let zigzag = try reader.varint(for: part("'s value"))
         register.value = .integer(Int64(bitPattern: zigzag >> 1) ^ -Int64(bitPattern: zigzag & 1))
       case .real:
         register.value = .real(
-          Double(bitPattern: try reader.fixed(for: "the \(name) register's value")))
+          Double(bitPattern: try reader.fixed(for: part("'s value"))))
       case .text:
-        register.value = DatabaseValue(text: try reader.counted(for: "the \(name) register's value"))
+        register.value = DatabaseValue(text: try reader.counted(for: part("'s value")))
       case .blob:
-        register.value = .blob(Array(try reader.counted(for: "the \(name) register's value")))
+        register.value = .blob(Array(try reader.counted(for: part("'s value"))))
       }
-      previous = register
+      previous = (register.hlc, register.by, register.seq)
       return register
     }
-    let present = try register("existence")
+    let present = try register(0)
     var fields: [Register] = []
     fields.reserveCapacity(JourneyField.all.count)
-    for field in JourneyField.all { fields.append(try register(field.name)) }
+    for index in 1...JourneyField.all.count { fields.append(try register(index)) }
     guard reader.isAtEnd else {
       throw Damage(reason: "\(reader.remaining) bytes follow its last register")
     }
     return JourneyRegisters(present: present, fields: fields)
-  }
-
-  private static func appendFixed(_ value: UInt64, to bytes: inout [UInt8]) {
-    withUnsafeBytes(of: value.littleEndian) { bytes.append(contentsOf: $0) }
-  }
-
-  private static func appendVarint(_ value: UInt64, to bytes: inout [UInt8]) {
-    var value = value
-    while value >= 0x80 {
-      bytes.append(UInt8(truncatingIfNeeded: value) | 0x80)
-      value >>= 7
-    }
-    bytes.append(UInt8(value))
-  }
-
-  private static func appendCounted(_ content: UnsafeBufferPointer<UInt8>, to bytes: inout [UInt8]) {
-    appendVarint(UInt64(content.count), to: &bytes)
-    bytes.append(contentsOf: content)
   }
 }

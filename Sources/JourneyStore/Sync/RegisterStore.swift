@@ -5,8 +5,8 @@ struct RegisterStore {
   let connection: Connection
 
   private static let select = "SELECT registers FROM sync_register WHERE journey = ?"
-  private static let upsert =
-    "INSERT OR REPLACE INTO sync_register (journey, registers) VALUES (?, ?)"
+  private static let insert = "INSERT INTO sync_register (journey, registers) VALUES (?1, ?2)"
+  private static let update = "UPDATE sync_register SET registers = ?2 WHERE journey = ?1"
 
   /// The store of a connection that reads registers, which a write (`forWriting(on:)`) has
   /// converted from version 8's layout if the file had any.
@@ -98,24 +98,19 @@ struct RegisterStore {
     }
   }
 
-  func save(_ registers: JourneyRegisters, of journey: String) throws {
-    try save(registers, of: journey, with: try connection.statement(Self.upsert))
-  }
-
-  /// Writes journeys' registers, in the order given (the table's, by id, is the fastest), with
-  /// one prepared statement.
-  func save(_ registers: some Sequence<(journey: String, registers: JourneyRegisters)>) throws {
-    let upsert = try connection.statement(Self.upsert)
-    for (journey, journeyRegisters) in registers {
-      try save(journeyRegisters, of: journey, with: upsert)
-    }
-  }
-
-  private func save(
-    _ registers: JourneyRegisters, of journey: String, with upsert: Statement
+  /// Writes journeys' registers, in the order given (the table's, by id, is the fastest): those
+  /// the table holds (`isStored`) with one prepared `UPDATE`, the others with one `INSERT` (an
+  /// `INSERT OR REPLACE` of a row the table holds deletes it and inserts it again).
+  func save(
+    _ registers: some Sequence<(journey: String, registers: JourneyRegisters, isStored: Bool)>
   ) throws {
-    try upsert.bind(.text(journey), at: 1)
-    try upsert.bind(.blob(RegisterEncoding.encoded(registers)), at: 2)
-    try upsert.execute()
+    let update = try connection.statement(Self.update)
+    let insert = try connection.statement(Self.insert)
+    for (journey, journeyRegisters, isStored) in registers {
+      let statement = isStored ? update : insert
+      try statement.bind(.text(journey), at: 1)
+      try statement.bind(.blob(RegisterEncoding.encoded(journeyRegisters)), at: 2)
+      try statement.execute()
+    }
   }
 }

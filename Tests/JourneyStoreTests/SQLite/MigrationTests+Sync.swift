@@ -13,7 +13,8 @@ extension MigrationTests {
   @Test func aVersion8ReplicaMigratesAndSyncsAsVersion8Did() async throws {
     let fixture = Self.fixtures.appendingPathComponent("journeys-v8-sync")
     func expected(_ name: String) throws -> String {
-      try String(contentsOf: fixture.appendingPathComponent("expected-\(name).txt"), encoding: .utf8)
+      try String(
+        contentsOf: fixture.appendingPathComponent("expected-\(name).txt"), encoding: .utf8)
     }
     let sandbox = try CLISandbox()
     let remote = sandbox.folder.file("remote")

@@ -61,7 +61,9 @@ struct RegisterEncodingTests {
   @Test func aDamagedBlobIsRefusedWithAReason() throws {
     let bytes = RegisterEncoding.encoded(Self.inserted)
     for count in 0..<bytes.count {
-      #expect(throws: RegisterEncoding.Damage.self) { try Self.decoded(Array(bytes.prefix(count))) }
+      #expect(throws: RegisterEncoding.Damage.self) {
+        try Self.decoded(Array(bytes.prefix(count)))
+      }
     }
     let refusals: [([UInt8], String)] = [
       ([2] + bytes.dropFirst(), "its format version is 2, not 1"),
@@ -70,7 +72,8 @@ struct RegisterEncodingTests {
       ([1, 0x05], "the existence register's tag 5 is not one roadtrip writes"),
       ([1, 0x18], "the existence register's tag 24 is not one roadtrip writes"),
       ([1, 0x08], "the existence register names the write of a register before it"),
-      ([1, 0x13] + [0x80, 0x01], "the existence register's value says it has 128 bytes, but 0 are left"),
+      ([1, 0x13] + [0x80, 0x01],
+       "the existence register's value says it has 128 bytes, but 0 are left"),
       ([1, 0x11] + Array(repeating: 0xFF, count: 9) + [0x02],
        "the existence register's value is a number of more than 64 bits"),
       ([1, 0x11] + Array(repeating: 0xFF, count: 11),
