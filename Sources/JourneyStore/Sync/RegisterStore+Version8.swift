@@ -16,7 +16,7 @@ extension RegisterStore {
     try connection.forEachRow("SELECT n, replica FROM sync_seen") {
       replicas[$0.integer(at: 0)] = $0.text(at: 1)
     }
-    var converted: [(journey: String, registers: JourneyRegisters, isStored: Bool)] = []
+    var converted: [(journey: String, registers: JourneyRegisters)] = []
     try connection.forEachRow(
       "SELECT journey, \(Self.version8Columns.joined(separator: ", ")) FROM sync_register_v8 "
         + "ORDER BY journey"
@@ -31,14 +31,12 @@ extension RegisterStore {
           row.text(at: 0),
           JourneyRegisters(
             present: register(at: 1),
-            fields: JourneyField.all.indices.map { register(at: Int32(5 + 4 * $0)) }),
-          false
+            fields: JourneyField.all.indices.map { register(at: Int32(5 + 4 * $0)) })
         ))
     }
     for index in converted.indices {
       guard let held = try registers(of: converted[index].journey) else { continue }
       converted[index].registers = held.merged(with: converted[index].registers) { replicas[$0] }
-      converted[index].isStored = true
     }
     try save(converted)
     try connection.run("DELETE FROM sync_register_v8")

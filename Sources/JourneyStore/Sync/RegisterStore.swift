@@ -5,8 +5,8 @@ struct RegisterStore {
   let connection: Connection
 
   private static let select = "SELECT registers FROM sync_register WHERE journey = ?"
-  private static let insert = "INSERT INTO sync_register (journey, registers) VALUES (?1, ?2)"
-  private static let update = "UPDATE sync_register SET registers = ?2 WHERE journey = ?1"
+  private static let upsert =
+    "INSERT OR REPLACE INTO sync_register (journey, registers) VALUES (?, ?)"
 
   /// The store of a connection that reads registers, which a write (`forWriting(on:)`) has
   /// converted from version 8's layout if the file had any.
@@ -98,19 +98,15 @@ struct RegisterStore {
     }
   }
 
-  /// Writes journeys' registers, in the order given (the table's, by id, is the fastest): those
-  /// the table holds (`isStored`) with one prepared `UPDATE`, the others with one `INSERT` (an
-  /// `INSERT OR REPLACE` of a row the table holds deletes it and inserts it again).
-  func save(
-    _ registers: some Sequence<(journey: String, registers: JourneyRegisters, isStored: Bool)>
-  ) throws {
-    let update = try connection.statement(Self.update)
-    let insert = try connection.statement(Self.insert)
-    for (journey, journeyRegisters, isStored) in registers {
-      let statement = isStored ? update : insert
-      try statement.bind(.text(journey), at: 1)
-      try statement.bind(.blob(RegisterEncoding.encoded(journeyRegisters)), at: 2)
-      try statement.execute()
+  /// Writes journeys' registers, in the order given (the table's, by id, is the fastest), with
+  /// one prepared statement. (An `UPDATE` of the rows the table holds, beside an `INSERT` of the
+  /// others, cost a received journey 1,100 instructions more: BENCHMARKS.md.)
+  func save(_ registers: some Sequence<(journey: String, registers: JourneyRegisters)>) throws {
+    let upsert = try connection.statement(Self.upsert)
+    for (journey, journeyRegisters) in registers {
+      try upsert.bind(.text(journey), at: 1)
+      try upsert.bind(.blob(RegisterEncoding.encoded(journeyRegisters)), at: 2)
+      try upsert.execute()
     }
   }
 }

@@ -157,8 +157,7 @@ struct SyncJourneys {
       guard let registers = merged[number] else { return false }
       return registers != (stored[number] ?? .empty)
     }
-    try store.save(
-      changed.map { number, _ in (ids[number], merged[number]!, stored[number] != nil) })
+    try store.save(changed.map { number, _ in (ids[number], merged[number]!) })
   }
 
   /// Journeys in the order of their ids, with their ids' bits (`nil`: another program's id,

@@ -257,7 +257,7 @@ struct SyncSession {
     guard !seqs.isEmpty else { return }
     let store = try RegisterStore.forWriting(on: connection)
     let renumbered = try store.all().compactMap {
-      journey, registers -> (journey: String, registers: JourneyRegisters, isStored: Bool)? in
+      journey, registers -> (journey: String, registers: JourneyRegisters)? in
       var changed = false
       func renumbered(_ register: Register) -> Register {
         guard register.by == old, let seq = seqs[register.seq] else { return register }
@@ -266,7 +266,7 @@ struct SyncSession {
       }
       let result = JourneyRegisters(
         present: renumbered(registers.present), fields: registers.fields.map(renumbered))
-      return changed ? (journey, result, true) : nil
+      return changed ? (journey, result) : nil
     }
     try store.save(renumbered)
   }
