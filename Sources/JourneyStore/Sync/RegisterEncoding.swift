@@ -44,7 +44,8 @@ enum RegisterEncoding {
 
   /// The blob of `registers`, written in one buffer of the largest size it can take.
   static func encoded(_ registers: JourneyRegisters) -> [UInt8] {
-    // The tag, the write (8 + 10 + 10) and a value (a count's 10 and the content at most).
+    // The tag, the write (8 + 10 + 10) and a value (a count's 10 and the content at most), and
+    // 10 to spare.
     var capacity = 1
     func bound(_ register: Register) -> Int {
       switch register.value {
