@@ -40,7 +40,10 @@ struct DatabaseFile {
       problems += try Schema.problems(in: connection, version: version, comparingTriggerBodies: true)
       let changeLog = ChangeLog(connection: connection)
       // An older log has other columns; its batches are checked once it is upgraded.
-      if version == Schema.currentVersion { problems += try changeLog.problems() }
+      if version == Schema.currentVersion {
+        problems += try changeLog.problems()
+        problems += try RegisterStore(connection: connection).problems()
+      }
       problems += try JourneyRow.problems(in: connection)
       return IntegrityReport(
         schemaVersion: version,

@@ -162,7 +162,7 @@ extension JourneyDatabase {
         try batch.update(id: conflict.journeyID, from: current, to: values)
         restored = values
       } else {
-        let registers = try RegisterStore(connection: connection).registers(
+        let registers = try RegisterStore.forWriting(on: connection).registers(
           of: conflict.journeyID.lowercasedText)
         guard var values = registers?.values, !values.stored.contains(.null) else {
           throw SyncConflictError.noSuchConflict(id)

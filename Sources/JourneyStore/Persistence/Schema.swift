@@ -13,7 +13,7 @@ enum Schema {
 
   /// The SQL that takes a database from version `n` to `n + 1`, at index `n`.
   static let migrations: [String] = [
-    version1, version2, version3, version4, version5, version6, version7, version8,
+    version1, version2, version3, version4, version5, version6, version7, version8, version9,
   ]
 
   /// Journeys, and the change log of every committed insert, update and delete.
@@ -292,7 +292,10 @@ extension Schema {
       "change_range", "journey_resolves_range_delete", "journey_resolves_range_move",
       "journey_resolves_range_replace",
     ])
-    return [[], version1, version2, version3, version3, version5, version6, version7, version7]
+    let version9 = version7.union(["sync_register_v8"])
+    return [
+      [], version1, version2, version3, version3, version5, version6, version7, version7, version9,
+    ]
   }()
 
   /// What is wrong with the schema of a file whose `user_version` is `version`: objects of

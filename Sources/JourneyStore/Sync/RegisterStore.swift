@@ -1,23 +1,35 @@
-/// Reads and writes `sync_register`, one row per journey, within the sync's transaction; the
-/// journeys a sync touches are read once (one by one, or all with one scan: `BulkReads`) and
-/// written once.
+/// Reads and writes `sync_register`, one row per journey, its registers in one blob
+/// (`RegisterEncoding`), within the sync's transaction; the journeys a sync touches are read once
+/// (one by one, or all with one scan: `BulkReads`) and written once.
 struct RegisterStore {
   let connection: Connection
 
-  private static let fieldColumns = JourneyField.all.map(\.column)
-  private static let columns =
-    ["present", "present_hlc", "present_by", "present_seq"]
-    + fieldColumns.flatMap { [$0, "\($0)_hlc", "\($0)_by", "\($0)_seq"] }
-  private static let select =
-    "SELECT \(columns.joined(separator: ", ")) FROM sync_register WHERE journey = ?"
+  private static let select = "SELECT registers FROM sync_register WHERE journey = ?"
   private static let upsert =
-    "INSERT OR REPLACE INTO sync_register (journey, \(columns.joined(separator: ", "))) "
-    + "VALUES (?\(String(repeating: ", ?", count: columns.count)))"
+    "INSERT OR REPLACE INTO sync_register (journey, registers) VALUES (?, ?)"
+
+  /// The store of a connection that reads registers, which a write (`forWriting(on:)`) has
+  /// converted from version 8's layout if the file had any.
+  init(connection: Connection) {
+    self.connection = connection
+  }
+
+  /// The store of a write transaction: the registers a version-8 file held (`sync_register_v8`,
+  /// which the upgrade to version 9 kept as they were) are converted first, in the same
+  /// transaction, and that table emptied.
+  static func forWriting(on connection: Connection) throws -> RegisterStore {
+    let store = RegisterStore(connection: connection)
+    try store.convertVersion8Registers()
+    return store
+  }
 
   /// The registers of a journey, or `nil` when no write of it was ever merged.
+  /// - Throws: `SyncError.damagedRegisters` for registers that cannot be read.
   func registers(of journey: String) throws -> JourneyRegisters? {
     var found: JourneyRegisters?
-    try connection.forEachRow(Self.select, [.text(journey)]) { found = Self.registers($0, at: 0) }
+    try connection.forEachRow(Self.select, [.text(journey)]) {
+      found = try Self.registers($0, at: 0, of: journey)
+    }
     return found
   }
 
@@ -38,63 +50,63 @@ struct RegisterStore {
       }
       return
     }
-    try connection.forEachRow(
-      "SELECT journey, \(Self.columns.joined(separator: ", ")) FROM sync_register"
-    ) { row in
+    try connection.forEachRow("SELECT journey, registers FROM sync_register") { row in
       guard let number = row.withText(at: 0, number) else { return }
-      found(number, Self.registers(row, at: 1))
+      found(number, try Self.registers(row, at: 1, of: row.text(at: 0)))
     }
   }
 
   /// Every journey's registers, by journey id: what a snapshot holds.
   func all() throws -> [(journey: String, registers: JourneyRegisters)] {
     var all: [(journey: String, registers: JourneyRegisters)] = []
-    try connection.forEachRow(
-      "SELECT journey, \(Self.columns.joined(separator: ", ")) FROM sync_register ORDER BY journey"
-    ) { row in
-      all.append((row.text(at: 0), Self.registers(row, at: 1)))
+    try connection.forEachRow("SELECT journey, registers FROM sync_register ORDER BY journey") {
+      row in
+      let journey = row.text(at: 0)
+      all.append((journey, try Self.registers(row, at: 1, of: journey)))
     }
     return all
   }
 
-  private static func registers(_ row: Statement, at first: Int32) -> JourneyRegisters {
-    func register(at column: Int32) -> Register {
-      Register(
-        value: row.value(at: column), hlc: row.integer(at: column + 1),
-        by: row.integer(at: column + 2), seq: row.integer(at: column + 3))
+  /// What is wrong with the registers the table holds (`db check`): each journey whose blob
+  /// cannot be read, and why (ten at most, then how many more).
+  func problems() throws -> [String] {
+    var problems: [String] = []
+    var more = 0
+    try connection.forEachRow("SELECT journey, registers FROM sync_register") { row in
+      do {
+        _ = try Self.registers(row, at: 1, of: row.text(at: 0))
+      } catch let error as SyncError {
+        if problems.count < 10 { problems.append(error.description) } else { more += 1 }
+      }
     }
-    return JourneyRegisters(
-      present: register(at: first),
-      fields: JourneyField.all.indices.map { register(at: first + Int32(4 + 4 * $0)) })
+    if more > 0 { problems.append("and the sync registers of \(more) more journeys") }
+    return problems
   }
 
-  func save(_ registers: JourneyRegisters, of journey: String) throws {
-    try save(registers, of: journey, with: try connection.statement(Self.upsert))
+  /// The registers in column `column` of a row, `journey`'s (`journey` is made only for an
+  /// error).
+  private static func registers(
+    _ row: Statement, at column: Int32, of journey: @autoclosure () -> String
+  ) throws(SyncError) -> JourneyRegisters {
+    let blob = row.blob(at: column)
+    do {
+      return try blob.withUnsafeBufferPointer { bytes throws(RegisterEncoding.Damage) in
+        try RegisterEncoding.decoded(bytes)
+      }
+    } catch {
+      throw SyncError.damagedRegisters(journey: journey(), reason: error.reason)
+    }
   }
 
   /// Writes journeys' registers, in the order given (the table's, by id, is the fastest), with
-  /// one prepared statement.
+  /// one prepared statement. (An `UPDATE` of the rows the table holds, beside an `INSERT` of the
+  /// others, cost a received journey 1,100 instructions more: BENCHMARKS.md.)
   func save(_ registers: some Sequence<(journey: String, registers: JourneyRegisters)>) throws {
     let upsert = try connection.statement(Self.upsert)
     for (journey, journeyRegisters) in registers {
-      try save(journeyRegisters, of: journey, with: upsert)
+      try upsert.bind(.text(journey), at: 1)
+      try upsert.bind(.blob(RegisterEncoding.encoded(journeyRegisters)), at: 2)
+      try upsert.execute()
     }
-  }
-
-  private func save(
-    _ registers: JourneyRegisters, of journey: String, with upsert: Statement
-  ) throws {
-    try upsert.bind(.text(journey), at: 1)
-    func bind(_ register: Register, at index: Int32) throws {
-      try upsert.bind(register.value, at: index)
-      try upsert.bind(.integer(register.hlc), at: index + 1)
-      try upsert.bind(.integer(register.by), at: index + 2)
-      try upsert.bind(.integer(register.seq), at: index + 3)
-    }
-    try bind(registers.present, at: 2)
-    for (offset, register) in registers.fields.enumerated() {
-      try bind(register, at: Int32(6 + 4 * offset))
-    }
-    try upsert.execute()
   }
 }

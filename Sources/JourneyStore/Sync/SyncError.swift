@@ -9,6 +9,9 @@ public enum SyncError: Error, Equatable, Sendable, CustomStringConvertible {
   case otherRemote(path: String, found: String, known: String)
   /// The remote's folder cannot be read or created, for `reason` (`strerror`).
   case cannotReachRemote(path: String, reason: String)
+  /// The registers of `journey` in `sync_register` cannot be read (`RegisterEncoding`), for
+  /// `reason`: the file was damaged, or another program wrote them.
+  case damagedRegisters(journey: String, reason: String)
 
   public var description: String {
     switch self {
@@ -21,6 +24,9 @@ public enum SyncError: Error, Equatable, Sendable, CustomStringConvertible {
         + "give that remote's path, or sync a copy of the database that never synced"
     case .cannotReachRemote(let path, let reason):
       "cannot reach the remote \(path): \(reason)"
+    case .damagedRegisters(let journey, let reason):
+      "the sync registers of journey \(journey) are damaged (\(reason)); "
+        + "restore the database from a backup"
     }
   }
 }

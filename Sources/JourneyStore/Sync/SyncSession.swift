@@ -83,7 +83,7 @@ struct SyncSession {
       var state = try ReplicaState.loadOrCreate(in: connection)
       try remember(remoteID, in: folder, created: created)
       var journeys = SyncJourneys(
-        store: RegisterStore(connection: connection), reads: BulkReads.mode)
+        store: try RegisterStore.forWriting(on: connection), reads: BulkReads.mode)
       if !state.isNew {
         try checkOwnFiles(listing[state.id] ?? [], in: folder, state: &state, summary: &summary)
       }
@@ -220,6 +220,7 @@ struct SyncSession {
     let old = state.id
     let oldNumber = try state.number(of: old)
     var pending: [(seq: Int64, bytes: [UInt8])] = []
+    var renumbered: [Int64: Int64] = [:]
     try connection.forEachRow(
       "SELECT seq, pending FROM sync_sent WHERE pending IS NOT NULL AND seq > ? ORDER BY seq",
       [.integer(shared)]
@@ -243,15 +244,31 @@ struct SyncSession {
       try connection.run(
         "INSERT INTO sync_sent (seq, first_batch, last_batch, digest, pending) VALUES (?, 0, 0, ?, ?)",
         [.integer(seq), .blob(FileDigest.of(bytes)), .blob(bytes)])
-      for register in ["present"] + JourneyField.all.map(\.column) {
-        try connection.run(
-          "UPDATE sync_register SET \(register)_by = ?1, \(register)_seq = ?2 "
-            + "WHERE \(register)_by = ?3 AND \(register)_seq = ?4",
-          [.integer(newNumber), .integer(seq), .integer(oldNumber), .integer(file.seq)])
-      }
+      renumbered[file.seq] = seq
       try state.markSeen(state.id, seq: seq)
     }
+    try renumber(renumbered, from: oldNumber, to: newNumber)
     return old
+  }
+
+  /// Points the registers that files of this replica wrote, under its old number and seqs, to
+  /// the same files written again under its new number (`seqs`: old seq to new).
+  private func renumber(_ seqs: [Int64: Int64], from old: Int64, to new: Int64) throws {
+    guard !seqs.isEmpty else { return }
+    let store = try RegisterStore.forWriting(on: connection)
+    let renumbered = try store.all().compactMap {
+      journey, registers -> (journey: String, registers: JourneyRegisters)? in
+      var changed = false
+      func renumbered(_ register: Register) -> Register {
+        guard register.by == old, let seq = seqs[register.seq] else { return register }
+        changed = true
+        return Register(value: register.value, hlc: register.hlc, by: new, seq: seq)
+      }
+      let result = JourneyRegisters(
+        present: renumbered(registers.present), fields: registers.fields.map(renumbered))
+      return changed ? (journey, result) : nil
+    }
+    try store.save(renumbered)
   }
 
   /// Stamps the local batches not sent yet, merges them into the registers through `update`, and

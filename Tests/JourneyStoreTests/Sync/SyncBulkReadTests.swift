@@ -98,10 +98,9 @@ struct SyncBulkReadTests {
     let journeys = "SELECT rowid, * FROM journey ORDER BY rowid"
     #expect(try rows(journeys, one) == rows(journeys, other))
     #expect(try !rows(journeys, one).isEmpty)
-    let registers =
-      registersByReplica
-      ? registersNamingReplicas() : "SELECT * FROM sync_register ORDER BY journey"
-    #expect(try rows(registers, one) == rows(registers, other))
+    #expect(
+      try registers(one, namingReplicas: registersByReplica)
+        == registers(other, namingReplicas: registersByReplica))
     let conflicts =
       "SELECT journey, field, kept, kept_hlc, kept_replica, lost, lost_hlc, lost_replica "
       + "FROM sync_conflict ORDER BY id"
@@ -113,14 +112,20 @@ struct SyncBulkReadTests {
     #expect(try rows(log, one) == rows(log, other))
   }
 
-  /// The registers, each writer as its replica id.
-  private func registersNamingReplicas() -> String {
-    let registers = ["present"] + JourneyField.all.map(\.column)
-    let columns = registers.map { register in
-      "\(register), \(register)_hlc, "
-        + "(SELECT replica FROM sync_seen WHERE n = \(register)_by), \(register)_seq"
+  /// Every journey's registers, read through the store, one line each; each writer as its
+  /// replica id (`namingReplicas`) or its number.
+  private func registers(_ database: JourneyDatabase, namingReplicas: Bool) throws -> [String] {
+    var replicas: [Int64: String] = [:]
+    try database.connection.forEachRow("SELECT n, replica FROM sync_seen") {
+      replicas[$0.integer(at: 0)] = $0.text(at: 1)
     }
-    return "SELECT journey, \(columns.joined(separator: ", ")) FROM sync_register ORDER BY journey"
+    return try RegisterStore(connection: database.connection).all().map { journey, registers in
+      let written = ([registers.present] + registers.fields).map { register in
+        let writer = namingReplicas ? replicas[register.by] ?? "" : "\(register.by)"
+        return "\(register.value) \(register.hlc) \(writer) \(register.seq)"
+      }
+      return ([journey] + written).joined(separator: " | ")
+    }
   }
 
   private func rows(_ sql: String, _ database: JourneyDatabase) throws -> [[DatabaseValue]] {

@@ -295,3 +295,46 @@ extension SyncMergeTests {
     #expect(try world.table(1) == world.table(0))
   }
 }
+
+extension SyncMergeTests {
+  /// A file of this replica that the remote never got (its bytes still pending) when a copy of
+  /// the database sent a file of the same seq: the replica takes a new id, writes the pending
+  /// file again under it, and the registers that file wrote name the new id and seq (one blob
+  /// per journey, rewritten in Swift), so that every replica converges.
+  @Test func aPendingFileWrittenAgainUnderANewIdTakesItsRegistersAlong() throws {
+    let world = try SyncWorld(replicas: 2)
+    try world[0].add(Journey.sample("Before the copy"))
+    try world.sync(0)
+    let copyPath = world.folder.file("copy.sqlite")
+    try world[0].connection.execute("VACUUM INTO '\(copyPath)'")
+    let copy = try JourneyDatabase(path: copyPath, configuration: .init(origin: "copy"))
+    let pending = Journey.sample("Pending")
+    try world[0].add(pending)
+    try world.sync(0)
+    // As if the sync had been killed before its file reached the remote.
+    let old = try #require(try ReplicaState.existing(in: world[0].connection)).id
+    let file = world.remote("replicas/\(old)/000000002.rtc")
+    let bytes = try Data(contentsOf: URL(fileURLWithPath: file))
+    try world[0].connection.run(
+      "UPDATE sync_sent SET pending = ? WHERE seq = 2", [.blob(Array(bytes))])
+    try FileManager.default.removeItem(atPath: file)
+    try copy.add(Journey.sample("On the copy"))
+    try copy.synchronize(with: FolderRemote(path: world.remotePath))
+
+    let renewed = try world.sync(0)
+    #expect(renewed.renewedFrom == old)
+    var state = try #require(try ReplicaState.existing(in: world[0].connection))
+    let registers = try #require(
+      try RegisterStore(connection: world[0].connection).registers(of: pending.id.lowercasedText))
+    for register in [registers.present] + registers.fields {
+      #expect(register.by == (try state.number(of: state.id)))
+      #expect(register.seq == 1)
+    }
+    try copy.synchronize(with: FolderRemote(path: world.remotePath))
+    try world.syncAll()
+    for database in [world[0], world[1], copy] {
+      let names = try database.journeys().map(\.name).sorted()
+      #expect(names == ["Before the copy", "On the copy", "Pending"])
+    }
+  }
+}

@@ -1,0 +1,73 @@
+import Foundation
+import Testing
+@testable import JourneyStore
+
+extension MigrationTests {
+  /// A version-8 replica (`fixtures/journeys-v8-sync/`, written by roadtrip at version 8 with
+  /// `scripts/write-v8-sync-fixture.sh`: replica b, with a conflict on a name and a journey
+  /// another replica deleted while b edited it, and the folder remote where that replica has
+  /// sent writes b has not received): read as it is, it is not written; upgraded, its registers
+  /// wait in `sync_register_v8` until the sync, which converts them and then receives the other
+  /// replica's writes into exactly the journeys, conflicts and registers version 8 got from
+  /// the same sync.
+  @Test func aVersion8ReplicaMigratesAndSyncsAsVersion8Did() async throws {
+    let fixture = Self.fixtures.appendingPathComponent("journeys-v8-sync")
+    func expected(_ name: String) throws -> String {
+      try String(
+        contentsOf: fixture.appendingPathComponent("expected-\(name).txt"), encoding: .utf8)
+    }
+    let sandbox = try CLISandbox()
+    let remote = sandbox.folder.file("remote")
+    try FileManager.default.copyItem(
+      atPath: fixture.appendingPathComponent("b.sqlite").path, toPath: sandbox.databasePath)
+    try FileManager.default.copyItem(
+      atPath: fixture.appendingPathComponent("remote").path, toPath: remote)
+    let original = try #require(sandbox.bytes(of: sandbox.databasePath))
+
+    // Reads never write: not the journeys, not the sync's status.
+    try await sandbox.run("list").expectSuccess()
+    try await sandbox.run("sync", "--status").expectSuccess()
+    try await sandbox.run("db", "check").expectSuccess()
+    #expect(sandbox.bytes(of: sandbox.databasePath) == original)
+
+    let database = try JourneyDatabase(path: sandbox.databasePath)
+    #expect(try database.schemaVersion == 8)
+    #expect(try database.upgradeSchema() == 8)
+    func count(_ table: String) throws -> Int64? {
+      try database.connection.firstValue("SELECT count(*) FROM \(table)")?.integer
+    }
+    #expect(try count("sync_register_v8") == 4)
+    #expect(try count("sync_register") == 0)
+    #expect(try database.checkIntegrity().problems == [])
+
+    let sync = try await sandbox.run("sync", remote)
+    sync.expectSuccess()
+    #expect(sync.standardError.contains("received 2 changes from 1 replica: 2 journeys changed"))
+    #expect(try count("sync_register_v8") == 0)
+    #expect(try count("sync_register") == 4)
+    let journeys = try await sandbox.run("list", "--format", "ndjson", "--sort", "name")
+    #expect(journeys.standardOutput == (try expected("journeys")))
+    let conflicts = try await sandbox.run("sync", "conflicts")
+    #expect(conflicts.standardOutput == (try expected("conflicts")))
+    #expect(try Self.registerLines(in: database) == (try expected("registers")))
+    #expect(try database.checkIntegrity().problems == [])
+  }
+
+  /// Every journey's registers as the sqlite3 shell printed version 8's `sync_register` rows:
+  /// the id, then each register's value, clock, replica and file, separated by `|`.
+  static func registerLines(in database: JourneyDatabase) throws -> String {
+    try RegisterStore(connection: database.connection).all().map { journey, registers in
+      ([journey] + ([registers.present] + registers.fields).flatMap { register in
+        let value: String
+        switch register.value {
+        case .null: value = ""
+        case .integer(let integer): value = "\(integer)"
+        case .real(let real): value = "\(real)"
+        case .text(let text): value = text
+        case .invalidText(let bytes), .blob(let bytes): value = "\(bytes)"
+        }
+        return [value, "\(register.hlc)", "\(register.by)", "\(register.seq)"]
+      }).joined(separator: "|") + "\n"
+    }.joined()
+  }
+}
