@@ -161,8 +161,9 @@ private func fuzzDuration(_ bytes: [UInt8]) {
 /// The table the changeset targets read: like the journey table, a text key and other columns.
 private let fuzzTable = ChangesetTable(name: "item", columns: ["id", "first", "second"], primaryKeyColumns: 1)
 
-/// A database in memory holding the table, to apply changesets to.
-private let fuzzConnection: Connection = {
+/// A database in memory holding the table, to apply changesets to (libFuzzer runs one input at a
+/// time, on one thread).
+nonisolated(unsafe) private let fuzzConnection: Connection = {
   do {
     let connection = try Connection(path: "fuzz", busyTimeout: .seconds(1), inMemory: true)
     try connection.execute("CREATE TABLE item (id TEXT PRIMARY KEY NOT NULL, first, second)")
