@@ -104,6 +104,7 @@ struct ChangesetReadingTests {
     var generator = SeededGenerator(seed: 12)
     let naughty = try Self.naughtyStrings()
     var read = 0
+    var refused = 0
     for round in 0..<400 {
       let table = round % 3 == 0 ? pair : item
       var writer = ChangesetWriter()
@@ -113,9 +114,13 @@ struct ChangesetReadingTests {
           writer.append(Self.randomChange(of: table, naughty, using: &generator))
         }
       }
-      read += try Self.expectSameReading(Changeset(bytes: writer.bytes), of: table).count
+      do {
+        read += try Self.expectSameReading(Changeset(bytes: writer.bytes), of: table).count
+      } catch is SQLiteError {
+        refused += 1
+      }
     }
-    #expect(read > 1_000)
+    #expect(read > 1_000 && refused > 10, "\(read) changes read, \(refused) changesets refused")
     for round in 0..<40 {
       var rows: [String: RowChange] = [:]
       for _ in 0..<30 {
@@ -204,20 +209,22 @@ struct ChangesetReadingTests {
     try JSONDecoder().decode([String].self, from: Data(ConformanceCorpus.bytes("blns/blns.json")))
   }
 
-  /// A change of random values, mostly one SQLite can read: one change in twenty lacks a value
-  /// SQLite needs.
+  /// A change of random values, its key mostly a text, of any kind one time in twenty; one
+  /// update in twenty lacks its key, which SQLite needs.
   static func randomChange(
     of table: ChangesetTable, _ naughty: [String], using generator: inout SeededGenerator
   ) -> RowChange {
     let columns = table.columns.count
     let row = (0..<columns).map { column in
       column < table.primaryKeyColumns && Int.random(in: 0..<20, using: &generator) > 0
-        ? DatabaseValue.text(String(generator.next(), radix: 36) + naughty.randomElement(using: &generator)!)
+        ? DatabaseValue.text(
+          String(generator.next(), radix: 36) + naughty.randomElement(using: &generator)!)
         : randomValue(naughty, using: &generator)
     }
     let present = { (generator: inout SeededGenerator) in
       (0..<columns).map { column in
-        column < table.primaryKeyColumns || Bool.random(using: &generator)
+        column < table.primaryKeyColumns
+          ? Int.random(in: 0..<20, using: &generator) > 0 : Bool.random(using: &generator)
       }
     }
     switch Int.random(in: 0..<3, using: &generator) {
