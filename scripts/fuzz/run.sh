@@ -5,7 +5,8 @@
 #   scripts/fuzz/run.sh [RUNS] [TARGET...]
 #
 # RUNS is the number of executions per target (default 200000; MAX_TIME=seconds stops each target
-# earlier); TARGETs are json, ndjson, csv, tsv, date, duration and edit (default all). Corpora grow in .build-fuzz/corpus/TARGET; a crash leaves
+# earlier); TARGETs are json, ndjson, csv, tsv, date, duration, edit, changeset and
+# changeset-written (default all). Corpora grow in .build-fuzz/corpus/TARGET; a crash leaves
 # its input in .build-fuzz/crashes/. Each run prints libFuzzer's final statistics (cov: is the
 # number of covered edges).
 set -euo pipefail
@@ -13,7 +14,7 @@ cd "$(dirname "$0")/../.."
 runs=${1:-200000}
 shift || true
 targets=("$@")
-[ ${#targets[@]} -gt 0 ] || targets=(json ndjson csv tsv date duration edit)
+[ ${#targets[@]} -gt 0 ] || targets=(json ndjson csv tsv date duration edit changeset changeset-written)
 conformance=../shared/conformance
 out=.build-fuzz
 mkdir -p "$out/crashes"
@@ -54,6 +55,16 @@ seed() {
           > "$corpus/blns-$index.tsv"
         index=$((index + 1))
       done < <(grep -v '^#' "$conformance/blns/blns.txt" | grep -v '^$' | head -200) ;;
+    changeset)
+      # A table header (item: 3 columns, the first the key), then an insert, an update, a delete.
+      local header='T\x03\x01\x00\x00item\x00'
+      printf "$header"'\x12\x00\x03\x01a\x01\x00\x00\x00\x00\x00\x00\x00\x07\x05' > "$corpus/insert"
+      printf "$header"'\x17\x00\x03\x01b\x02\x3f\xf0\x00\x00\x00\x00\x00\x00\x00\x00\x04\x01\xff\x00' > "$corpus/update"
+      printf "$header"'\x09\x00\x03\x00\x04\x00\x03\x02\xc3\x28' > "$corpus/delete"
+      cat "$corpus/insert" "$corpus/update" "$corpus/delete" > "$corpus/all" ;;
+    changeset-written)
+      printf '\x00\x01\x02\x03\x04\x05\x06\x07\x08\x09\x0a\x0b\x0c\x0d\x0e\x0f' > "$corpus/counting"
+      printf 'T\x02\x11\x0f\x22\x33\x44\x55\x66\x77\x88\x99\xaa\xbb\xcc\xdd\xee\xff' > "$corpus/tables" ;;
     date | duration | edit)
       local index=0
       while IFS= read -r line; do

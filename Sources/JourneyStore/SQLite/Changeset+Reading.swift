@@ -1,12 +1,51 @@
 import CSQLite
 
 extension Changeset {
-  /// Hands `body` every change of `table`, in the changeset's order, one at a time as SQLite's
-  /// iterator reads it (`sqlite3changeset_start`, `next`, `op`, `old`, `new`).
+  /// Hands `body` every change of `table`, in the changeset's order, one at a time, each read
+  /// from the bytes once their layout is checked (`ChangesetLayout`): exactly the changes SQLite's
+  /// iterator (`sqlite3changeset_start`, `next`, `op`, `old`, `new`) reads from them, without a
+  /// call to SQLite (the iterator and its `sqlite3_value`s were half of reading a change file:
+  /// BENCHMARKS.md, P12).
   /// - Throws: `SQLiteError`, before any change is handed over: `.corrupt` for bytes that are
   ///   not a changeset, or are truncated or damaged; `.format` for a changeset that holds
   ///   another table or a table of another shape. Or what `body` throws.
   func forEachChange(of table: ChangesetTable, _ body: (RowChange) throws -> Void) throws {
+    try withCheckedBuffer(of: table) { buffer in
+      // Every header is of `table`'s shape, every change complete: the layout says so.
+      let columns = table.columns.count
+      var scanner = ChangesetScanner(bytes: buffer)
+      while !scanner.isAtEnd {
+        let operation = Int32(try scanner.byte())
+        if operation == Int32(UInt8(ascii: "T")) {
+          _ = try scanner.header()
+          continue
+        }
+        _ = try scanner.byte()  // indirect
+        switch operation {
+        case SQLITE_INSERT: try body(.insert(try scanner.wholeRecord(columns)))
+        case SQLITE_DELETE: try body(.delete(try scanner.wholeRecord(columns)))
+        case SQLITE_UPDATE:
+          var old = try scanner.record(columns)
+          let new = try scanner.record(columns)
+          // SQLite's iterator drops the old value of a column that is neither the key nor in
+          // the new record ("technically corrupt", says sessionChangesetNextOne).
+          for column in min(table.primaryKeyColumns, columns)..<columns where new[column] == nil {
+            old[column] = nil
+          }
+          try body(.update(old: old, new: new))
+        default: throw Self.damaged(SQLITE_CORRUPT)
+        }
+      }
+    }
+  }
+
+  /// Hands `body` every change of `table` as SQLite's changeset iterator reads them
+  /// (`sqlite3changeset_start`, `next`, `op`, `old`, `new`): what `forEachChange`'s reading is
+  /// checked against (the tests, `scripts/fuzz`), used by nothing else.
+  /// - Throws: As `forEachChange`.
+  func forEachChangeReadBySQLite(
+    of table: ChangesetTable, _ body: (RowChange) throws -> Void
+  ) throws {
     try withCheckedBytes(of: table) { count, start in
       var iterator: OpaquePointer?
       guard sqlite3changeset_start(&iterator, count, start) == SQLITE_OK, let iterator else {
@@ -48,17 +87,33 @@ extension Changeset {
   }
 
   /// Hands `body` the bytes' count and address as SQLite's changeset functions take them, once
-  /// their layout is checked (`ChangesetLayout`): SQLite is never given bytes it could loop on
+  /// their layout is checked (`withCheckedBuffer`): SQLite is never given bytes it could loop on
   /// or read past.
-  /// - Throws: `SQLiteError`: `.corrupt` for bytes not laid out as a changeset (a patchset among
-  ///   them), `.format` when they hold a table that is not `table`; or what `body` throws.
+  /// - Throws: As `withCheckedBuffer`.
   func withCheckedBytes<Result>(
     of table: ChangesetTable?, _ body: (Int32, UnsafeMutableRawPointer) throws -> Result
+  ) throws -> Result {
+    try withCheckedBuffer(of: table) { buffer in
+      // SQLite reads the bytes only, though its functions take them as mutable.
+      try body(
+        Int32(buffer.count),
+        UnsafeMutableRawPointer(
+          mutating: buffer.baseAddress ?? UnsafeRawPointer(emptyAddress.utf8Start)))
+    }
+  }
+
+  /// Hands `body` the bytes once their layout is checked (`ChangesetLayout`), and that every
+  /// table they hold is `table`.
+  /// - Throws: `SQLiteError`: `.corrupt` for bytes not laid out as a changeset (a patchset among
+  ///   them), `.format` when they hold a table that is not `table`, `.tooBig` for more bytes than
+  ///   SQLite's functions take; or what `body` throws.
+  private func withCheckedBuffer<Result>(
+    of table: ChangesetTable?, _ body: (UnsafeRawBufferPointer) throws -> Result
   ) throws -> Result {
     guard bytes.first != UInt8(ascii: "P") else {
       throw SQLiteError(extendedResultCode: SQLITE_CORRUPT, message: "a patchset, not a changeset")
     }
-    guard let count = Int32(exactly: bytes.count) else { throw Self.damaged(SQLITE_TOOBIG) }
+    guard Int32(exactly: bytes.count) != nil else { throw Self.damaged(SQLITE_TOOBIG) }
     return try bytes.withUnsafeBytes { buffer in
       let layout = try ChangesetLayout(buffer)
       if let table, let other = layout.tables.first(where: { !$0.isShaped(like: table) }) {
@@ -69,11 +124,7 @@ extension Changeset {
           message: "a changeset of table \(other.description) where one of \(table.name) "
             + "(\(table.columns.count) columns, key column \(key)) was expected")
       }
-      // SQLite reads the bytes only, though its functions take them as mutable.
-      return try body(
-        count,
-        UnsafeMutableRawPointer(
-          mutating: buffer.baseAddress ?? UnsafeRawPointer(emptyAddress.utf8Start)))
+      return try body(buffer)
     }
   }
 

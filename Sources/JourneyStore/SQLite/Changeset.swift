@@ -2,7 +2,7 @@
 /// for each table its name, column count and primary key, then its inserted, updated and deleted
 /// rows, every value with its storage class.
 ///
-/// SQLite reads it (`forEachChange`, through `sqlite3changeset_start`), inverts it (`inverted`)
+/// `forEachChange` reads it (as SQLite's iterator would), SQLite inverts it (`inverted`)
 /// and applies it (`Connection.apply`); `init(table:changes:)` writes it.
 struct Changeset: Sendable, Equatable {
   var bytes: [UInt8]

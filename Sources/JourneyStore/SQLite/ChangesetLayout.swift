@@ -17,7 +17,7 @@ struct ChangesetLayout {
   /// Checks the bytes' layout.
   /// - Throws: `SQLiteError` (`.corrupt`) for bytes that are not laid out as a changeset.
   init(_ bytes: UnsafeRawBufferPointer) throws(SQLiteError) {
-    var scanner = Scanner(bytes: bytes)
+    var scanner = ChangesetScanner(bytes: bytes)
     var tables: [Table] = []
     while !scanner.isAtEnd {
       let operation = Int32(try scanner.byte())
@@ -65,68 +65,5 @@ extension ChangesetLayout.Table {
     let keys = primaryKey.indices.filter { primaryKey[$0] }.map { String($0 + 1) }
     return "\(String(decoding: name, as: UTF8.self)) (\(primaryKey.count) columns, key column "
       + "\(keys.joined(separator: ", ")))"
-  }
-}
-
-/// Reads a changeset's bytes in order, each read checked to stay inside them.
-private struct Scanner {
-  let bytes: UnsafeRawBufferPointer
-  var position = 0
-
-  var isAtEnd: Bool { position == bytes.count }
-
-  /// Reads a table header after its `T`: the column count, a primary-key flag per column, the
-  /// name and its NUL.
-  mutating func header() throws(SQLiteError) -> ChangesetLayout.Table {
-    let columns = try varint()
-    // SQLite refuses more than 65536 columns itself (a table has at most 32767).
-    guard (1...65536).contains(columns) else { throw Changeset.damaged(SQLITE_CORRUPT) }
-    let flags = try take(columns)
-    guard flags.contains(where: { $0 != 0 }) else { throw Changeset.damaged(SQLITE_CORRUPT) }
-    guard let end = bytes[position...].firstIndex(of: 0) else {
-      throw Changeset.damaged(SQLITE_CORRUPT)
-    }
-    defer { position = end + 1 }
-    return ChangesetLayout.Table(
-      name: Array(bytes[position..<end]), primaryKey: flags.map { $0 != 0 })
-  }
-
-  /// Skips a value of a record.
-  /// - Returns: Whether the value is there (a column not part of a change is not).
-  mutating func skipValue() throws(SQLiteError) -> Bool {
-    switch Int32(try byte()) {
-    case 0: return false
-    case SQLITE_NULL: break
-    case SQLITE_INTEGER, SQLITE_FLOAT: _ = try take(8)
-    case SQLITE_TEXT, SQLITE_BLOB: _ = try take(try varint())
-    default: throw Changeset.damaged(SQLITE_CORRUPT)
-    }
-    return true
-  }
-
-  mutating func byte() throws(SQLiteError) -> UInt8 {
-    guard position < bytes.count else { throw Changeset.damaged(SQLITE_CORRUPT) }
-    position += 1
-    return bytes[position - 1]
-  }
-
-  /// The next `count` bytes.
-  mutating func take(_ count: Int) throws(SQLiteError) -> UnsafeRawBufferPointer.SubSequence {
-    guard count <= bytes.count - position else { throw Changeset.damaged(SQLITE_CORRUPT) }
-    position += count
-    return bytes[(position - count)..<position]
-  }
-
-  /// SQLite's varint: 7 bits a byte, the most significant first, while the high bit is set; a
-  /// ninth byte counts all 8 bits. A value past `Int.max` reads as `Int.max`, which no count of
-  /// bytes reaches.
-  mutating func varint() throws(SQLiteError) -> Int {
-    var value: UInt64 = 0
-    for _ in 0..<8 {
-      let byte = try byte()
-      value = value << 7 | UInt64(byte & 0x7F)
-      if byte < 0x80 { return Int(clamping: value) }
-    }
-    return Int(clamping: value << 8 | UInt64(try byte()))
   }
 }

@@ -468,11 +468,15 @@ struct SyncSession {
       decoding: try sealing.open(bytes, name: name), replica: replica, seq: seq)
     var keys: [JourneyKey] = []
     keys.reserveCapacity(file.bodies.reduce(0) { $0 + $1.count })
-    for change in file.bodies.joined() {
-      guard case .text(let id) = change.journey, let key = JourneyKey(lowercasedText: id) else {
-        throw ChangeFileError.malformed("a change names a journey whose id is not a lowercase UUID")
+    // Batch by batch: the iterator of `bodies.joined()` cost 860 instructions a change.
+    for body in file.bodies {
+      for change in body {
+        guard case .text(let id) = change.journey, let key = JourneyKey(lowercasedText: id) else {
+          throw ChangeFileError.malformed(
+            "a change names a journey whose id is not a lowercase UUID")
+        }
+        keys.append(key)
       }
-      keys.append(key)
     }
     return (file, keys)
   }

@@ -1,0 +1,119 @@
+import CSQLite
+
+/// Reads a changeset's bytes in order, each read checked to stay inside them: what
+/// `ChangesetLayout` checks them with, and what `Changeset.forEachChange` reads their values
+/// with once they are checked (`ChangesetWriter` says how they are laid out).
+struct ChangesetScanner {
+  let bytes: UnsafeRawBufferPointer
+  var position = 0
+
+  init(bytes: UnsafeRawBufferPointer) {
+    self.bytes = bytes
+  }
+}
+
+extension ChangesetScanner {
+  var isAtEnd: Bool { position == bytes.count }
+
+  /// Reads a table header after its `T`: the column count, a primary-key flag per column, the
+  /// name and its NUL.
+  mutating func header() throws(SQLiteError) -> ChangesetLayout.Table {
+    let columns = try varint()
+    // SQLite refuses more than 65536 columns itself (a table has at most 32767).
+    guard (1...65536).contains(columns) else { throw Changeset.damaged(SQLITE_CORRUPT) }
+    let flags = try take(columns)
+    guard flags.contains(where: { $0 != 0 }) else { throw Changeset.damaged(SQLITE_CORRUPT) }
+    guard let end = bytes[position...].firstIndex(of: 0) else {
+      throw Changeset.damaged(SQLITE_CORRUPT)
+    }
+    defer { position = end + 1 }
+    return ChangesetLayout.Table(
+      name: Array(bytes[position..<end]), primaryKey: flags.map { $0 != 0 })
+  }
+
+  /// Skips a value of a record.
+  /// - Returns: Whether the value is there (a column not part of a change is not).
+  mutating func skipValue() throws(SQLiteError) -> Bool {
+    switch Int32(try byte()) {
+    case 0: return false
+    case SQLITE_NULL: break
+    case SQLITE_INTEGER, SQLITE_FLOAT: _ = try take(8)
+    case SQLITE_TEXT, SQLITE_BLOB: _ = try take(try varint())
+    default: throw Changeset.damaged(SQLITE_CORRUPT)
+    }
+    return true
+  }
+
+  /// Reads a value of a record as SQLite's changeset iterator makes it (`sqlite3changeset_old`,
+  /// `new`, read by `DatabaseValue(changesetValue:)`): `nil` for a column not part of the
+  /// change, a NaN as NULL (SQLite's `sqlite3VdbeMemSetDouble` stores no NaN), a text's bytes as
+  /// they are (`DatabaseValue(text:)`: NULs kept, invalid UTF-8 as `.invalidText`).
+  mutating func value() throws(SQLiteError) -> DatabaseValue? {
+    switch Int32(try byte()) {
+    case 0: return nil
+    case SQLITE_NULL: return .null
+    case SQLITE_INTEGER: return .integer(Int64(bitPattern: try bigEndian()))
+    case SQLITE_FLOAT:
+      let real = Double(bitPattern: try bigEndian())
+      return real.isNaN ? .null : .real(real)
+    case SQLITE_TEXT:
+      let text = try take(try varint())
+      return DatabaseValue(text: UnsafeRawBufferPointer(rebasing: text).bindMemory(to: UInt8.self))
+    case SQLITE_BLOB: return .blob(Array(try take(try varint())))
+    default: throw Changeset.damaged(SQLITE_CORRUPT)
+    }
+  }
+
+  /// A record of `columns` values, `nil` for a column not part of the change.
+  mutating func record(_ columns: Int) throws(SQLiteError) -> [DatabaseValue?] {
+    var values: [DatabaseValue?] = []
+    values.reserveCapacity(columns)
+    for _ in 0..<columns { values.append(try value()) }
+    return values
+  }
+
+  /// A record of `columns` values, every one of them there (an insert's, a delete's).
+  /// - Throws: `SQLiteError` (`.corrupt`) for a column not part of the change.
+  mutating func wholeRecord(_ columns: Int) throws(SQLiteError) -> [DatabaseValue] {
+    var values: [DatabaseValue] = []
+    values.reserveCapacity(columns)
+    for _ in 0..<columns {
+      guard let value = try value() else { throw Changeset.damaged(SQLITE_CORRUPT) }
+      values.append(value)
+    }
+    return values
+  }
+
+  mutating func byte() throws(SQLiteError) -> UInt8 {
+    guard position < bytes.count else { throw Changeset.damaged(SQLITE_CORRUPT) }
+    position += 1
+    return bytes[position - 1]
+  }
+
+  /// The next `count` bytes.
+  mutating func take(_ count: Int) throws(SQLiteError) -> UnsafeRawBufferPointer.SubSequence {
+    guard count <= bytes.count - position else { throw Changeset.damaged(SQLITE_CORRUPT) }
+    position += count
+    return bytes[(position - count)..<position]
+  }
+
+  /// The next 8 bytes, a big-endian number.
+  private mutating func bigEndian() throws(SQLiteError) -> UInt64 {
+    guard 8 <= bytes.count - position else { throw Changeset.damaged(SQLITE_CORRUPT) }
+    defer { position += 8 }
+    return UInt64(bigEndian: bytes.loadUnaligned(fromByteOffset: position, as: UInt64.self))
+  }
+
+  /// SQLite's varint: 7 bits a byte, the most significant first, while the high bit is set; a
+  /// ninth byte counts all 8 bits. A value past `Int.max` reads as `Int.max`, which no count of
+  /// bytes reaches.
+  mutating func varint() throws(SQLiteError) -> Int {
+    var value: UInt64 = 0
+    for _ in 0..<8 {
+      let byte = try byte()
+      value = value << 7 | UInt64(byte & 0x7F)
+      if byte < 0x80 { return Int(clamping: value) }
+    }
+    return Int(clamping: value << 8 | UInt64(try byte()))
+  }
+}
