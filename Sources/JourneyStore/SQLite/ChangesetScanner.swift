@@ -38,7 +38,7 @@ extension ChangesetScanner {
     case 0: return false
     case SQLITE_NULL: break
     case SQLITE_INTEGER, SQLITE_FLOAT: _ = try take(8)
-    case SQLITE_TEXT, SQLITE_BLOB: _ = try take(try varint())
+    case SQLITE_TEXT, SQLITE_BLOB: _ = try counted()
     default: throw Changeset.damaged(SQLITE_CORRUPT)
     }
     return true
@@ -57,9 +57,9 @@ extension ChangesetScanner {
       let real = Double(bitPattern: try bigEndian())
       return real.isNaN ? .null : .real(real)
     case SQLITE_TEXT:
-      let text = try take(try varint())
+      let text = try counted()
       return DatabaseValue(text: UnsafeRawBufferPointer(rebasing: text).bindMemory(to: UInt8.self))
-    case SQLITE_BLOB: return .blob(Array(try take(try varint())))
+    case SQLITE_BLOB: return .blob(Array(try counted()))
     default: throw Changeset.damaged(SQLITE_CORRUPT)
     }
   }
@@ -96,6 +96,19 @@ extension ChangesetScanner {
     position += count
     return bytes[(position - count)..<position]
   }
+
+  /// The bytes of a text or a blob: their count, a varint, then them.
+  /// - Throws: `SQLiteError`: `.tooBig` for more bytes than SQLite makes a value of (its length
+  ///   limit: 1,000,000,000 bytes, the default and Debian's build), whose iterator would read it as
+  ///   NULL and no statement could bind; `.corrupt` for bytes that are not there.
+  private mutating func counted() throws(SQLiteError) -> UnsafeRawBufferPointer.SubSequence {
+    let count = try varint()
+    guard count <= Self.longestValue else { throw Changeset.damaged(SQLITE_TOOBIG) }
+    return try take(count)
+  }
+
+  /// SQLite's length limit (`SQLITE_MAX_LENGTH`), in bytes.
+  private static let longestValue = 1_000_000_000
 
   /// The next 8 bytes, a big-endian number.
   private mutating func bigEndian() throws(SQLiteError) -> UInt64 {

@@ -1,3 +1,4 @@
+import CSQLite
 import Foundation
 import Testing
 @testable import JourneyStore
@@ -73,6 +74,30 @@ struct ChangesetReadingTests {
       let bytes = header + [0x12, 0x00, 0x03] + length + Array("abc".utf8) + [0x05, 0x05]
       let read = try Self.expectSameReading(Changeset(bytes: bytes), of: item)
       #expect(read == [.insert([.text("abc"), .null, .null])])
+    }
+  }
+
+  /// A text or a blob longer than SQLite makes a value of (1,000,000,000 bytes) is refused as too
+  /// big before its bytes are looked for, by the layout's check, so by both readers and by what
+  /// inverts and applies; one of the longest length whose bytes are missing is damaged.
+  @Test func aValueLongerThanSQLiteTakesIsTooBig() throws {
+    let header: [UInt8] = [0x54, 0x03, 0x01, 0x00, 0x00] + Array("item\0".utf8)
+    let longest: [UInt8] = [0x83, 0xDC, 0xEB, 0x94, 0x00]  // 1,000,000,000
+    let longer: [UInt8] = [0x83, 0xDC, 0xEB, 0x94, 0x01]  // 1,000,000,001
+    let farLonger: [UInt8] = [0xFF, 0xFF, 0xFF, 0xFF, 0x7F]  // 34,359,738,367
+    let lengths = [(longer, SQLITE_TOOBIG), (farLonger, SQLITE_TOOBIG), (longest, SQLITE_CORRUPT)]
+    for (type, key): (UInt8, [UInt8]) in [(0x03, []), (0x04, [0x03, 0x01, 0x61])] {
+      for (length, code) in lengths {
+        // An insert: the key (a text, or the value itself), then the value.
+        let value = [type] + length
+        let bytes = header + [0x12, 0x00] + (key.isEmpty ? value : key + value) + [0x05, 0x05]
+        let changeset = Changeset(bytes: bytes)
+        let error = try #require(throws: SQLiteError.self) {
+          try Self.expectSameReading(changeset, of: item)
+        }
+        #expect(error.extendedResultCode == SQLiteError.ResultCode(rawValue: code), "\(bytes)")
+        #expect(throws: SQLiteError.self) { try changeset.inverted() }
+      }
     }
   }
 
