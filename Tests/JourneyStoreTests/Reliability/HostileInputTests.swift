@@ -252,7 +252,7 @@ struct HostileInputTests {
       let path = sandbox.folder.file("fuzz.\(format.rawValue)")
       try Data(input).write(to: URL(fileURLWithPath: path))
       let before = try sandbox.snapshot()
-      let result = try await sandbox.runBounded(["import", path, "--on-conflict", "skip"], timeout: .seconds(30))
+      let result = try await sandbox.runBounded(["import", path, "--on-conflict", "skip"], timeout: .seconds(120))
       outcomes[result.exitCode, default: 0] += 1
       switch result.exitCode {
       case 0:
