@@ -50,11 +50,11 @@ final class CLISandbox: Sendable {
     _ = FileManager.default.createFile(atPath: inputPath, contents: Data(input.utf8))
     _ = FileManager.default.createFile(atPath: outputPath, contents: nil)
     let output = try FileHandle(forWritingTo: URL(fileURLWithPath: outputPath))
-    process.standardInput = try FileHandle(forReadingFrom: URL(fileURLWithPath: inputPath))
+    let inputHandle = try FileHandle(forReadingFrom: URL(fileURLWithPath: inputPath))
+    process.standardInput = inputHandle
     process.standardOutput = output
     process.standardError = output
-    let status = try await RoadtripBinary.runToEnd(process)
-    try output.close()
+    let status = try await RoadtripBinary.runToEnd(process, closingOnceStarted: [output, inputHandle])
     let text = String(decoding: FileManager.default.contents(atPath: outputPath) ?? Data(), as: UTF8.self)
     return CommandResult(
       standardOutput: text.replacingOccurrences(of: "\r\n", with: "\n"), standardError: "", exitCode: status)

@@ -32,16 +32,17 @@ enum RoadtripBinary {
     let error = try FileHandle(forWritingTo: URL(fileURLWithPath: errorPath))
     process.standardOutput = output
     process.standardError = error
+    var handles = [output, error]
     if let input {
       let inputPath = folder.file("\(name).in")
       _ = FileManager.default.createFile(atPath: inputPath, contents: Data(input.utf8))
-      process.standardInput = try FileHandle(forReadingFrom: URL(fileURLWithPath: inputPath))
+      let handle = try FileHandle(forReadingFrom: URL(fileURLWithPath: inputPath))
+      handles.append(handle)
+      process.standardInput = handle
     } else {
       process.standardInput = FileHandle.nullDevice
     }
-    let status = try await runToEnd(process)
-    try output.close()
-    try error.close()
+    let status = try await runToEnd(process, closingOnceStarted: handles)
     return CommandResult(
       standardOutput: String(decoding: FileManager.default.contents(atPath: outputPath) ?? Data(), as: UTF8.self),
       standardError: String(decoding: FileManager.default.contents(atPath: errorPath) ?? Data(), as: UTF8.self),
@@ -49,19 +50,33 @@ enum RoadtripBinary {
   }
 
   /// Starts a process and waits for it without blocking a thread.
+  /// - Parameter handles: The files given to the child as its standard streams, closed here once
+  ///   it has started (`startClosing`).
   /// - Returns: Its exit code, or 128 + the signal number that ended it.
-  static func runToEnd(_ process: Process) async throws -> Int32 {
+  static func runToEnd(_ process: Process, closingOnceStarted handles: [FileHandle] = [])
+    async throws -> Int32
+  {
     try await withCheckedThrowingContinuation { continuation in
       process.terminationHandler = { process in
         let status = process.terminationStatus
         continuation.resume(returning: process.terminationReason == .uncaughtSignal ? 128 + status : status)
       }
       do {
-        try process.run()
+        try startClosing(process, handles)
       } catch {
         process.terminationHandler = nil
         continuation.resume(throwing: error)
       }
     }
+  }
+
+  /// Starts a process, then closes the test process's copies of the files given to it as its
+  /// standard streams (`handles`), whether it started or not: the child has its own. Kept open
+  /// until each awaiting test resumed, they reached ~1,340 descriptors in a whole-suite run, and
+  /// from there Foundation 6.3.1's `Process.run` reads past the end of a buffer as it looks for
+  /// the highest open descriptor (swift-corelibs-foundation PR 5472): a crash, once.
+  static func startClosing(_ process: Process, _ handles: [FileHandle]) throws {
+    defer { for handle in handles { try? handle.close() } }
+    try process.run()
   }
 }

@@ -22,9 +22,10 @@ final class WatchProcess: @unchecked Sendable {
     }
     process.environment = sandbox.environment.merging(changes) { $1 }
     process.standardInput = FileHandle.nullDevice
-    process.standardOutput = try FileHandle(forWritingTo: URL(fileURLWithPath: outputPath))
+    let output = try FileHandle(forWritingTo: URL(fileURLWithPath: outputPath))
+    process.standardOutput = output
     process.standardError = FileHandle.nullDevice
-    try process.run()
+    try RoadtripBinary.startClosing(process, [output])
   }
 
   var isRunning: Bool { process.isRunning }

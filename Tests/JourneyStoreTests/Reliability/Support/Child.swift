@@ -11,7 +11,6 @@ final class Child: @unchecked Sendable {
   let process: Process
   private let outputPath: String
   private let errorPath: String
-  private let handles: [FileHandle]
 
   /// Starts a program.
   /// - Parameters:
@@ -50,13 +49,11 @@ final class Child: @unchecked Sendable {
     } else {
       process.standardInput = FileHandle.nullDevice
     }
-    self.handles = handles
-    try process.run()
+    try RoadtripBinary.startClosing(process, handles)
   }
 
   deinit {
     if process.isRunning { kill(process.processIdentifier, SIGKILL) }
-    for handle in handles { try? handle.close() }
   }
 
   var pid: Int32 { process.processIdentifier }
