@@ -212,7 +212,8 @@ final class Batch {
   /// records one write.
   /// - Parameter rowid: The journey's rowid, when the caller read the row in this transaction (a
   ///   sync's scan of the table): the row is then found by it, without a search of the ids'
-  ///   index.
+  ///   index, and its id compared with `id` (a rowid that named another journey would be
+  ///   `journeyNotFound`, not another journey's change).
   /// - Throws: `JourneyDatabaseError.journeyNotFound` when no such journey exists, or `SQLiteError`.
   func update(id: UUID, rowid: Int64? = nil, from old: JourneyValues, to new: JourneyValues)
     throws
@@ -221,14 +222,17 @@ final class Batch {
     guard !changed.isEmpty else { return }
     let batch = try open()
     let (update, log) = try updateStatements(for: changed, byRowid: rowid != nil)
+    var parameter: Int32 = 2
+    for field in changed {
+      try update.bind(new[field], at: parameter)
+      parameter += 1
+    }
+    // The id bound from its text on the stack: no `String` for each journey.
     if let rowid {
       try update.bind(.integer(rowid), at: 1)
+      try id.withLowercasedText { try update.bind(text: $0, at: parameter) }
     } else {
-      // The id bound from its text on the stack: no `String` for each journey.
       try id.withLowercasedText { try update.bind(text: $0, at: 1) }
-    }
-    for (offset, field) in changed.enumerated() {
-      try update.bind(new[field], at: Int32(offset + 2))
     }
     try update.execute()
     guard connection.changes == 1 else {
@@ -357,8 +361,8 @@ final class Batch {
     return statement
   }
 
-  /// The statements that set some fields of the row with the id (or the rowid) `?1`, and that log
-  /// it, prepared once for the batch.
+  /// The statements that set some fields of the row with the id `?1` (or the rowid `?1` and the
+  /// id after the fields' values), and that log it, prepared once for the batch.
   private func updateStatements(for fields: JourneyFieldSet, byRowid: Bool) throws
     -> (update: Statement, log: Statement)
   {
@@ -366,8 +370,8 @@ final class Batch {
     if let made = updateStatements[index] { return made }
     let columns = fields.map(\.column)
     let assignments = columns.enumerated().map { "\($0.element) = ?\($0.offset + 2)" }.joined(separator: ", ")
-    let update = try connection.statement(
-      "UPDATE journey SET \(assignments) WHERE \(byRowid ? "rowid" : "id") = ?1")
+    let row = byRowid ? "rowid = ?1 AND id = ?\(columns.count + 2)" : "id = ?1"
+    let update = try connection.statement("UPDATE journey SET \(assignments) WHERE \(row)")
     let logged = columns.map { "old_\($0), new_\($0)" }.joined(separator: ", ")
     let placeholders = (0..<(2 * columns.count)).map { "?\($0 + 3)" }.joined(separator: ", ")
     let log = try connection.statement(

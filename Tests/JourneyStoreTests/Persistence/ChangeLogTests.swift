@@ -46,6 +46,32 @@ struct ChangeLogTests {
     #expect(try database.journey(id: newest.id)?.name == "Newest")
   }
 
+  /// An update by rowid (a sync's, from its scan of the table) checks that the row is the
+  /// journey named: a rowid of another journey finds none and changes nothing.
+  @Test func anUpdateByTheRowidOfAnotherJourneyFindsNone() throws {
+    let folder = try TemporaryFolder()
+    let database = try Fixtures.database(in: folder)
+    let first = try database.add(Journey(name: "First"))
+    let second = try database.add(Journey(name: "Second"))
+    var rowids: [Int64] = []
+    try Connection(path: database.path, busyTimeout: .seconds(1)).forEachRow(
+      "SELECT rowid FROM journey ORDER BY rowid"
+    ) { rowids.append($0.integer(at: 0)) }
+    let old = JourneyValues(readingUntracked: first)
+    var new = old
+    new[.name] = .text("Renamed")
+    #expect(throws: JourneyDatabaseError.self) {
+      try database.write { batch in try batch.update(id: first.id, rowid: rowids[1], from: old, to: new) }
+    }
+    // The rows as the file holds them (a batch writes around the managed journeys).
+    #expect(try Fixtures.row(first.id, in: database.path)?.first == .text("First"))
+    #expect(try Fixtures.row(second.id, in: database.path)?.first == .text("Second"))
+    #expect(try Fixtures.changes(in: database.path).count == 2)
+    try database.write { batch in try batch.update(id: first.id, rowid: rowids[0], from: old, to: new) }
+    #expect(try Fixtures.row(first.id, in: database.path)?.first == .text("Renamed"))
+    #expect(try Fixtures.changes(in: database.path).last?.new == .text("Renamed"))
+  }
+
   @Test func batchesHaveATimeAndAnOrigin() throws {
     let folder = try TemporaryFolder()
     let before = Date().timeIntervalSinceReferenceDate

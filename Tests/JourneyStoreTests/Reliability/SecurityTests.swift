@@ -99,7 +99,7 @@ struct SecurityTests {
       "isDescending ? \"DESC\" : \"ASC\"": "ASC or DESC",
       "existingCondition": "a fixed condition with ? placeholders, or nothing",
       "assignments": "columns of JourneyField.all set to ? placeholders",
-      "byRowid ? \"rowid\" : \"id\"": "one of two column names",
+      "row": "a rowid's and an id's ? placeholders", "columns.count + 2": "a placeholder's number",
       "first": "a fixed subquery with ? placeholders",
       "select": "a fixed SELECT with ? placeholders: of journeys to insert again, from Reversal, or of deletes to log, from Batch",
       "logged": "the change table's old and new columns of fields of JourneyField.all",
