@@ -45,6 +45,14 @@ final class SyncWorld {
     return rows
   }
 
+  /// A byte copy of database `index` (`VACUUM INTO`), opened: a database file copied to a second
+  /// machine, with the replica id of the first.
+  func copy(of index: Int) throws -> JourneyDatabase {
+    let path = folder.file("copy.sqlite")
+    try databases[index].connection.execute("VACUUM INTO '\(path)'")
+    return try JourneyDatabase(path: path, configuration: .init(origin: "copy"))
+  }
+
   /// The names of the files in the remote, sorted.
   func remoteFiles() throws -> [String] {
     guard let enumerator = FileManager.default.enumerator(atPath: remotePath) else { return [] }
