@@ -138,9 +138,18 @@ final class Statement {
 
   /// The bytes of a column, whatever its storage class (none for NULL).
   func blob(at column: Int32) -> [UInt8] {
-    let count = Int(sqlite3_column_bytes(handle, column))
-    guard count > 0, let start = sqlite3_column_blob(handle, column) else { return [] }
-    return Array(UnsafeRawBufferPointer(start: start, count: count))
+    withBlob(at: column) { Array($0) }
+  }
+
+  /// Hands `body` a column's bytes where SQLite holds them, valid until the statement moves on:
+  /// no copy (a sync reads a blob of registers for every journey it meets).
+  func withBlob<Result, Failure: Error>(
+    at column: Int32, _ body: (UnsafeBufferPointer<UInt8>) throws(Failure) -> Result
+  ) throws(Failure) -> Result {
+    // `sqlite3_column_blob` first, then the count, as SQLite's documentation orders them.
+    let start = sqlite3_column_blob(handle, column)?.assumingMemoryBound(to: UInt8.self)
+    let count = start == nil ? 0 : Int(sqlite3_column_bytes(handle, column))
+    return try body(UnsafeBufferPointer(start: start, count: count))
   }
 
 }

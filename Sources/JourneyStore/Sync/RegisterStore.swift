@@ -88,9 +88,8 @@ struct RegisterStore {
   private static func registers(
     _ row: Statement, at column: Int32, of journey: @autoclosure () -> String
   ) throws(SyncError) -> JourneyRegisters {
-    let blob = row.blob(at: column)
     do {
-      return try blob.withUnsafeBufferPointer { bytes throws(RegisterEncoding.Damage) in
+      return try row.withBlob(at: column) { bytes throws(RegisterEncoding.Damage) in
         try RegisterEncoding.decoded(bytes)
       }
     } catch {
