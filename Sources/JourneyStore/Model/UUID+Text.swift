@@ -35,11 +35,11 @@ extension UUID {
   }
 
   /// Hands `body` `lowercasedText` as UTF-8 in 36 bytes on the stack, without making a `String`
-  /// (an import binds one id a journey, a sync's update two).
+  /// (an import binds one id a journey, an update the same text twice: its row and its log row).
   ///
   /// Eight digits at a time, each group of four bits spread into a byte of an integer and made
   /// a digit with no branch: a byte at a time, with a branch for each digit and dash, an id cost
-  /// 520 instructions, twice a journey a sync updates (BENCHMARKS.md, P12).
+  /// 520 instructions (BENCHMARKS.md, P12).
   func withLowercasedText<Result>(_ body: (UnsafeBufferPointer<UInt8>) throws -> Result) rethrows -> Result {
     let (high, low) = withUnsafeBytes(of: uuid) { bytes in
       (

@@ -99,7 +99,9 @@ final class Statement {
   /// runs, and they are unbound before it returns (a sync binds a blob of registers for every
   /// journey it writes).
   /// - Throws: `SQLiteError`.
-  func execute(bindingBlob bytes: UnsafeBufferPointer<UInt8>, at index: Int32) throws(SQLiteError) {
+  func execute(bindingBlob bytes: UnsafeBufferPointer<UInt8>, at index: Int32)
+    throws(SQLiteError)
+  {
     defer { reset() }
     let start = UnsafeRawPointer(bytes.baseAddress ?? emptyBytes.utf8Start)
     // No destructor (`SQLITE_STATIC`): SQLite uses the bytes as they are until they are unbound.
