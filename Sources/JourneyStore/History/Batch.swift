@@ -214,12 +214,15 @@ final class Batch {
   ///   sync's scan of the table): the row is then found by it, without a search of the ids'
   ///   index, and its id compared with `id` (a rowid that named another journey would be
   ///   `journeyNotFound`, not another journey's change).
+  /// - Returns: Whether a value differed (`false`: nothing to write; the values are compared
+  ///   once, here, so a caller that needs to know does not compare them first).
   /// - Throws: `JourneyDatabaseError.journeyNotFound` when no such journey exists, or `SQLiteError`.
+  @discardableResult
   func update(id: UUID, rowid: Int64? = nil, from old: JourneyValues, to new: JourneyValues)
-    throws
+    throws -> Bool
   {
     let changed = new.changedFields(from: old)
-    guard !changed.isEmpty else { return }
+    guard !changed.isEmpty else { return false }
     let batch = try open()
     let (update, log) = try updateStatements(for: changed, byRowid: rowid != nil)
     var parameter: Int32 = 2
@@ -227,26 +230,30 @@ final class Batch {
       try update.bind(new[field], at: parameter)
       parameter += 1
     }
-    // The id bound from its text on the stack: no `String` for each journey.
-    if let rowid {
-      try update.bind(.integer(rowid), at: 1)
-      try id.withLowercasedText { try update.bind(text: $0, at: parameter) }
-    } else {
-      try id.withLowercasedText { try update.bind(text: $0, at: 1) }
+    // The id bound from its text on the stack, made once for both statements: no `String`
+    // for each journey.
+    try id.withLowercasedText { text in
+      if let rowid {
+        try update.bind(.integer(rowid), at: 1)
+        try update.bind(text: text, at: parameter)
+      } else {
+        try update.bind(text: text, at: 1)
+      }
+      try update.execute()
+      guard connection.changes == 1 else {
+        throw JourneyDatabaseError.journeyNotFound(id.lowercasedText)
+      }
+      guard isRecorded else { return }
+      try recordInserts()
+      try log.bind(.integer(batch), at: 1)
+      try log.bind(text: text, at: 2)
+      for (offset, field) in changed.enumerated() {
+        try log.bind(old[field], at: Int32(2 * offset + 3))
+        try log.bind(new[field], at: Int32(2 * offset + 4))
+      }
+      try log.execute()
     }
-    try update.execute()
-    guard connection.changes == 1 else {
-      throw JourneyDatabaseError.journeyNotFound(id.lowercasedText)
-    }
-    guard isRecorded else { return }
-    try recordInserts()
-    try log.bind(.integer(batch), at: 1)
-    try id.withLowercasedText { try log.bind(text: $0, at: 2) }
-    for (offset, field) in changed.enumerated() {
-      try log.bind(old[field], at: Int32(2 * offset + 3))
-      try log.bind(new[field], at: Int32(2 * offset + 4))
-    }
-    try log.execute()
+    return true
   }
 
   /// Deletes the journeys that the change-log rows `c` meeting `condition` (its `?1` bound to
@@ -349,8 +356,7 @@ final class Batch {
     guard let old = try JourneyRow.values(of: id, in: connection) else {
       throw JourneyDatabaseError.journeyNotFound(id.lowercasedText)
     }
-    try update(id: id, from: old, to: values)
-    return old != values
+    return try update(id: id, from: old, to: values)
   }
 
   /// The statement that inserts a journey, prepared once for the batch.

@@ -35,24 +35,59 @@ extension UUID {
   }
 
   /// Hands `body` `lowercasedText` as UTF-8 in 36 bytes on the stack, without making a `String`
-  /// (an import binds one id a journey).
+  /// (an import binds one id a journey, an update the same text twice: its row and its log row).
+  ///
+  /// Eight digits at a time, each group of four bits spread into a byte of an integer and made
+  /// a digit with no branch: a byte at a time, with a branch for each digit and dash, an id cost
+  /// 520 instructions (BENCHMARKS.md, P12).
   func withLowercasedText<Result>(_ body: (UnsafeBufferPointer<UInt8>) throws -> Result) rethrows -> Result {
-    func hexDigit(_ nibble: UInt8) -> UInt8 { nibble < 10 ? UInt8(ascii: "0") + nibble : UInt8(ascii: "a") + nibble - 10 }
-    return try withUnsafeBytes(of: uuid) { raw in
-      return try withUnsafeTemporaryAllocation(of: UInt8.self, capacity: 36) { text in
-        var position = 0
-        for index in 0..<16 {
-          if index == 4 || index == 6 || index == 8 || index == 10 {
-            text[position] = UInt8(ascii: "-")
-            position += 1
-          }
-          text[position] = hexDigit(raw[index] >> 4)
-          text[position + 1] = hexDigit(raw[index] & 0x0F)
-          position += 2
-        }
-        return try body(UnsafeBufferPointer(text))
-      }
+    let (high, low) = withUnsafeBytes(of: uuid) { bytes in
+      (
+        UInt64(bigEndian: bytes.loadUnaligned(as: UInt64.self)),
+        UInt64(bigEndian: bytes.loadUnaligned(fromByteOffset: 8, as: UInt64.self))
+      )
     }
+    let groups = (
+      Self.digits(UInt32(truncatingIfNeeded: high >> 32)),
+      Self.digits(UInt32(truncatingIfNeeded: high)),
+      Self.digits(UInt32(truncatingIfNeeded: low >> 32)),
+      Self.digits(UInt32(truncatingIfNeeded: low))
+    )
+    // 8-4-4-4-12 digits, each word's first digit in its least significant byte.
+    return try withUnsafeTemporaryAllocation(of: UInt8.self, capacity: 36) { text in
+      let raw = UnsafeMutableRawBufferPointer(text)
+      func put(_ digits: UInt64, at offset: Int) {
+        raw.storeBytes(of: digits.littleEndian, toByteOffset: offset, as: UInt64.self)
+      }
+      func put(_ digits: UInt32, at offset: Int) {
+        raw.storeBytes(of: digits.littleEndian, toByteOffset: offset, as: UInt32.self)
+      }
+      put(groups.0, at: 0)
+      put(UInt32(truncatingIfNeeded: groups.1), at: 9)
+      put(UInt32(truncatingIfNeeded: groups.1 >> 32), at: 14)
+      put(UInt32(truncatingIfNeeded: groups.2), at: 19)
+      put(UInt32(truncatingIfNeeded: groups.2 >> 32), at: 24)
+      put(groups.3, at: 28)
+      let dash = UInt8(ascii: "-")
+      (raw[8], raw[13], raw[18], raw[23]) = (dash, dash, dash, dash)
+      return try body(UnsafeBufferPointer(text))
+    }
+  }
+
+  /// The 8 lowercase hexadecimal digits of `value` as the bytes of an integer, the most
+  /// significant digit in its least significant byte (stored little-endian, they read in order).
+  @inline(__always)
+  private static func digits(_ value: UInt32) -> UInt64 {
+    // Each group of four bits into a byte of its own, the most significant in the highest byte.
+    var spread = UInt64(value)
+    spread = (spread | spread << 16) & 0x0000_FFFF_0000_FFFF
+    spread = (spread | spread << 8) & 0x00FF_00FF_00FF_00FF
+    spread = (spread | spread << 4) & 0x0F0F_0F0F_0F0F_0F0F
+    spread = spread.byteSwapped
+    // 0-9 to "0"-"9", 10-15 to "a"-"f" (39 further on): a byte holding 10 or more carries into
+    // its bit 4 once 6 is added.
+    let isLetter = ((spread &+ 0x0606_0606_0606_0606) >> 4) & 0x0101_0101_0101_0101
+    return spread &+ 0x3030_3030_3030_3030 &+ isLetter &* 39
   }
 
   /// Reads an id in its 36-character form, in either case; `nil` for anything else.

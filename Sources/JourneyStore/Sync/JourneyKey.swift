@@ -17,42 +17,54 @@ struct JourneyKey: Hashable, Comparable {
   ///
   /// Read in one pass straight into the two integers (through `UUID(lowercasedText:)`, which
   /// checks the text, then parses it, then copies the bytes, a sync's four reads of each id
-  /// were 5% of receiving 100,000 journeys: BENCHMARKS.md, P12).
+  /// were 5% of receiving 100,000 journeys: BENCHMARKS.md, P12), eight digits at a time: each
+  /// byte checked and made a digit's value with no branch (a byte at a time, an id cost 470
+  /// instructions, and a sync reads each one three times: BENCHMARKS.md, P12).
   init?(lowercasedText bytes: UnsafeBufferPointer<UInt8>) {
     guard bytes.count == 36, let text = bytes.baseAddress else { return nil }
     let dash = UInt8(ascii: "-")
     guard text[8] == dash, text[13] == dash, text[18] == dash, text[23] == dash else {
       return nil
     }
-    // Group by group, with no branch a digit: a quarter fewer instructions than a test of the
-    // dashes' positions and a branch for each kind of digit at every character (BENCHMARKS.md).
-    var high: UInt64 = 0
-    var low: UInt64 = 0
-    var isHex = true
-    Self.accumulate(text, 0..<8, into: &high, isHex: &isHex)
-    Self.accumulate(text, 9..<13, into: &high, isHex: &isHex)
-    Self.accumulate(text, 14..<18, into: &high, isHex: &isHex)
-    Self.accumulate(text, 19..<23, into: &low, isHex: &isHex)
-    Self.accumulate(text, 24..<36, into: &low, isHex: &isHex)
-    guard isHex else { return nil }
-    (self.high, self.low) = (high, low)
+    let raw = UnsafeRawPointer(text)
+    func word(_ offset: Int) -> UInt64 {
+      UInt64(littleEndian: raw.loadUnaligned(fromByteOffset: offset, as: UInt64.self))
+    }
+    func half(_ offset: Int) -> UInt64 {
+      UInt64(UInt32(littleEndian: raw.loadUnaligned(fromByteOffset: offset, as: UInt32.self)))
+    }
+    // 8-4-4-4-12: the digits in four words of eight.
+    guard let first = Self.value(ofDigits: word(0)),
+      let second = Self.value(ofDigits: half(9) | half(14) << 32),
+      let third = Self.value(ofDigits: half(19) | half(24) << 32),
+      let fourth = Self.value(ofDigits: word(28))
+    else { return nil }
+    (high, low) = (first << 32 | second, third << 32 | fourth)
   }
 
-  /// Shifts the lowercase hexadecimal digits at `positions` into `value`; `isHex` turns false
-  /// at a character that is not one.
+  /// The value of 8 lowercase hexadecimal digits, the first in the least significant byte of
+  /// `digits`, or `nil` when a byte is not one.
   @inline(__always)
-  private static func accumulate(
-    _ text: UnsafePointer<UInt8>, _ positions: Range<Int>, into value: inout UInt64,
-    isHex: inout Bool
-  ) {
-    for position in positions {
-      let byte = text[position]
-      let decimal = byte &- UInt8(ascii: "0")
-      let letter = byte &- UInt8(ascii: "a")
-      let isDecimal = decimal < 10
-      isHex = isHex && (isDecimal || letter < 6)
-      value = value << 4 | UInt64(isDecimal ? decimal : letter &+ 10) & 0xF
+  private static func value(ofDigits digits: UInt64) -> UInt64? {
+    let ones: UInt64 = 0x0101_0101_0101_0101
+    let highBits = ones &* 0x80
+    // With every byte under 0x80, adding 0x80 - n to each sets its high bit exactly when it is
+    // n or more, and carries into no other byte.
+    func atLeast(_ n: UInt64) -> UInt64 { digits &+ ones &* (0x80 - n) }
+    let isDecimal = atLeast(0x30) & ~atLeast(0x3A)
+    let isLetter = atLeast(0x61) & ~atLeast(0x67)
+    guard digits & highBits == 0, (isDecimal | isLetter) & highBits == highBits else {
+      return nil
     }
+    // "0"-"9" are 0x30-0x39, "a"-"f" 0x61-0x66 (bit 6 set): the low four bits, and 9 for a
+    // letter.
+    var value = (digits & (ones &* 0x0F)) &+ ((digits >> 6) & ones) &* 9
+    // Each pair of digits into a byte (the first the more significant), then the bytes together,
+    // the first the most significant.
+    value = (value << 4 | value >> 8) & 0x00FF_00FF_00FF_00FF
+    value = (value | value >> 8) & 0x0000_FFFF_0000_FFFF
+    value = (value | value >> 16) & 0xFFFF_FFFF
+    return UInt64(UInt32(truncatingIfNeeded: value).byteSwapped)
   }
 
   /// The key of an id's text, or `nil` for any text other than a lowercase UUID.

@@ -42,8 +42,18 @@ enum RegisterEncoding {
     let reason: String
   }
 
-  /// The blob of `registers`, written in one buffer of the largest size it can take.
+  /// The blob of `registers`.
   static func encoded(_ registers: JourneyRegisters) -> [UInt8] {
+    withEncoded(registers) { Array($0) }
+  }
+
+  /// Hands `body` the blob of `registers`, valid only during the call: written in one buffer of
+  /// the largest size it can take, on the stack when it is small, which saving binds where it
+  /// lies (an array a journey, and SQLite's copy of it, cost a sync receiving 30,000 journeys
+  /// 700 instructions a journey: BENCHMARKS.md, P12).
+  static func withEncoded<Result>(
+    _ registers: JourneyRegisters, _ body: (UnsafeBufferPointer<UInt8>) throws -> Result
+  ) rethrows -> Result {
     // The tag, the write (8 + 10 + 10) and a value (a count's 10 and the content at most), and
     // 10 to spare.
     var capacity = 1
@@ -56,7 +66,7 @@ enum RegisterEncoding {
     }
     capacity += bound(registers.present)
     for register in registers.fields { capacity += bound(register) }
-    return [UInt8](unsafeUninitializedCapacity: capacity) { buffer, count in
+    return try withUnsafeTemporaryAllocation(of: UInt8.self, capacity: capacity) { buffer in
       var writer = RegisterWriter(buffer: buffer)
       writer.append(version)
       var previous: (hlc: Int64, by: Int64, seq: Int64)?
@@ -94,7 +104,7 @@ enum RegisterEncoding {
       }
       append(registers.present)
       for register in registers.fields { append(register) }
-      count = writer.count
+      return try body(UnsafeBufferPointer(rebasing: buffer[..<writer.count]))
     }
   }
 

@@ -104,8 +104,9 @@ struct RegisterStore {
     let upsert = try connection.statement(Self.upsert)
     for (journey, journeyRegisters) in registers {
       try upsert.bind(.text(journey), at: 1)
-      try upsert.bind(.blob(RegisterEncoding.encoded(journeyRegisters)), at: 2)
-      try upsert.execute()
+      try RegisterEncoding.withEncoded(journeyRegisters) {
+        try upsert.execute(bindingBlob: $0, at: 2)
+      }
     }
   }
 }

@@ -534,8 +534,11 @@ struct SyncSession {
           try batch.insert(id: id, values: values)
         case (.some, false):
           try batch.delete(id: id)
-        case (let current?, true) where current != values:
-          try batch.update(id: id, rowid: row?.rowid, from: current, to: values)
+        case (let current?, true):
+          // Compared there, once: a journey whose row holds the values already writes nothing.
+          guard try batch.update(id: id, rowid: row?.rowid, from: current, to: values) else {
+            continue
+          }
         default:
           continue
         }

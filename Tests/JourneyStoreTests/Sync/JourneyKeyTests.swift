@@ -37,7 +37,10 @@ struct JourneyKeyTests {
   /// The key reads the text in one pass of its own: it must take exactly the texts that
   /// `UUID(lowercasedText:)` takes, and give their bits.
   @Test func aKeyExistsForExactlyTheTextsAnIdIsReadFrom() {
-    let alphabet = Array("0123456789abcdefABCDEF-/:`g".utf8)
+    // The digits, and the bytes around each range of them, with and without the high bit.
+    let alphabet =
+      Array("0123456789abcdefABCDEF-/:`g@G".utf8)
+      + [0x00, 0x7F, 0x80, 0xAF, 0xB0, 0xB9, 0xBA, 0xE0, 0xE1, 0xE6, 0xE7, 0xFF]
     var generator = SystemRandomNumberGenerator()
     for round in 0..<20_000 {
       var bytes = Array(UUID.random().lowercasedText.utf8)

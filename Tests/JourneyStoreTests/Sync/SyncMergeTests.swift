@@ -252,8 +252,10 @@ extension SyncMergeTests {
 extension SyncMergeTests {
   /// A start from one database and a duration from another, each valid, together end after the
   /// year 9999: the table refuses them, the journey keeps its values, and each refused field is
-  /// a conflict; the sync goes on.
-  @Test func aMergedJourneyTheTableRefusesKeepsItsValuesAndIsAConflict() throws {
+  /// a conflict; the sync goes on. Through either path: the journey's row read by id, or found
+  /// by a scan of the table (`BulkReads`).
+  @Test(arguments: [BulkReads.never, .always])
+  func aMergedJourneyTheTableRefusesKeepsItsValuesAndIsAConflict(reads: BulkReads) throws {
     let world = try SyncWorld(replicas: 2)
     let journey = Journey.sample("Late")
     try world[0].add(journey)
@@ -263,12 +265,14 @@ extension SyncMergeTests {
     try world[1].edit(journey.id) { $0.duration = 30 * 86_400 }
     try world[1].add(Journey.sample("Also sent"))
     try world.sync(0)
-    let summary = try world.sync(1)
+    let summary = try BulkReads.$mode.withValue(reads) { try world.sync(1) }
     #expect(summary.journeysChanged == 0)
     #expect(try world[1].journey(id: journey.id)?.startDate == Journey.sample("").startDate)
     let refused = try world[1].syncConflicts()
     #expect(refused.map(\.field) == [.startDate])
     #expect(refused.first?.lost?.description == JourneyField.startDate.format(.real(lateStart.timeIntervalSinceReferenceDate)))
+    #expect(refused.first?.kept?.description == JourneyField.startDate.format(
+      .real(Journey.sample("").startDate.timeIntervalSinceReferenceDate)))
     try world.sync(0)
     #expect(try world[0].count() == 2)
   }
