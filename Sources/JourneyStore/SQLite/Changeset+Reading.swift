@@ -39,6 +39,32 @@ extension Changeset {
     }
   }
 
+  /// Hands `body`, for every change of `table` in the changeset's order, the bytes of its first
+  /// column's value when that is a text (`nil` for another value): the key each change names,
+  /// read where it lies, the rest of the change skipped (`forEachChange` reads it whole).
+  /// - Throws: As `forEachChange`, before any key is handed over.
+  func forEachKeyText(
+    of table: ChangesetTable, _ body: (UnsafeRawBufferPointer?) throws -> Void
+  ) throws {
+    try withCheckedBuffer(of: table) { buffer in
+      let columns = table.columns.count
+      var scanner = ChangesetScanner(bytes: buffer)
+      while !scanner.isAtEnd {
+        let operation = Int32(try scanner.byte())
+        if operation == Int32(UInt8(ascii: "T")) {
+          _ = try scanner.header()
+          continue
+        }
+        _ = try scanner.byte()  // indirect
+        try body(try scanner.textBytes())
+        for _ in 1..<columns { _ = try scanner.skipValue() }
+        if operation == SQLITE_UPDATE {
+          for _ in 0..<columns { _ = try scanner.skipValue() }
+        }
+      }
+    }
+  }
+
   /// Hands `body` every change of `table` as SQLite's changeset iterator reads them
   /// (`sqlite3changeset_start`, `next`, `op`, `old`, `new`): what `forEachChange`'s reading is
   /// checked against (the tests, `scripts/fuzz`), used by nothing else.

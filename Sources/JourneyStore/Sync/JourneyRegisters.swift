@@ -34,7 +34,7 @@ struct JourneyRegisters: Equatable {
 }
 
 /// The value of one register and the write that set it.
-struct Register: Equatable {
+struct Register {
   var value: DatabaseValue
   /// The write's hybrid logical clock; 0 for no write.
   var hlc: Int64
@@ -44,4 +44,22 @@ struct Register: Equatable {
   var seq: Int64
 
   static let empty = Register(value: .null, hlc: 0, by: 0, seq: 0)
+}
+
+extension Register: Equatable {
+  /// The writes first: a register a merge replaced has another write, whatever its value.
+  static func == (left: Register, right: Register) -> Bool {
+    left.hlc == right.hlc && left.by == right.by && left.seq == right.seq
+      && left.value == right.value
+  }
+}
+
+extension Register {
+  /// Sets the register to `new`.
+  /// - Returns: Whether that changed it (the merge saves only the registers it changed).
+  mutating func assign(_ new: Register) -> Bool {
+    guard self != new else { return false }
+    self = new
+    return true
+  }
 }
