@@ -7,12 +7,12 @@
 struct JourneyRegisters: Equatable {
   var present: Register
   /// In the order of `JourneyField.all`.
-  var fields: [Register]
+  var fields: RegisterFields
 
   /// A journey no write has reached yet: every register empty.
   static let empty = JourneyRegisters(
     present: Register(value: .integer(0), hlc: 0, by: 0, seq: 0),
-    fields: Array(repeating: .empty, count: JourneyField.all.count))
+    fields: RegisterFields(repeating: .empty))
 
   var isPresent: Bool { present.value == .integer(1) }
 
@@ -30,6 +30,13 @@ struct JourneyRegisters: Equatable {
     return JourneyRegisters(
       present: larger(present, other.present),
       fields: zip(fields, other.fields).map { larger($0, $1) })
+  }
+}
+
+extension JourneyRegisters {
+  /// Registers of fields given in an array, one for each field.
+  init(present: Register, fields: [Register]) {
+    self.init(present: present, fields: RegisterFields(fields))
   }
 }
 

@@ -44,7 +44,7 @@ struct SyncJourneys {
   }
 
   private static func id(of number: Int, _ keys: [JourneyKey?], _ otherIDs: [String?]) -> String {
-    keys[number].map(\.id.lowercasedText) ?? otherIDs[number]!
+    keys[number].map(\.lowercasedText) ?? otherIDs[number]!
   }
 
   /// The number of the journey whose id's bits are `key`, given at its first mention.
@@ -178,7 +178,7 @@ struct SyncJourneys {
   func save(in order: [(number: Int, key: JourneyKey?)]) throws {
     try store.save(
       order.lazy.filter { isChanged[$0.number] }.map { number, key in
-        (journey: key.map(\.id.lowercasedText) ?? id(of: number), registers: registers[number])
+        (journey: key.map(\.lowercasedText) ?? id(of: number), registers: registers[number])
       })
   }
 
