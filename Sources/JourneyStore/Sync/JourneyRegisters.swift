@@ -16,7 +16,10 @@ struct JourneyRegisters: Equatable {
 
   var isPresent: Bool { present.value == .integer(1) }
 
-  var values: JourneyValues { JourneyValues(fields.map(\.value)) }
+  var values: JourneyValues {
+    // By index: mapping the fields walks a copy of them (`IndexingIterator`).
+    JourneyValues(fields.indices.map { fields[$0].value })
+  }
 
   /// The register-wise maximum of these registers and `other`'s (a snapshot's), by (clock,
   /// replica id): merging is idempotent, so registers already holding `other`'s writes stay.
