@@ -384,7 +384,8 @@ struct SyncSession {
       for (header, changes) in zip(file.header.batches, file.batches) {
         let write = ReceivedWrite(
           hlc: header.hlc, replica: replica, by: by, seq: seq, vector: file.header.vector)
-        try changes.forEachChange(of: .journey) { change in
+        // The merge reads an update's new values only.
+        try changes.forEachChange(of: .journey, oldValuesOfUpdates: false) { change in
           guard case .text(let journey) = change.journey else { return }
           let number = numbers[next]
           next += 1

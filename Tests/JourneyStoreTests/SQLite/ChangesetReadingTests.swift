@@ -215,6 +215,7 @@ struct ChangesetReadingTests {
       return changes
     }
     expectSameKeys(changeset, of: table, as: ours, sourceLocation: sourceLocation)
+    expectSameNewValues(changeset, of: table, as: ours, sourceLocation: sourceLocation)
     switch (ours, sqlites) {
     case (.success(let ours), .success(let sqlites)):
       #expect(ours == sqlites, "\(changeset.bytes)", sourceLocation: sourceLocation)
@@ -263,6 +264,34 @@ struct ChangesetReadingTests {
         "\(changeset.bytes): \(read) against \(keys)", sourceLocation: sourceLocation)
     default:
       Issue.record("\(changeset.bytes): \(changes) against \(keys)", sourceLocation: sourceLocation)
+    }
+  }
+
+  /// Checks that `forEachChange(of:oldValuesOfUpdates: false)` reads the changes `changes`
+  /// holds, each update's old values but its key's left out, or fails as it did.
+  static func expectSameNewValues(
+    _ changeset: Changeset, of table: ChangesetTable, as changes: Result<[RowChange], any Error>,
+    sourceLocation: SourceLocation
+  ) {
+    let read = Result {
+      var read: [RowChange] = []
+      try changeset.forEachChange(of: table, oldValuesOfUpdates: false) { read.append($0) }
+      return read
+    }
+    switch (changes, read) {
+    case (.success(let changes), .success(let read)):
+      let expected = changes.map { change -> RowChange in
+        guard case .update(let old, let new) = change else { return change }
+        let key = old.indices.map { $0 < table.primaryKeyColumns ? old[$0] : nil }
+        return .update(old: key, new: new)
+      }
+      #expect(read == expected, "\(changeset.bytes)", sourceLocation: sourceLocation)
+    case (.failure(let all as SQLiteError), .failure(let new as SQLiteError)):
+      #expect(
+        all.extendedResultCode == new.extendedResultCode && all.message == new.message,
+        "\(changeset.bytes): \(all) against \(new)", sourceLocation: sourceLocation)
+    default:
+      Issue.record("\(changeset.bytes): \(changes) against \(read)", sourceLocation: sourceLocation)
     }
   }
 
