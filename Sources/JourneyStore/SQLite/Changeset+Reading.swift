@@ -6,10 +6,16 @@ extension Changeset {
   /// iterator (`sqlite3changeset_start`, `next`, `op`, `old`, `new`) reads from them, without a
   /// call to SQLite (the iterator and its `sqlite3_value`s were half of reading a change file:
   /// BENCHMARKS.md, P12).
+  ///
+  /// With `oldValuesOfUpdates` false, an update's old values are its primary key's alone (the
+  /// others skipped, as `nil`): for a reader of the new values, which makes no value of what it
+  /// would not read (a sync merging received changes).
   /// - Throws: `SQLiteError`, before any change is handed over: `.corrupt` for bytes that are
   ///   not a changeset, or are truncated or damaged; `.format` for a changeset that holds
   ///   another table or a table of another shape. Or what `body` throws.
-  func forEachChange(of table: ChangesetTable, _ body: (RowChange) throws -> Void) throws {
+  func forEachChange(
+    of table: ChangesetTable, oldValuesOfUpdates: Bool = true, _ body: (RowChange) throws -> Void
+  ) throws {
     try withCheckedBuffer(of: table) { buffer in
       // Every header is of `table`'s shape, every change complete: the layout says so.
       let columns = table.columns.count
@@ -25,7 +31,9 @@ extension Changeset {
         case SQLITE_INSERT: try body(.insert(try scanner.wholeRecord(columns)))
         case SQLITE_DELETE: try body(.delete(try scanner.wholeRecord(columns)))
         case SQLITE_UPDATE:
-          var old = try scanner.record(columns)
+          var old =
+            try oldValuesOfUpdates
+            ? scanner.record(columns) : scanner.record(columns, upTo: table.primaryKeyColumns)
           let new = try scanner.record(columns)
           // SQLite's iterator drops the old value of a column that is neither the key nor in
           // the new record ("technically corrupt", says sessionChangesetNextOne).
@@ -34,6 +42,32 @@ extension Changeset {
           }
           try body(.update(old: old, new: new))
         default: throw Self.damaged(SQLITE_CORRUPT)
+        }
+      }
+    }
+  }
+
+  /// Hands `body`, for every change of `table` in the changeset's order, the bytes of its first
+  /// column's value when that is a text (`nil` for another value): the key each change names,
+  /// read where it lies, the rest of the change skipped (`forEachChange` reads it whole).
+  /// - Throws: As `forEachChange`, before any key is handed over.
+  func forEachKeyText(
+    of table: ChangesetTable, _ body: (UnsafeRawBufferPointer?) throws -> Void
+  ) throws {
+    try withCheckedBuffer(of: table) { buffer in
+      let columns = table.columns.count
+      var scanner = ChangesetScanner(bytes: buffer)
+      while !scanner.isAtEnd {
+        let operation = Int32(try scanner.byte())
+        if operation == Int32(UInt8(ascii: "T")) {
+          _ = try scanner.header()
+          continue
+        }
+        _ = try scanner.byte()  // indirect
+        try body(try scanner.textBytes())
+        for _ in 1..<columns { _ = try scanner.skipValue() }
+        if operation == SQLITE_UPDATE {
+          for _ in 0..<columns { _ = try scanner.skipValue() }
         }
       }
     }

@@ -64,11 +64,38 @@ extension ChangesetScanner {
     }
   }
 
+  /// Reads a value of a record, handing back its bytes when it is a text (`nil` for any other
+  /// value): a change's key, read without making a value of it.
+  mutating func textBytes() throws(SQLiteError) -> UnsafeRawBufferPointer? {
+    guard bytes.count > position, Int32(bytes[position]) == SQLITE_TEXT else {
+      _ = try skipValue()
+      return nil
+    }
+    position += 1
+    return UnsafeRawBufferPointer(rebasing: try counted())
+  }
+
   /// A record of `columns` values, `nil` for a column not part of the change.
   mutating func record(_ columns: Int) throws(SQLiteError) -> [DatabaseValue?] {
     var values: [DatabaseValue?] = []
     values.reserveCapacity(columns)
     for _ in 0..<columns { values.append(try value()) }
+    return values
+  }
+
+  /// A record of `columns` values of which only the first `read` are read, the others skipped
+  /// (`nil`).
+  mutating func record(_ columns: Int, upTo read: Int) throws(SQLiteError) -> [DatabaseValue?] {
+    var values: [DatabaseValue?] = []
+    values.reserveCapacity(columns)
+    for column in 0..<columns {
+      if column < read {
+        values.append(try value())
+      } else {
+        _ = try skipValue()
+        values.append(nil)
+      }
+    }
     return values
   }
 

@@ -53,18 +53,28 @@ struct ChangeFile: Equatable {
   /// Reads a file's bytes, checking that it is the file of `replica` and `seq` its name says.
   /// - Throws: `ChangeFileError.malformed`.
   init(decoding bytes: [UInt8], replica: String, seq: Int64) throws {
-    let (header, body) = try Self.frame.decode(
-      bytes, as: Header.self, format: Self.format, replica: replica, seq: seq)
+    let (header, batches) = try Self.batches(decoding: bytes, replica: replica, seq: seq)
+    self.header = header
+    self.bodies = try batches.map(ChangeFileBody.decode)
+  }
+
+  /// A file's header and each batch's bytes, unread (`ChangeFileBody` reads them), checking that
+  /// it is the file of `replica` and `seq` its name says.
+  /// - Throws: `ChangeFileError.malformed`.
+  static func batches(decoding bytes: [UInt8], replica: String, seq: Int64) throws
+    -> (header: Header, batches: [ArraySlice<UInt8>])
+  {
+    let (header, body) = try frame.decode(
+      bytes, as: Header.self, format: format, replica: replica, seq: seq)
     var reader = body
-    var bodies: [[RowChange]] = []
+    var batches: [ArraySlice<UInt8>] = []
     for _ in header.batches {
-      bodies.append(try ChangeFileBody.decode(try reader.take(Int(try reader.uint32()))))
+      batches.append(try reader.take(Int(try reader.uint32())))
     }
     guard reader.isAtEnd else {
       throw ChangeFileError.malformed("it has bytes after its last batch")
     }
-    self.header = header
-    self.bodies = bodies
+    return (header, batches)
   }
 
   init(header: Header, bodies: [[RowChange]]) {

@@ -10,8 +10,32 @@ enum ChangeFileBody {
   ///   table.
   static func decode(_ bytes: ArraySlice<UInt8>) throws -> [RowChange] {
     guard !bytes.isEmpty else { return [] }
+    return try checked { try Changeset(bytes: Array(bytes)).changes(of: .journey) }
+  }
+
+  /// The changeset of a batch's bytes, unread, after its layout is checked, and the journey
+  /// each of its changes names, in order: its id's bits (`nil` for an id that is not a
+  /// lowercase UUID text), read where they lie.
+  /// - Throws: `ChangeFileError.malformed` as `decode` does.
+  static func keyed(_ bytes: ArraySlice<UInt8>) throws
+    -> (changes: Changeset, keys: [JourneyKey?])
+  {
+    let changes = Changeset(bytes: Array(bytes))
+    var keys: [JourneyKey?] = []
+    guard !bytes.isEmpty else { return (changes, keys) }
+    try checked {
+      try changes.forEachKeyText(of: .journey) { text in
+        keys.append(
+          text.flatMap { JourneyKey(lowercasedText: $0.assumingMemoryBound(to: UInt8.self)) })
+      }
+    }
+    return (changes, keys)
+  }
+
+  /// What `body` reads, its errors as a file's.
+  private static func checked<Result>(_ body: () throws -> Result) throws -> Result {
     do {
-      return try Changeset(bytes: Array(bytes)).changes(of: .journey)
+      return try body()
     } catch {
       throw ChangeFileError.malformed("a batch is not a changeset of the journey table (\(error))")
     }

@@ -5,14 +5,22 @@ enum FileDigest {
   /// The digest's size in bytes.
   static let size = 16
 
-  static func of(_ bytes: [UInt8]) -> [UInt8] {
+  /// The digest of `bytes` where they lie (a received file's bytes before its digest were
+  /// copied to be hashed: 8 MB more, for a file of 100,000 renames).
+  static func of(_ bytes: ArraySlice<UInt8>) -> [UInt8] {
     var first: UInt64 = 0xcbf2_9ce4_8422_2325
     var second: UInt64 = 0x6c62_272e_07bb_0142
-    for byte in bytes {
-      first = (first ^ UInt64(byte)) &* 0x0000_0100_0000_01b3
-      second = (second ^ UInt64(byte ^ 0x5a)) &* 0x0000_0100_0000_01b3
+    bytes.withUnsafeBufferPointer { bytes in
+      for byte in bytes {
+        first = (first ^ UInt64(byte)) &* 0x0000_0100_0000_01b3
+        second = (second ^ UInt64(byte ^ 0x5a)) &* 0x0000_0100_0000_01b3
+      }
     }
     return (0..<8).map { UInt8(truncatingIfNeeded: first >> (8 * $0)) }
       + (0..<8).map { UInt8(truncatingIfNeeded: second >> (8 * $0)) }
+  }
+
+  static func of(_ bytes: [UInt8]) -> [UInt8] {
+    of(bytes[...])
   }
 }

@@ -7,16 +7,19 @@
 struct JourneyRegisters: Equatable {
   var present: Register
   /// In the order of `JourneyField.all`.
-  var fields: [Register]
+  var fields: RegisterFields
 
   /// A journey no write has reached yet: every register empty.
   static let empty = JourneyRegisters(
     present: Register(value: .integer(0), hlc: 0, by: 0, seq: 0),
-    fields: Array(repeating: .empty, count: JourneyField.all.count))
+    fields: RegisterFields(repeating: .empty))
 
   var isPresent: Bool { present.value == .integer(1) }
 
-  var values: JourneyValues { JourneyValues(fields.map(\.value)) }
+  var values: JourneyValues {
+    // By index: mapping the fields walks a copy of them (`IndexingIterator`).
+    JourneyValues(fields.indices.map { fields[$0].value })
+  }
 
   /// The register-wise maximum of these registers and `other`'s (a snapshot's), by (clock,
   /// replica id): merging is idempotent, so registers already holding `other`'s writes stay.
@@ -33,8 +36,15 @@ struct JourneyRegisters: Equatable {
   }
 }
 
+extension JourneyRegisters {
+  /// Registers of fields given in an array, one for each field.
+  init(present: Register, fields: [Register]) {
+    self.init(present: present, fields: RegisterFields(fields))
+  }
+}
+
 /// The value of one register and the write that set it.
-struct Register: Equatable {
+struct Register {
   var value: DatabaseValue
   /// The write's hybrid logical clock; 0 for no write.
   var hlc: Int64
@@ -44,4 +54,22 @@ struct Register: Equatable {
   var seq: Int64
 
   static let empty = Register(value: .null, hlc: 0, by: 0, seq: 0)
+}
+
+extension Register: Equatable {
+  /// The writes first: a register a merge replaced has another write, whatever its value.
+  static func == (left: Register, right: Register) -> Bool {
+    left.hlc == right.hlc && left.by == right.by && left.seq == right.seq
+      && left.value == right.value
+  }
+}
+
+extension Register {
+  /// Sets the register to `new`.
+  /// - Returns: Whether that changed it (the merge saves only the registers it changed).
+  mutating func assign(_ new: Register) -> Bool {
+    guard self != new else { return false }
+    self = new
+    return true
+  }
 }

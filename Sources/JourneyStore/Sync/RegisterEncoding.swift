@@ -161,9 +161,8 @@ enum RegisterEncoding {
       return register
     }
     let present = try register(0)
-    var fields: [Register] = []
-    fields.reserveCapacity(JourneyField.all.count)
-    for index in 1...JourneyField.all.count { fields.append(try register(index)) }
+    var fields = RegisterFields(repeating: .empty)
+    for index in fields.indices { fields[index] = try register(index + 1) }
     guard reader.isAtEnd else {
       throw Damage(reason: "\(reader.remaining) bytes follow its last register")
     }

@@ -18,26 +18,32 @@ struct RegisterMerge {
   }
 
   /// Merges one received row change into `registers`.
+  /// - Returns: Whether it changed them.
   mutating func merge(
     _ change: RowChange, journey: String, write: ReceivedWrite,
     into registers: inout JourneyRegisters
-  ) {
+  ) -> Bool {
+    var changed = false
     switch change {
     case .insert(let values):
       let wonExistence = write.wins(
         over: registers.present, writtenBy: replicas[registers.present.by])
-      if wonExistence { registers.present = write.register(.integer(1)) }
+      if wonExistence, registers.present.assign(write.register(.integer(1))) { changed = true }
       for (index, value) in values.dropFirst().enumerated() {
-        mergeField(index, value, journey: journey, write: write, into: &registers)
+        if mergeField(index, value, journey: journey, write: write, into: &registers) {
+          changed = true
+        }
       }
     case .update(_, let new):
       for (index, value) in new.dropFirst().enumerated() {
         guard let value else { continue }
-        mergeField(index, value, journey: journey, write: write, into: &registers)
+        if mergeField(index, value, journey: journey, write: write, into: &registers) {
+          changed = true
+        }
       }
     case .delete(let old):
       let present = registers.present
-      guard write.wins(over: present, writtenBy: replicas[present.by]) else { return }
+      guard write.wins(over: present, writtenBy: replicas[present.by]) else { return false }
       if present.value == .integer(1) {
         // Fields edited concurrently with the delete, to a value it did not delete.
         for (index, register) in registers.fields.enumerated() {
@@ -52,18 +58,20 @@ struct RegisterMerge {
               lostReplica: writer ?? ""))
         }
       }
-      registers.present = write.register(.integer(0))
+      if registers.present.assign(write.register(.integer(0))) { changed = true }
       // A journey never seen here keeps the values it was deleted with.
       for index in registers.fields.indices where registers.fields[index].hlc == 0 {
-        registers.fields[index] = write.register(old[index + 1])
+        if registers.fields[index].assign(write.register(old[index + 1])) { changed = true }
       }
     }
+    return changed
   }
 
+  /// - Returns: Whether the field's register changed.
   private mutating func mergeField(
     _ index: Int, _ value: DatabaseValue, journey: String, write: ReceivedWrite,
     into registers: inout JourneyRegisters
-  ) {
+  ) -> Bool {
     let current = registers.fields[index]
     let writer = replicas[current.by]
     let field = JourneyField.all[index]
@@ -87,7 +95,7 @@ struct RegisterMerge {
             keptReplica: write.replica,
             lost: current.value, lostHLC: current.hlc, lostReplica: writer ?? ""))
       }
-      registers.fields[index] = write.register(value)
+      return registers.fields[index].assign(write.register(value))
     } else if current.value != value {
       conflicts.append(
         MergeConflict(
@@ -95,5 +103,6 @@ struct RegisterMerge {
           keptReplica: writer ?? "",
           lost: value, lostHLC: write.hlc, lostReplica: write.replica))
     }
+    return false
   }
 }

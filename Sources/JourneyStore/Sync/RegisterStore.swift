@@ -33,20 +33,20 @@ struct RegisterStore {
     return found
   }
 
-  /// Hands over the registers of each `wanted` journey that a write was ever merged into, with
-  /// its number, read one by one or with one scan of the table (as `reads` says; a scan may hand
-  /// over other journeys that `number` numbers too: it finds a row's number from the UTF-8
-  /// bytes of its id, `nil` for a journey not wanted).
+  /// Hands over the registers of each `wanted` journey (by its number; `id` says its id) that a
+  /// write was ever merged into, with its number, read one by one or with one scan of the
+  /// table (as `reads` says; a scan may hand over other journeys that `number` numbers too: it
+  /// finds a row's number from the UTF-8 bytes of its id, `nil` for a journey not wanted).
   func registers(
-    of wanted: [(journey: String, number: Int)], reads: BulkReads,
+    of wanted: [Int], id: (Int) -> String, reads: BulkReads,
     number: (UnsafeBufferPointer<UInt8>) -> Int?, _ found: (Int, JourneyRegisters) -> Void
   ) throws {
     let scans = try reads.scans(wanted.count) {
       try connection.firstValue("SELECT count(*) FROM sync_register")?.integer ?? 0
     }
     guard scans else {
-      for (journey, number) in wanted {
-        if let registers = try registers(of: journey) { found(number, registers) }
+      for number in wanted {
+        if let registers = try registers(of: id(number)) { found(number, registers) }
       }
       return
     }

@@ -42,7 +42,7 @@ struct SyncFileFrame {
     }
     let digestStart = bytes.count - FileDigest.size
     guard digestStart >= magic.count,
-      Array(bytes[digestStart...]) == FileDigest.of(Array(bytes[..<digestStart]))
+      bytes[digestStart...].elementsEqual(FileDigest.of(bytes[..<digestStart]))
     else {
       throw ChangeFileError.malformed("it is truncated or damaged (its digest does not match)")
     }

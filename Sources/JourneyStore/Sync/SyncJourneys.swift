@@ -4,27 +4,29 @@ import FoundationEssentials
 import Foundation
 #endif
 
-/// The journeys one sync touches, numbered in the order it meets them, with their registers as
-/// the table held them and as merged so far, in arrays by number: each journey's id is looked up
+/// The journeys one sync touches, numbered in the order it meets them, with their registers in
+/// one array by number: as the table held them until a merge changes them, then as merged so far
+/// (a flag says which a merge changed, and only those are saved). Each journey's id is looked up
 /// once in a sync, when it is read (`read` hands back the numbers, and the merges go by number),
 /// not at every step (at 100,000 journeys, hashing and comparing ids took more time than the
 /// merge: BENCHMARKS.md, P12). Ids that are lowercase UUIDs (every id a change file names) are
-/// kept as their 128 bits (`JourneyKey`), so that a table scan finds a row's journey from the
-/// bytes of its id without making a `String`; another program's ids by their text.
+/// kept as their 128 bits only (`JourneyKey`), so that a table scan finds a row's journey from
+/// the bytes of its id without making a `String`; another program's ids by their text.
 struct SyncJourneys {
   let store: RegisterStore
   let reads: BulkReads
-  /// Ids by number.
-  private(set) var ids: [String] = []
   /// The ids' bits by number (`nil`: an id that is not a lowercase UUID).
   private var keys: [JourneyKey?] = []
+  /// The ids that are not lowercase UUIDs, by number (`nil` for the others, their bits).
+  private var otherIDs: [String?] = []
   private var numbers: [JourneyKey: Int] = [:]
   private var otherNumbers: [String: Int] = [:]
-  /// The registers as the table holds them (`nil`: no row), once read.
-  private var stored: [JourneyRegisters?] = []
+  /// The registers by number: as the table holds them (`.empty`: no row) once read, and as
+  /// merged so far once a merge reached them.
+  private(set) var registers: [JourneyRegisters] = []
   private var isRead: [Bool] = []
-  /// The registers as merged so far (`nil`: no merge reached the journey).
-  private(set) var merged: [JourneyRegisters?] = []
+  /// Whether a merge changed the journey's registers: those are saved.
+  private var isChanged: [Bool] = []
   /// Whether a received write reached the journey.
   private(set) var isReceived: [Bool] = []
 
@@ -34,25 +36,56 @@ struct SyncJourneys {
   }
 
   /// How many journeys the sync has met.
-  var count: Int { ids.count }
+  var count: Int { keys.count }
 
-  /// The journey's number, given at its first mention; `key` is its id's bits (`nil`: an id
-  /// that is not a lowercase UUID).
-  private mutating func number(_ journey: String, key: JourneyKey?) -> Int {
-    if let key {
-      if let number = numbers[key] { return number }
-      numbers[key] = ids.count
-    } else {
-      if let number = otherNumbers[journey] { return number }
-      otherNumbers[journey] = ids.count
-    }
-    ids.append(journey)
+  /// The id of the journey numbered `number`.
+  func id(of number: Int) -> String {
+    Self.id(of: number, keys, otherIDs)
+  }
+
+  private static func id(of number: Int, _ keys: [JourneyKey?], _ otherIDs: [String?]) -> String {
+    keys[number].map(\.lowercasedText) ?? otherIDs[number]!
+  }
+
+  /// The number of the journey whose id's bits are `key`, given at its first mention.
+  private mutating func number(_ key: JourneyKey) -> Int {
+    let next = keys.count
+    // One hash: the subscript with a default inserts `next` when the key is new.
+    let number = Self.value(&numbers[key, default: next])
+    if number == next { append(key, nil) }
+    return number
+  }
+
+  /// The number of the journey `journey`, given at its first mention.
+  private mutating func number(_ journey: String) -> Int {
+    if let key = JourneyKey(lowercasedText: journey) { return number(key) }
+    let next = keys.count
+    let number = Self.value(&otherNumbers[journey, default: next])
+    if number == next { append(nil, journey) }
+    return number
+  }
+
+  private static func value(_ number: inout Int) -> Int { number }
+
+  private mutating func append(_ key: JourneyKey?, _ otherID: String?) {
     keys.append(key)
-    stored.append(nil)
+    otherIDs.append(otherID)
+    registers.append(.empty)
     isRead.append(false)
-    merged.append(nil)
+    isChanged.append(false)
     isReceived.append(false)
-    return ids.count - 1
+  }
+
+  private mutating func reserve(_ more: Int) {
+    let expected = count + more
+    guard expected > numbers.capacity else { return }
+    numbers.reserveCapacity(expected)
+    keys.reserveCapacity(expected)
+    otherIDs.reserveCapacity(expected)
+    registers.reserveCapacity(expected)
+    isRead.reserveCapacity(expected)
+    isChanged.reserveCapacity(expected)
+    isReceived.reserveCapacity(expected)
   }
 
   /// The number of the journey whose id's UTF-8 bytes a table row holds, `nil` for a journey
@@ -73,76 +106,66 @@ struct SyncJourneys {
   /// Reads the registers of the journeys not read yet, all at once (`BulkReads`).
   /// - Returns: The journeys' numbers, in the order given (each merge of them goes by number).
   @discardableResult
-  mutating func read(_ journeys: some Sequence<String>) throws -> [Int] {
-    try read(keyed: journeys.lazy.map { ($0, JourneyKey(lowercasedText: $0)) })
-  }
-
-  /// Reads the registers of the journeys not read yet, given with their ids' bits (`nil`: an id
-  /// that is not a lowercase UUID), as a received file's are once it is read: no id is parsed
-  /// again.
-  /// - Returns: The journeys' numbers, in the order given.
-  @discardableResult
-  mutating func read(keyed journeys: some Sequence<(id: String, key: JourneyKey?)>) throws
-    -> [Int]
-  {
-    let expected = ids.count + journeys.underestimatedCount
-    if expected > numbers.capacity {
-      numbers.reserveCapacity(expected)
-      ids.reserveCapacity(expected)
-      keys.reserveCapacity(expected)
-      stored.reserveCapacity(expected)
-      isRead.reserveCapacity(expected)
-      merged.reserveCapacity(expected)
-      isReceived.reserveCapacity(expected)
-    }
-    var given: [Int] = []
-    given.reserveCapacity(journeys.underestimatedCount)
-    var wanted: [(journey: String, number: Int)] = []
-    for (journey, key) in journeys {
-      let number = number(journey, key: key)
-      given.append(number)
-      if !isRead[number] {
-        isRead[number] = true
-        wanted.append((journey, number))
-      }
-    }
-    guard !wanted.isEmpty else { return given }
-    var isWanted = [Bool](repeating: false, count: ids.count)
-    for (_, number) in wanted { isWanted[number] = true }
-    let (numbers, otherNumbers) = (self.numbers, self.otherNumbers)
-    try store.registers(
-      of: wanted, reads: reads, number: { Self.number(ofID: $0, numbers, otherNumbers) }
-    ) {
-      number, registers in
-      if isWanted[number] { stored[number] = registers }
-    }
+  mutating func read(_ journeys: some Collection<String>) throws -> [Int] {
+    reserve(journeys.count)
+    let given = journeys.map { number($0) }
+    try readUnread(given)
     return given
   }
 
-  /// Merges into the journey's registers (read first, if they were not).
+  /// Reads the registers of the journeys not read yet, given by their ids' bits, as a received
+  /// file's are once it is read: no id is parsed again, none made a `String`.
+  /// - Returns: The journeys' numbers, in the order given.
+  mutating func read(keys: [JourneyKey]) throws -> [Int] {
+    reserve(keys.count)
+    let given = keys.map { number($0) }
+    try readUnread(given)
+    return given
+  }
+
+  /// Reads the registers of the journeys `given` that were not read yet.
+  private mutating func readUnread(_ given: [Int]) throws {
+    var wanted: [Int] = []
+    for number in given where !isRead[number] {
+      isRead[number] = true
+      wanted.append(number)
+    }
+    guard !wanted.isEmpty else { return }
+    var isWanted = [Bool](repeating: false, count: count)
+    for number in wanted { isWanted[number] = true }
+    let (numbers, otherNumbers) = (self.numbers, self.otherNumbers)
+    let (keys, otherIDs) = (self.keys, self.otherIDs)
+    try store.registers(
+      of: wanted, id: { Self.id(of: $0, keys, otherIDs) }, reads: reads,
+      number: { Self.number(ofID: $0, numbers, otherNumbers) }
+    ) { number, found in
+      if isWanted[number] { registers[number] = found }
+    }
+  }
+
+  /// Merges into the journey's registers (read first, if they were not); `body` says whether it
+  /// changed them.
   mutating func merge(
-    _ journey: String, received: Bool, _ body: (inout JourneyRegisters) throws -> Void
+    _ journey: String, received: Bool, _ body: (inout JourneyRegisters) throws -> Bool
   ) throws {
-    let number = number(journey, key: JourneyKey(lowercasedText: journey))
-    if !isRead[number] { try read(CollectionOfOne(journey)) }
+    let number = number(journey)
+    if !isRead[number] { try readUnread([number]) }
     try merge(number: number, received: received, body)
   }
 
-  /// Merges into the registers of a journey that `read` numbered (and read).
+  /// Merges into the registers of a journey that `read` numbered (and read), in place; `body`
+  /// says whether it changed them.
   mutating func merge(
-    number: Int, received: Bool, _ body: (inout JourneyRegisters) throws -> Void
+    number: Int, received: Bool, _ body: (inout JourneyRegisters) throws -> Bool
   ) throws {
-    // Taken out of the array while merged, so that its fields are not copied.
-    var registers = merged[number].take() ?? stored[number] ?? .empty
-    defer { merged[number] = registers }
-    try body(&registers)
+    if try body(&registers[number]) { isChanged[number] = true }
     if received { isReceived[number] = true }
   }
 
   /// Every journey the sync met, in the order of their ids (`inOrder`): sorted once, for the
   /// writes of the rows (`received(in:)`) and of the registers (`save(in:)`).
   func inIdOrder() -> [(number: Int, key: JourneyKey?)] {
-    inOrder(Array(ids.indices))
+    inOrder(Array(0..<count))
   }
 
   /// The numbers and ids of the journeys that received writes reached (each id a lowercase
@@ -153,11 +176,10 @@ struct SyncJourneys {
 
   /// Writes the registers that a merge changed, in `order` (`inIdOrder()`).
   func save(in order: [(number: Int, key: JourneyKey?)]) throws {
-    let changed = order.lazy.filter { number, _ in
-      guard let registers = merged[number] else { return false }
-      return registers != (stored[number] ?? .empty)
-    }
-    try store.save(changed.map { number, _ in (ids[number], merged[number]!) })
+    try store.save(
+      order.lazy.filter { isChanged[$0.number] }.map { number, key in
+        (journey: key.map(\.lowercasedText) ?? id(of: number), registers: registers[number])
+      })
   }
 
   /// Journeys in the order of their ids, with their ids' bits (`nil`: another program's id,

@@ -97,14 +97,17 @@ struct SyncSession {
         try journeys.read(snapshot.registers.lazy.map(\.journey))
         try join(snapshot, state: &state, summary: &summary) { journey, theirs, replicas in
           try counted()
-          try journeys.merge(journey, received: true) {
-            $0 = $0.merged(with: theirs) { replicas[$0] }
+          try journeys.merge(journey, received: true) { registers in
+            let merged = registers.merged(with: theirs) { replicas[$0] }
+            guard merged != registers else { return false }
+            registers = merged
+            return true
           }
         }
       }
       let merge = try receive(
         listing, from: folder, state: &state, summary: &summary,
-        prefetch: { try journeys.read(keyed: $0) }
+        prefetch: { try journeys.read(keys: $0) }
       ) { number, body in
         try counted()
         try journeys.merge(number: number, received: true, body)
@@ -279,7 +282,7 @@ struct SyncSession {
   private func send(
     _ state: inout ReplicaState, summary: inout SyncSummary,
     prefetch: ([String]) throws -> [Int],
-    update: (Int, (inout JourneyRegisters) -> Void) throws -> Void
+    update: (Int, (inout JourneyRegisters) -> Bool) throws -> Void
   ) throws {
     let me = try state.number(of: state.id)
     let seq = (state.seen[state.id] ?? 0) + 1
@@ -308,20 +311,24 @@ struct SyncSession {
         let number = numbers[next]
         next += 1
         try update(number) { registers in
+          var changed = false
           switch change {
           case .insert(let values):
-            registers.present = write(.integer(1))
-            registers.fields = values.dropFirst().map(write)
+            if registers.present.assign(write(.integer(1))) { changed = true }
+            for (index, value) in values.dropFirst().enumerated() {
+              if registers.fields[index].assign(write(value)) { changed = true }
+            }
           case .update(_, let new):
             for (index, value) in new.dropFirst().enumerated() {
-              if let value { registers.fields[index] = write(value) }
+              if let value, registers.fields[index].assign(write(value)) { changed = true }
             }
           case .delete(let old):
-            registers.present = write(.integer(0))
+            if registers.present.assign(write(.integer(0))) { changed = true }
             for index in registers.fields.indices where registers.fields[index].hlc == 0 {
-              registers.fields[index] = write(old[index + 1])
+              if registers.fields[index].assign(write(old[index + 1])) { changed = true }
             }
           }
+          return changed
         }
       }
       summary.sentChanges += outgoing.changes.count
@@ -359,31 +366,27 @@ struct SyncSession {
   /// gap (a file not arrived yet waits for the next sync), each once every file its vector names
   /// is applied here. A file that cannot be read is refused by name, and nothing of it or of its
   /// replica's later files is applied. The files to apply are found first, then the registers of
-  /// every journey they name are read at once (`prefetch`, given their ids with the bits that
+  /// every journey they name are read at once (`prefetch`, given the bits of their ids that
   /// reading the files found, hands back their numbers, once for each change), then their
-  /// changes are merged in that order, by number.
+  /// changes are read again one at a time and merged in that order, by number: no file's
+  /// changes are held as values.
   private func receive(
     _ listing: [String: [Int64]], from folder: RemoteFolder, state: inout ReplicaState,
-    summary: inout SyncSummary, prefetch: ([(id: String, key: JourneyKey?)]) throws -> [Int],
-    merging: (Int, (inout JourneyRegisters) -> Void) throws -> Void
+    summary: inout SyncSummary, prefetch: ([JourneyKey]) throws -> [Int],
+    merging: (Int, (inout JourneyRegisters) -> Bool) throws -> Void
   ) throws -> RegisterMerge {
     let files = try filesToApply(listing, from: folder, state: &state, summary: &summary)
-    var named: [(id: String, key: JourneyKey?)] = []
-    named.reserveCapacity(files.reduce(0) { $0 + $1.keys.count })
-    for file in files {
-      for (change, key) in zip(file.file.bodies.joined(), file.keys) {
-        if case .text(let journey) = change.journey { named.append((journey, key)) }
-      }
-    }
-    let numbers = try prefetch(named)
+    let numbers = try prefetch(
+      files.count == 1 ? files[0].file.keys : files.flatMap(\.file.keys))
     var next = numbers.startIndex
     var merge = RegisterMerge(replicas: state.replicas)
-    for (replica, seq, by, file, _) in files {
-      for (header, body) in zip(file.header.batches, file.bodies) {
+    for (replica, seq, by, file) in files {
+      for (header, changes) in zip(file.header.batches, file.batches) {
         let write = ReceivedWrite(
           hlc: header.hlc, replica: replica, by: by, seq: seq, vector: file.header.vector)
-        for change in body {
-          guard case .text(let journey) = change.journey else { continue }
+        // The merge reads an update's new values only.
+        try changes.forEachChange(of: .journey, oldValuesOfUpdates: false) { change in
+          guard case .text(let journey) = change.journey else { return }
           let number = numbers[next]
           next += 1
           try merging(number) {
@@ -405,21 +408,19 @@ struct SyncSession {
   }
 
   /// The other replicas' files to apply, in the order to apply them (see `receive`), read and
-  /// marked applied, each with the bits of the ids its changes name (`read`); `lastHLC` is
-  /// raised past their clocks.
+  /// marked applied; `lastHLC` is raised past their clocks.
   private func filesToApply(
     _ listing: [String: [Int64]], from folder: RemoteFolder, state: inout ReplicaState,
     summary: inout SyncSummary
-  ) throws -> [(replica: String, seq: Int64, by: Int64, file: ChangeFile, keys: [JourneyKey])] {
+  ) throws -> [(replica: String, seq: Int64, by: Int64, file: ReceivedChangeFile)] {
     var waiting = listing.filter { $0.key != state.id }.mapValues { seqs in seqs }
     for (replica, seqs) in waiting {
       let seen = state.seen[replica] ?? 0
       waiting[replica] = seqs.filter { $0 > seen }
     }
-    var files: [(replica: String, seq: Int64, by: Int64, file: ChangeFile, keys: [JourneyKey])] =
-      []
+    var files: [(replica: String, seq: Int64, by: Int64, file: ReceivedChangeFile)] = []
     var progress = true
-    var decoded: [String: (file: ChangeFile, keys: [JourneyKey])] = [:]
+    var decoded: [String: ReceivedChangeFile] = [:]
     while progress {
       progress = false
       for replica in waiting.keys.sorted() {
@@ -429,24 +430,23 @@ struct SyncSession {
             break
           }
           let name = ChangeFile.name(replica: replica, seq: seq)
-          let (file, keys): (ChangeFile, [JourneyKey])
+          let file: ReceivedChangeFile
           do {
-            (file, keys) =
-              try decoded[name] ?? read(name, replica: replica, seq: seq, from: folder)
+            file = try decoded[name] ?? read(name, replica: replica, seq: seq, from: folder)
           } catch {
             summary.refusedFiles.append(.init(name: name, reason: Self.reason(error)))
             waiting[replica] = nil
             break
           }
-          decoded[name] = (file, keys)
+          decoded[name] = file
           let ready = file.header.vector.allSatisfy { other, seq in
             other == replica || other == state.id || (state.seen[other] ?? 0) >= seq
           }
           guard ready else { break }
           decoded[name] = nil
-          files.append((replica, seq, try state.number(of: replica), file, keys))
+          files.append((replica, seq, try state.number(of: replica), file))
           for header in file.header.batches { state.lastHLC = max(state.lastHLC, header.hlc) }
-          summary.receivedChanges += file.bodies.reduce(0) { $0 + $1.count }
+          summary.receivedChanges += file.keys.count
           try state.markSeen(replica, seq: seq)
           waiting[replica]!.removeFirst()
           summary.receivedFiles += 1
@@ -458,27 +458,14 @@ struct SyncSession {
     return files
   }
 
-  /// A change file of the remote, opened and read; every journey it names must be an id (a
-  /// lowercase UUID), whose bits are handed back with the file, one for each change, in order.
+  /// A change file of the remote, opened and read (`ReceivedChangeFile`: every journey it names
+  /// must be an id, a lowercase UUID).
   private func read(_ name: String, replica: String, seq: Int64, from folder: RemoteFolder) throws
-    -> (file: ChangeFile, keys: [JourneyKey])
+    -> ReceivedChangeFile
   {
     guard let bytes = try folder.read(name) else { throw ChangeFileError.malformed("it is gone") }
-    let file = try ChangeFile(
+    return try ReceivedChangeFile(
       decoding: try sealing.open(bytes, name: name), replica: replica, seq: seq)
-    var keys: [JourneyKey] = []
-    keys.reserveCapacity(file.bodies.reduce(0) { $0 + $1.count })
-    // Batch by batch: the iterator of `bodies.joined()` cost 860 instructions a change.
-    for body in file.bodies {
-      for change in body {
-        guard case .text(let id) = change.journey, let key = JourneyKey(lowercasedText: id) else {
-          throw ChangeFileError.malformed(
-            "a change names a journey whose id is not a lowercase UUID")
-        }
-        keys.append(key)
-      }
-    }
-    return (file, keys)
   }
 
   static func reason(_ error: any Error) -> String {
@@ -518,13 +505,12 @@ struct SyncSession {
     if let scanned {
       try deferral.noteInserted(
         order.count { number, _ in
-          scanned[number] == nil && journeys.merged[number]?.isPresent == true
+          scanned[number] == nil && journeys.registers[number].isPresent
         })
     }
     var refused: [MergeConflict] = []
     for (number, id) in order {
-      let journey = journeys.ids[number]
-      guard let target = journeys.merged[number] else { continue }
+      let target = journeys.registers[number]
       let row = scanned?[number]
       let current = try scanned == nil ? JourneyRow.values(of: id, in: connection) : row?.values
       let values = target.values
@@ -548,7 +534,7 @@ struct SyncSession {
         for (field, register) in zip(JourneyField.all, target.fields)
         where current?[field] != register.value {
           refused.append(MergeConflict(
-            journey: journey, field: field, kept: current?[field], keptHLC: 0,
+            journey: journeys.id(of: number), field: field, kept: current?[field], keptHLC: 0,
             keptReplica: state.id, lost: register.value, lostHLC: register.hlc,
             lostReplica: state.replicas[register.by] ?? ""))
         }

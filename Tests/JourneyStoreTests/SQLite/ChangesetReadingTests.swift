@@ -214,6 +214,8 @@ struct ChangesetReadingTests {
       try changeset.forEachChangeReadBySQLite(of: table) { changes.append($0) }
       return changes
     }
+    expectSameKeys(changeset, of: table, as: ours, sourceLocation: sourceLocation)
+    expectSameNewValues(changeset, of: table, as: ours, sourceLocation: sourceLocation)
     switch (ours, sqlites) {
     case (.success(let ours), .success(let sqlites)):
       #expect(ours == sqlites, "\(changeset.bytes)", sourceLocation: sourceLocation)
@@ -227,6 +229,69 @@ struct ChangesetReadingTests {
       Issue.record(
         "\(changeset.bytes): \(ours) against SQLite's \(sqlites)", sourceLocation: sourceLocation)
       return []
+    }
+  }
+
+  /// Checks that `forEachKeyText` hands over each change's first value when it is a text, its
+  /// bytes as they are (UTF-8 or not), and `nil` for any other value, or fails as `changes` did.
+  static func expectSameKeys(
+    _ changeset: Changeset, of table: ChangesetTable, as changes: Result<[RowChange], any Error>,
+    sourceLocation: SourceLocation
+  ) {
+    let keys = Result {
+      var keys: [[UInt8]?] = []
+      try changeset.forEachKeyText(of: table) { keys.append($0.map { Array($0) }) }
+      return keys
+    }
+    switch (changes, keys) {
+    case (.success(let changes), .success(let keys)):
+      let expected = changes.map { change -> [UInt8]? in
+        let key: DatabaseValue? =
+          switch change {
+          case .insert(let values), .delete(let values): values.first
+          case .update(let old, _): old.first ?? nil
+          }
+        return switch key {
+        case .text(let text): Array(text.utf8)
+        case .invalidText(let bytes): bytes
+        default: nil
+        }
+      }
+      #expect(keys == expected, "\(changeset.bytes)", sourceLocation: sourceLocation)
+    case (.failure(let read as SQLiteError), .failure(let keys as SQLiteError)):
+      #expect(
+        read.extendedResultCode == keys.extendedResultCode && read.message == keys.message,
+        "\(changeset.bytes): \(read) against \(keys)", sourceLocation: sourceLocation)
+    default:
+      Issue.record("\(changeset.bytes): \(changes) against \(keys)", sourceLocation: sourceLocation)
+    }
+  }
+
+  /// Checks that `forEachChange(of:oldValuesOfUpdates: false)` reads the changes `changes`
+  /// holds, each update's old values but its key's left out, or fails as it did.
+  static func expectSameNewValues(
+    _ changeset: Changeset, of table: ChangesetTable, as changes: Result<[RowChange], any Error>,
+    sourceLocation: SourceLocation
+  ) {
+    let read = Result {
+      var read: [RowChange] = []
+      try changeset.forEachChange(of: table, oldValuesOfUpdates: false) { read.append($0) }
+      return read
+    }
+    switch (changes, read) {
+    case (.success(let changes), .success(let read)):
+      let expected = changes.map { change -> RowChange in
+        guard case .update(let old, let new) = change else { return change }
+        let key = old.indices.map { $0 < table.primaryKeyColumns ? old[$0] : nil }
+        return .update(old: key, new: new)
+      }
+      #expect(read == expected, "\(changeset.bytes)", sourceLocation: sourceLocation)
+    case (.failure(let all as SQLiteError), .failure(let new as SQLiteError)):
+      #expect(
+        all.extendedResultCode == new.extendedResultCode && all.message == new.message,
+        "\(changeset.bytes): \(all) against \(new)", sourceLocation: sourceLocation)
+    default:
+      Issue.record("\(changeset.bytes): \(changes) against \(read)", sourceLocation: sourceLocation)
     }
   }
 

@@ -18,6 +18,7 @@ struct JourneyKeyTests {
     ]
     let keys = try ids.map { try #require(JourneyKey(lowercasedText: $0.lowercasedText)) }
     #expect(zip(keys, ids).allSatisfy { $0.id == $1 && $0 == JourneyKey($1) })
+    #expect(keys.map(\.lowercasedText) == ids.map(\.lowercasedText))
     let byText = ids.map(\.lowercasedText).sorted()
     #expect(keys.sorted().map(\.id.lowercasedText) == byText)
     #expect(Set(keys).count == ids.count)

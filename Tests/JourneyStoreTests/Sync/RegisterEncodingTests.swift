@@ -44,6 +44,12 @@ struct RegisterEncodingTests {
     }
   }
 
+  /// The registers hold one field register for each journey field, in place.
+  @Test func thereIsARegisterForEachField() {
+    #expect(RegisterFields.count == JourneyField.all.count)
+    #expect(JourneyRegisters.empty.fields.count == JourneyField.all.count)
+  }
+
   /// The write of an insert is written once, not five times: 53 bytes, not 93.
   @Test func aWriteSharedByRegistersIsWrittenOnce() throws {
     let bytes = RegisterEncoding.encoded(Self.inserted)
