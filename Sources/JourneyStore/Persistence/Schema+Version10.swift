@@ -9,8 +9,9 @@ extension Schema {
   /// existed (its undo could not bring it back, and sync never sent its delete).
   ///
   /// - `journey_replaced`: the rows a write of one journey row may remove, with their rowid,
-  ///   kept just before it (`journey_keeps_replaced` for an insert, `journey_keeps_replaced_by_update`
-  ///   for a change of id or rowid): those of its id or its rowid but its own. It is emptied
+  ///   kept just before it (`journey_keeps_replaced` for an insert,
+  ///   `journey_keeps_replaced_by_update` for a change of id or rowid): those of its id or its
+  ///   rowid but its own. It is emptied
   ///   before each keeps, and every such trigger fires while it holds rows, so that rows kept for
   ///   a write that did not happen (`INSERT OR IGNORE`, `OR FAIL`, an upsert's update) are gone
   ///   before the next write reads it. Before an insert, an automatic rowid reads as -1: a
@@ -47,24 +48,30 @@ extension Schema {
       UPDATE batch SET stamp = -1 WHERE id = (SELECT max(id) FROM batch) AND state = 3
         AND at = (julianday('now') - 2451910.5) * 86400.0 AND stamp = total_changes() - 1;
       DELETE FROM journey_replaced;
-      INSERT INTO journey_replaced (journey_rowid, id, name, transportation_type, start_date, duration)
+      INSERT INTO journey_replaced
+        (journey_rowid, id, name, transportation_type, start_date, duration)
         SELECT rowid, id, name, transportation_type, start_date, duration
         FROM journey WHERE id = NEW.id OR rowid = NEW.rowid;
-      UPDATE batch SET stamp = total_changes() WHERE id = (SELECT max(id) FROM batch) AND stamp = -1;
+      UPDATE batch SET stamp = total_changes()
+        WHERE id = (SELECT max(id) FROM batch) AND stamp = -1;
     END;
 
-    CREATE TRIGGER journey_keeps_replaced_by_update BEFORE UPDATE OF id, rowid, oid, _rowid_ ON journey
+    CREATE TRIGGER journey_keeps_replaced_by_update
+    BEFORE UPDATE OF id, rowid, oid, _rowid_ ON journey
     WHEN (SELECT state FROM batch ORDER BY id DESC LIMIT 1) IS NOT 2
-      AND (EXISTS (SELECT 1 FROM journey WHERE (id = NEW.id OR rowid = NEW.rowid) AND rowid <> OLD.rowid)
+      AND (EXISTS (SELECT 1 FROM journey
+          WHERE (id = NEW.id OR rowid = NEW.rowid) AND rowid <> OLD.rowid)
         OR EXISTS (SELECT 1 FROM journey_replaced))
     BEGIN
       UPDATE batch SET stamp = -1 WHERE id = (SELECT max(id) FROM batch) AND state = 3
         AND at = (julianday('now') - 2451910.5) * 86400.0 AND stamp = total_changes() - 1;
       DELETE FROM journey_replaced;
-      INSERT INTO journey_replaced (journey_rowid, id, name, transportation_type, start_date, duration)
+      INSERT INTO journey_replaced
+        (journey_rowid, id, name, transportation_type, start_date, duration)
         SELECT rowid, id, name, transportation_type, start_date, duration
         FROM journey WHERE (id = NEW.id OR rowid = NEW.rowid) AND rowid <> OLD.rowid;
-      UPDATE batch SET stamp = total_changes() WHERE id = (SELECT max(id) FROM batch) AND stamp = -1;
+      UPDATE batch SET stamp = total_changes()
+        WHERE id = (SELECT max(id) FROM batch) AND stamp = -1;
     END;
 
     CREATE TRIGGER journey_logs_insert AFTER INSERT ON journey
@@ -75,8 +82,10 @@ extension Schema {
       WHERE NOT EXISTS (
         SELECT 1 FROM batch WHERE id = (SELECT max(id) FROM batch) AND (state = 1 OR (state = 3
           AND at = (julianday('now') - 2451910.5) * 86400.0 AND stamp = total_changes() - 1)));
-      INSERT INTO change (batch, journey, kind) VALUES ((SELECT max(id) FROM batch), NEW.id, 'insert');
-      UPDATE batch SET stamp = total_changes() WHERE id = (SELECT max(id) FROM batch) AND state = 3;
+      INSERT INTO change (batch, journey, kind)
+        VALUES ((SELECT max(id) FROM batch), NEW.id, 'insert');
+      UPDATE batch SET stamp = total_changes()
+        WHERE id = (SELECT max(id) FROM batch) AND state = 3;
     END;
 
     CREATE TRIGGER journey_logs_replaced AFTER INSERT ON journey
@@ -88,16 +97,21 @@ extension Schema {
       WHERE NOT EXISTS (
         SELECT 1 FROM batch WHERE id = (SELECT max(id) FROM batch) AND (state = 1 OR (state = 3
           AND at = (julianday('now') - 2451910.5) * 86400.0 AND stamp = total_changes() - 1)));
-      INSERT INTO change (batch, journey, kind, old_name, old_transportation_type, old_start_date, old_duration)
-        SELECT (SELECT max(id) FROM batch), r.id, 'delete', r.name, r.transportation_type, r.start_date, r.duration
+      INSERT INTO change
+        (batch, journey, kind, old_name, old_transportation_type, old_start_date, old_duration)
+        SELECT (SELECT max(id) FROM batch), r.id, 'delete',
+          r.name, r.transportation_type, r.start_date, r.duration
         FROM journey_replaced r
-        WHERE NOT EXISTS (SELECT 1 FROM journey WHERE rowid = r.journey_rowid AND rowid <> NEW.rowid)
+        WHERE NOT EXISTS (
+          SELECT 1 FROM journey WHERE rowid = r.journey_rowid AND rowid <> NEW.rowid)
         ORDER BY r.rowid;
       DELETE FROM journey_replaced;
-      UPDATE batch SET stamp = total_changes() WHERE id = (SELECT max(id) FROM batch) AND state = 3;
+      UPDATE batch SET stamp = total_changes()
+        WHERE id = (SELECT max(id) FROM batch) AND state = 3;
     END;
 
-    CREATE TRIGGER journey_logs_replaced_by_update AFTER UPDATE OF id, rowid, oid, _rowid_ ON journey
+    CREATE TRIGGER journey_logs_replaced_by_update
+    AFTER UPDATE OF id, rowid, oid, _rowid_ ON journey
     WHEN (SELECT state FROM batch ORDER BY id DESC LIMIT 1) IS NOT 2
       AND EXISTS (SELECT 1 FROM journey_replaced)
     BEGIN
@@ -106,13 +120,17 @@ extension Schema {
       WHERE NOT EXISTS (
         SELECT 1 FROM batch WHERE id = (SELECT max(id) FROM batch) AND (state = 1 OR (state = 3
           AND at = (julianday('now') - 2451910.5) * 86400.0 AND stamp = total_changes() - 1)));
-      INSERT INTO change (batch, journey, kind, old_name, old_transportation_type, old_start_date, old_duration)
-        SELECT (SELECT max(id) FROM batch), r.id, 'delete', r.name, r.transportation_type, r.start_date, r.duration
+      INSERT INTO change
+        (batch, journey, kind, old_name, old_transportation_type, old_start_date, old_duration)
+        SELECT (SELECT max(id) FROM batch), r.id, 'delete',
+          r.name, r.transportation_type, r.start_date, r.duration
         FROM journey_replaced r
-        WHERE NOT EXISTS (SELECT 1 FROM journey WHERE rowid = r.journey_rowid AND rowid <> NEW.rowid)
+        WHERE NOT EXISTS (
+          SELECT 1 FROM journey WHERE rowid = r.journey_rowid AND rowid <> NEW.rowid)
         ORDER BY r.rowid;
       DELETE FROM journey_replaced;
-      UPDATE batch SET stamp = total_changes() WHERE id = (SELECT max(id) FROM batch) AND state = 3;
+      UPDATE batch SET stamp = total_changes()
+        WHERE id = (SELECT max(id) FROM batch) AND state = 3;
     END;
     """
 }

@@ -70,7 +70,8 @@ extension RegisterStore {
     for index in 0...JourneyField.all.count {
       let name = index == 0 ? "existence" : JourneyField.all[index - 1].name
       let column = Int32(2 + 4 * index)
-      let hlc = row.value(at: column), by = row.value(at: column + 1), seq = row.value(at: column + 2)
+      let hlc = row.value(at: column), by = row.value(at: column + 1)
+      let seq = row.value(at: column + 2)
       guard case .integer(let clock) = hlc, clock >= 0, case .integer(let file) = seq, file >= 0,
         case .integer(let replica) = by
       else {

@@ -10,6 +10,8 @@ import Testing
 struct OutsideReplaceLogTests {
   static let newID = "cccc5555-0000-4000-8000-000000000005"
   static let otherID = "cccc6666-0000-4000-8000-000000000006"
+  static let coast = SampleJourneys.coastID, run = SampleJourneys.runID
+  static let ferry = SampleJourneys.ferryID
 
   /// The rowid of a journey, as SQL the shell reads.
   static func rowid(of id: String) -> String {
@@ -23,20 +25,23 @@ struct OutsideReplaceLogTests {
 
   /// The newest batch as `roadtrip history` lists it: each journey's kind of change, in the
   /// log's order (one entry per journey and kind, however many fields).
-  private func lastBatch(in sandbox: CLISandbox) async throws -> [String] {
+  static func lastBatch(in sandbox: CLISandbox) async throws -> [String] {
     let history = try await sandbox.run("history", "--limit", "1", "--format", "json")
     history.expectSuccess()
     let objects = try #require(
       try JSONSerialization.jsonObject(with: Data(history.standardOutput.utf8)) as? [[String: Any]])
     // Newest first: read back in the order the log wrote them.
     return objects.reversed().compactMap { object -> String? in
-      guard let journey = object["journey"] as? String, let change = object["change"] as? String else { return nil }
+      guard let journey = object["journey"] as? String, let change = object["change"] as? String
+      else { return nil }
       return "\(change) \(journey)"
     }.removingAdjacentDuplicates()
   }
 
   /// Undoes, checks the journeys are `before` again, redoes, undoes again.
-  private func expectUndoRestores(_ before: [String: JourneyRecord], in sandbox: CLISandbox) async throws {
+  private func expectUndoRestores(_ before: [String: JourneyRecord], in sandbox: CLISandbox)
+    async throws
+  {
     try await sandbox.run("undo").expectSuccess()
     #expect(try sandbox.records() == before)
     try await sandbox.run("redo").expectSuccess()
@@ -51,10 +56,11 @@ struct OutsideReplaceLogTests {
     let before = try sandbox.records()
     try await sqlite3("""
       INSERT OR REPLACE INTO journey (rowid, id, name, transportation_type, start_date, duration)
-      VALUES (\(Self.rowid(of: SampleJourneys.coastID)), '\(Self.newID)', 'C', 'car', 0, 10)
+      VALUES (\(Self.rowid(of: Self.coast)), '\(Self.newID)', 'C', 'car', 0, 10)
       """, in: sandbox)
-    #expect(try sandbox.record(SampleJourneys.coastID) == nil)
-    #expect(try await lastBatch(in: sandbox) == ["delete \(SampleJourneys.coastID)", "insert \(Self.newID)"])
+    #expect(try sandbox.record(Self.coast) == nil)
+    #expect(
+      try await Self.lastBatch(in: sandbox) == ["delete \(Self.coast)", "insert \(Self.newID)"])
     try await expectUndoRestores(before, in: sandbox)
   }
 
@@ -65,12 +71,12 @@ struct OutsideReplaceLogTests {
     // The id of the run, the rowid of the ferry: SQLite removes both.
     try await sqlite3("""
       REPLACE INTO journey (rowid, id, name, transportation_type, start_date, duration)
-      VALUES (\(Self.rowid(of: SampleJourneys.ferryID)), '\(SampleJourneys.runID)', 'Both', 'bus', 0, 10)
+      VALUES (\(Self.rowid(of: Self.ferry)), '\(Self.run)', 'Both', 'bus', 0, 10)
       """, in: sandbox)
     #expect(try sandbox.records().count == 2)
-    let batch = try await lastBatch(in: sandbox)
-    #expect(Set(batch.prefix(2)) == ["delete \(SampleJourneys.runID)", "delete \(SampleJourneys.ferryID)"])
-    #expect(batch.dropFirst(2) == ["insert \(SampleJourneys.runID)"])
+    let batch = try await Self.lastBatch(in: sandbox)
+    #expect(Set(batch.prefix(2)) == ["delete \(Self.run)", "delete \(Self.ferry)"])
+    #expect(batch.dropFirst(2) == ["insert \(Self.run)"])
     try await expectUndoRestores(before, in: sandbox)
   }
 
@@ -79,12 +85,12 @@ struct OutsideReplaceLogTests {
     try sandbox.seedSamples()
     let before = try sandbox.records()
     try await sqlite3(
-      "UPDATE OR REPLACE journey SET id = '\(SampleJourneys.runID)' WHERE id = '\(SampleJourneys.coastID)'",
+      "UPDATE OR REPLACE journey SET id = '\(Self.run)' WHERE id = '\(Self.coast)'",
       in: sandbox)
-    #expect(try sandbox.value("name", of: SampleJourneys.runID) == "Coast road")
+    #expect(try sandbox.value("name", of: Self.run) == "Coast road")
     // The run's delete comes first: undo takes the coast road's id back before it restores the run.
-    #expect(try await lastBatch(in: sandbox) == [
-      "delete \(SampleJourneys.runID)", "delete \(SampleJourneys.coastID)", "insert \(SampleJourneys.runID)",
+    #expect(try await Self.lastBatch(in: sandbox) == [
+      "delete \(Self.run)", "delete \(Self.coast)", "insert \(Self.run)",
     ])
     try await expectUndoRestores(before, in: sandbox)
   }
@@ -95,20 +101,20 @@ struct OutsideReplaceLogTests {
     try sandbox.seedSamples()
     let before = try sandbox.records()
     try await sqlite3("""
-      UPDATE OR REPLACE journey SET \(column) = \(Self.rowid(of: SampleJourneys.ferryID)), name = 'Moved'
-      WHERE id = '\(SampleJourneys.coastID)'
+      UPDATE OR REPLACE journey SET \(column) = \(Self.rowid(of: Self.ferry)), name = 'Moved'
+      WHERE id = '\(Self.coast)'
       """, in: sandbox)
-    #expect(try sandbox.record(SampleJourneys.ferryID) == nil)
-    #expect(try await lastBatch(in: sandbox) == [
-      "delete \(SampleJourneys.ferryID)", "update \(SampleJourneys.coastID)",
+    #expect(try sandbox.record(Self.ferry) == nil)
+    #expect(try await Self.lastBatch(in: sandbox) == [
+      "delete \(Self.ferry)", "update \(Self.coast)",
     ])
     try await expectUndoRestores(before, in: sandbox)
 
     // A move that changes no field is the removed journey's delete alone.
     try await sqlite3(
-      "UPDATE OR REPLACE journey SET \(column) = \(Self.rowid(of: SampleJourneys.runID)) "
-        + "WHERE id = '\(SampleJourneys.coastID)'", in: sandbox)
-    #expect(try await lastBatch(in: sandbox) == ["delete \(SampleJourneys.runID)"])
+      "UPDATE OR REPLACE journey SET \(column) = \(Self.rowid(of: Self.run)) "
+        + "WHERE id = '\(Self.coast)'", in: sandbox)
+    #expect(try await Self.lastBatch(in: sandbox) == ["delete \(Self.run)"])
     try await sandbox.run("undo").expectSuccess()
     #expect(try sandbox.records() == before)
   }
@@ -122,10 +128,11 @@ struct OutsideReplaceLogTests {
     let batches = try sandbox.batchCount()
     try await sqlite3("""
       INSERT OR REPLACE INTO journey (id, name, transportation_type, start_date, duration)
-      SELECT id, name || ' again', transportation_type, start_date, duration FROM journey ORDER BY rowid
+      SELECT id, name || ' again', transportation_type, start_date, duration
+      FROM journey ORDER BY rowid
       """, in: sandbox)
     #expect(try sandbox.batchCount() == batches + 1)
-    #expect(try await lastBatch(in: sandbox).count == 6)
+    #expect(try await Self.lastBatch(in: sandbox).count == 6)
     try await sandbox.run("undo").expectSuccess()
     #expect(try sandbox.records() == before)
   }
@@ -140,12 +147,12 @@ struct OutsideReplaceLogTests {
     let before = try sandbox.snapshot()
     try await sqlite3("""
       INSERT OR IGNORE INTO journey (rowid, id, name, transportation_type, start_date, duration)
-      VALUES (\(Self.rowid(of: SampleJourneys.coastID)), '\(Self.newID)', 'Ignored', 'car', 0, 10),
-        (1000, '\(SampleJourneys.runID)', 'Ignored', 'car', 0, 10)
+      VALUES (\(Self.rowid(of: Self.coast)), '\(Self.newID)', 'Ignored', 'car', 0, 10),
+        (1000, '\(Self.run)', 'Ignored', 'car', 0, 10)
       """, in: sandbox)
     let failed = try await sandbox.sqlite3("""
       INSERT INTO journey (rowid, id, name, transportation_type, start_date, duration)
-      VALUES (\(Self.rowid(of: SampleJourneys.coastID)), '\(Self.newID)', 'Failed', 'car', 0, 10)
+      VALUES (\(Self.rowid(of: Self.coast)), '\(Self.newID)', 'Failed', 'car', 0, 10)
       """)
     #expect(failed.exitCode != 0)
     #expect(try sandbox.snapshot() == before)
@@ -153,26 +160,27 @@ struct OutsideReplaceLogTests {
     // The ignored row kept the ferry; the ferry then goes, and the new id comes in: one delete.
     try await sqlite3("""
       INSERT OR IGNORE INTO journey (rowid, id, name, transportation_type, start_date, duration)
-      VALUES (\(Self.rowid(of: SampleJourneys.ferryID)), '\(Self.newID)', 'Ignored', 'car', 0, 10);
-      DELETE FROM journey WHERE id = '\(SampleJourneys.ferryID)';
+      VALUES (\(Self.rowid(of: Self.ferry)), '\(Self.newID)', 'Ignored', 'car', 0, 10);
+      DELETE FROM journey WHERE id = '\(Self.ferry)';
       INSERT INTO journey (id, name, transportation_type, start_date, duration)
       VALUES ('\(Self.newID)', 'New', 'car', 0, 10);
       """, in: sandbox)
-    #expect(try await lastBatch(in: sandbox) == ["insert \(Self.newID)"])
+    #expect(try await Self.lastBatch(in: sandbox) == ["insert \(Self.newID)"])
 
     // An upsert that renames the coast road, then inserts its id again.
     try await sqlite3("""
       INSERT INTO journey (id, name, transportation_type, start_date, duration)
-      VALUES ('\(SampleJourneys.coastID)', 'One', 'car', 0, 10), ('\(SampleJourneys.coastID)', 'Two', 'bus', 0, 10)
+      VALUES ('\(Self.coast)', 'One', 'car', 0, 10),
+        ('\(Self.coast)', 'Two', 'bus', 0, 10)
       ON CONFLICT (id) DO UPDATE SET id = '\(Self.otherID)'
       """, in: sandbox)
     #expect(try sandbox.value("name", of: Self.otherID) == "Coast road")
-    #expect(try sandbox.value("name", of: SampleJourneys.coastID) == "Two")
-    #expect(try await lastBatch(in: sandbox) == [
-      "delete \(SampleJourneys.coastID)", "insert \(Self.otherID)", "insert \(SampleJourneys.coastID)",
+    #expect(try sandbox.value("name", of: Self.coast) == "Two")
+    #expect(try await Self.lastBatch(in: sandbox) == [
+      "delete \(Self.coast)", "insert \(Self.otherID)", "insert \(Self.coast)",
     ])
     try await sandbox.run("undo").expectSuccess()
-    #expect(try sandbox.value("name", of: SampleJourneys.coastID) == "Coast road")
+    #expect(try sandbox.value("name", of: Self.coast) == "Coast road")
     #expect(try sandbox.record(Self.otherID) == nil)
   }
 
@@ -208,11 +216,11 @@ struct OutsideReplaceLogTests {
     #expect(try world[1].journey(id: replaced.id) != nil)
     try InsertRangeTests.shell("""
       INSERT OR REPLACE INTO journey (rowid, id, name, transportation_type, start_date, duration)
-      VALUES (\(Self.rowid(of: replaced.id.lowercasedText)), '\(Self.newID)', 'In its place', 'car', 0, 60)
+      VALUES (\(Self.rowid(of: replaced.id.lowercasedText)), '\(Self.newID)', 'There', 'car', 0, 60)
       """, on: world[0].path)
     try world.syncAll()
     #expect(try world[1].journey(id: replaced.id) == nil)
-    #expect(try world[1].journey(id: UUID(uuidString: Self.newID)!)?.name == "In its place")
+    #expect(try world[1].journey(id: UUID(uuidString: Self.newID)!)?.name == "There")
     #expect(try world[1].journey(id: kept.id)?.name == "Kept")
     #expect(try world.table(1) == world.table(0))
   }

@@ -63,7 +63,8 @@ extension MigrationTests {
       toPath: sandbox.databasePath)
     try await sandbox.run("db", "migrate").expectSuccess()
     #expect(try await sandbox.run("db", "check").exitCode == 0)
-    let coast = "23ab1149-6219-4dae-b574-268ad7d34f32", doomed = "31b35c2b-dad4-458f-9537-3c3acfd7bd67"
+    let coast = "23ab1149-6219-4dae-b574-268ad7d34f32"
+    let doomed = "31b35c2b-dad4-458f-9537-3c3acfd7bd67"
     let kept = "1c4455fb-49fe-4b66-a983-f0c99bd14f60"
     try await sandbox.sqlite3("""
       UPDATE sync_register_v8 SET name_by = 7 WHERE journey = '\(coast)';
@@ -81,7 +82,8 @@ extension MigrationTests {
       "the sync registers of journey \(kept) are damaged "
         + "(version 8's duration register has no clock but names replica 2, file 1)",
     ] {
-      #expect(check.standardOutput.contains(problem) || check.standardError.contains(problem), "\(check)")
+      #expect(
+        check.standardOutput.contains(problem) || check.standardError.contains(problem), "\(check)")
     }
   }
 
