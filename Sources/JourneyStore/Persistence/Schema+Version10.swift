@@ -25,11 +25,61 @@ extension Schema {
   ///   writes, whether the batch is open for this statement (`stamp` -1), and after them stamps
   ///   it again, so that one statement that replaces many rows stays one batch (in version 9,
   ///   each row of an `INSERT OR REPLACE` that replaced one opened a batch of its own).
+  /// - The triggers that resolve a range (`Schema.version8`, bodies unchanged) stamp the batch
+  ///   again the same way: a statement whose later row resolves a range stays one batch.
   /// - `journey_logs_insert` no longer reads `journey_replaced`: an insert that replaced nothing
   ///   runs three statements, not five.
   /// - A write that fails (a plain `INSERT` of an id in use: ABORT) takes its triggers' writes
   ///   back with it; an ignored one (`INSERT OR IGNORE`) leaves only kept rows, which log nothing.
   static let version10 = """
+    DROP TRIGGER journey_resolves_range_delete;
+    DROP TRIGGER journey_resolves_range_move;
+    DROP TRIGGER journey_resolves_range_replace;
+
+    CREATE TRIGGER journey_resolves_range_delete BEFORE DELETE ON journey
+    WHEN EXISTS (SELECT 1 FROM change_range WHERE first_delete IS NULL)
+    BEGIN
+      UPDATE batch SET stamp = -1 WHERE id = (SELECT max(id) FROM batch) AND state = 3
+        AND at = (julianday('now') - 2451910.5) * 86400.0 AND stamp = total_changes() - 1;
+      INSERT INTO change (id, batch, journey, kind)
+        SELECT r.first_change + j.rowid - f.rowid, r.batch, j.id, 'insert'
+        FROM change_range r JOIN journey f ON f.id = r.first_journey AND r.first_delete IS NULL
+        JOIN journey j ON j.rowid BETWEEN f.rowid AND f.rowid + r.journeys - 1;
+      DELETE FROM change_range WHERE first_delete IS NULL;
+      UPDATE batch SET stamp = total_changes()
+        WHERE id = (SELECT max(id) FROM batch) AND stamp = -1;
+    END;
+
+    CREATE TRIGGER journey_resolves_range_move BEFORE UPDATE ON journey
+    WHEN (OLD.id IS NOT NEW.id OR OLD.rowid IS NOT NEW.rowid)
+      AND EXISTS (SELECT 1 FROM change_range WHERE first_delete IS NULL)
+    BEGIN
+      UPDATE batch SET stamp = -1 WHERE id = (SELECT max(id) FROM batch) AND state = 3
+        AND at = (julianday('now') - 2451910.5) * 86400.0 AND stamp = total_changes() - 1;
+      INSERT INTO change (id, batch, journey, kind)
+        SELECT r.first_change + j.rowid - f.rowid, r.batch, j.id, 'insert'
+        FROM change_range r JOIN journey f ON f.id = r.first_journey AND r.first_delete IS NULL
+        JOIN journey j ON j.rowid BETWEEN f.rowid AND f.rowid + r.journeys - 1;
+      DELETE FROM change_range WHERE first_delete IS NULL;
+      UPDATE batch SET stamp = total_changes()
+        WHERE id = (SELECT max(id) FROM batch) AND stamp = -1;
+    END;
+
+    CREATE TRIGGER journey_resolves_range_replace BEFORE INSERT ON journey
+    WHEN EXISTS (SELECT 1 FROM change_range WHERE first_delete IS NULL)
+      AND EXISTS (SELECT 1 FROM journey WHERE id = NEW.id OR rowid = NEW.rowid)
+    BEGIN
+      UPDATE batch SET stamp = -1 WHERE id = (SELECT max(id) FROM batch) AND state = 3
+        AND at = (julianday('now') - 2451910.5) * 86400.0 AND stamp = total_changes() - 1;
+      INSERT INTO change (id, batch, journey, kind)
+        SELECT r.first_change + j.rowid - f.rowid, r.batch, j.id, 'insert'
+        FROM change_range r JOIN journey f ON f.id = r.first_journey AND r.first_delete IS NULL
+        JOIN journey j ON j.rowid BETWEEN f.rowid AND f.rowid + r.journeys - 1;
+      DELETE FROM change_range WHERE first_delete IS NULL;
+      UPDATE batch SET stamp = total_changes()
+        WHERE id = (SELECT max(id) FROM batch) AND stamp = -1;
+    END;
+
     DROP TRIGGER journey_keeps_replaced;
     DROP TRIGGER journey_logs_insert;
     DROP TABLE journey_replaced;

@@ -207,6 +207,42 @@ struct OutsideReplaceLogTests {
     #expect(try database.checkIntegrity().isSound)
   }
 
+  /// A statement whose later row resolves a range (an insert that replaces a journey of it, an
+  /// update that moves one) is one batch still: in version 9 the range's rows, written between
+  /// two rows of the statement, opened a second batch.
+  @Test func aStatementThatResolvesARangeAtALaterRowIsOneBatch() throws {
+    let folder = try TemporaryFolder()
+    let database = try Fixtures.database(in: folder)
+    let imported = try InsertRangeTests.importJourneys(1_500, into: database)
+    let before = try database.journeys(JourneyQuery(sortField: .name)).map(JourneyRecord.init)
+    let replaced = imported.ids[5].lowercasedText, moved = imported.ids[7].lowercasedText
+    func batches() throws -> Int64 {
+      try InsertRangeTests.count("SELECT count(*) FROM batch", in: database)
+    }
+    for (index, sql) in [
+      """
+      INSERT OR REPLACE INTO journey (rowid, id, name, transportation_type, start_date, duration)
+      VALUES (NULL, '\(Self.newID)', 'First', 'car', 0, 1),
+        (\(Self.rowid(of: replaced)), '\(Self.otherID)', 'Second', 'car', 0, 1)
+      """,
+      """
+      UPDATE journey SET name = 'Renamed', id = iif(id = '\(moved)', '\(Self.coast)', id)
+      WHERE id IN ('\(Self.newID)', '\(moved)')
+      """,
+    ].enumerated() {
+      let count = try batches()
+      try InsertRangeTests.shell(sql, on: database.path)
+      #expect(try batches() == count + 1, "statement \(index)")
+      #expect(try InsertRangeTests.inserted(by: imported.batch, in: database) == imported.ids)
+      #expect(try database.checkIntegrity().isSound)
+    }
+    let last = try database.changes(ChangeQuery(batch: imported.batch + 2, isNewestFirst: false))
+    #expect(Set(last.map(\.journeyID.lowercasedText)) == [Self.newID, moved, Self.coast])
+    #expect(try database.undo() != nil)
+    #expect(try database.undo() != nil)
+    #expect(try database.journeys(JourneyQuery(sortField: .name)).map(JourneyRecord.init) == before)
+  }
+
   /// Sync sends the replaced journey's delete: the other replica loses it too.
   @Test func aJourneyReplacedByItsRowidIsDeletedOnTheOtherReplica() throws {
     let world = try SyncWorld(replicas: 2)
