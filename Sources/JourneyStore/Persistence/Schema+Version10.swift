@@ -28,7 +28,10 @@ extension Schema {
   /// - The triggers that resolve a range (`Schema.version8`, bodies unchanged) stamp the batch
   ///   again the same way: a statement whose later row resolves a range stays one batch.
   /// - `journey_logs_insert` no longer reads `journey_replaced`: an insert that replaced nothing
-  ///   runs three statements, not five.
+  ///   runs three statements, not five. The new triggers' `WHEN` asks first what is most often
+  ///   false (a row of the id, of the rowid, a kept row), then the batch's state: another
+  ///   program's insert of 100,000 journeys costs 1.7% fewer instructions than in version 9
+  ///   (1.6% more with the state first).
   /// - A write that fails (a plain `INSERT` of an id in use: ABORT) takes its triggers' writes
   ///   back with it; an ignored one (`INSERT OR IGNORE`) leaves only kept rows, which log nothing.
   static let version10 = """
@@ -91,9 +94,10 @@ extension Schema {
     ) STRICT;
 
     CREATE TRIGGER journey_keeps_replaced BEFORE INSERT ON journey
-    WHEN (SELECT state FROM batch ORDER BY id DESC LIMIT 1) IS NOT 2
-      AND (EXISTS (SELECT 1 FROM journey WHERE id = NEW.id OR rowid = NEW.rowid)
+    WHEN (EXISTS (SELECT 1 FROM journey WHERE id = NEW.id)
+        OR EXISTS (SELECT 1 FROM journey WHERE rowid = NEW.rowid)
         OR EXISTS (SELECT 1 FROM journey_replaced))
+      AND (SELECT state FROM batch ORDER BY id DESC LIMIT 1) IS NOT 2
     BEGIN
       UPDATE batch SET stamp = -1 WHERE id = (SELECT max(id) FROM batch) AND state = 3
         AND at = (julianday('now') - 2451910.5) * 86400.0 AND stamp = total_changes() - 1;
@@ -108,10 +112,10 @@ extension Schema {
 
     CREATE TRIGGER journey_keeps_replaced_by_update
     BEFORE UPDATE OF id, rowid, oid, _rowid_ ON journey
-    WHEN (SELECT state FROM batch ORDER BY id DESC LIMIT 1) IS NOT 2
-      AND (EXISTS (SELECT 1 FROM journey
+    WHEN (EXISTS (SELECT 1 FROM journey
           WHERE (id = NEW.id OR rowid = NEW.rowid) AND rowid <> OLD.rowid)
         OR EXISTS (SELECT 1 FROM journey_replaced))
+      AND (SELECT state FROM batch ORDER BY id DESC LIMIT 1) IS NOT 2
     BEGIN
       UPDATE batch SET stamp = -1 WHERE id = (SELECT max(id) FROM batch) AND state = 3
         AND at = (julianday('now') - 2451910.5) * 86400.0 AND stamp = total_changes() - 1;
@@ -139,8 +143,8 @@ extension Schema {
     END;
 
     CREATE TRIGGER journey_logs_replaced AFTER INSERT ON journey
-    WHEN (SELECT state FROM batch ORDER BY id DESC LIMIT 1) IS NOT 2
-      AND EXISTS (SELECT 1 FROM journey_replaced)
+    WHEN EXISTS (SELECT 1 FROM journey_replaced)
+      AND (SELECT state FROM batch ORDER BY id DESC LIMIT 1) IS NOT 2
     BEGIN
       INSERT INTO batch (at, origin, state, stamp)
       SELECT (julianday('now') - 2451910.5) * 86400.0, 'outside roadtrip', 3, total_changes()
@@ -162,8 +166,8 @@ extension Schema {
 
     CREATE TRIGGER journey_logs_replaced_by_update
     AFTER UPDATE OF id, rowid, oid, _rowid_ ON journey
-    WHEN (SELECT state FROM batch ORDER BY id DESC LIMIT 1) IS NOT 2
-      AND EXISTS (SELECT 1 FROM journey_replaced)
+    WHEN EXISTS (SELECT 1 FROM journey_replaced)
+      AND (SELECT state FROM batch ORDER BY id DESC LIMIT 1) IS NOT 2
     BEGIN
       INSERT INTO batch (at, origin, state, stamp)
       SELECT (julianday('now') - 2451910.5) * 86400.0, 'outside roadtrip', 3, total_changes()
