@@ -11,10 +11,9 @@ extension Schema {
   /// - `journey_replaced`: the rows a write of one journey row may remove, with their rowid,
   ///   kept just before it (`journey_keeps_replaced` for an insert,
   ///   `journey_keeps_replaced_by_update` for a change of id or rowid): those of its id or its
-  ///   rowid but its own. It is emptied
-  ///   before each keeps, and every such trigger fires while it holds rows, so that rows kept for
-  ///   a write that did not happen (`INSERT OR IGNORE`, `OR FAIL`, an upsert's update) are gone
-  ///   before the next write reads it. Before an insert, an automatic rowid reads as -1: a
+  ///   rowid but its own. A keeping trigger empties it first, and fires whenever it holds rows,
+  ///   so that rows kept for a write that did not happen (`INSERT OR IGNORE`, `OR FAIL`, an
+  ///   upsert's update) are gone before the next write reads it. Before an insert, an automatic rowid reads as -1: a
   ///   journey whose rowid is -1 is kept too, and not logged, as it is still there.
   /// - `journey_logs_replaced` and `journey_logs_replaced_by_update`, after the write, log a
   ///   delete for each kept row that is gone (its rowid free, or the written row's own), then
