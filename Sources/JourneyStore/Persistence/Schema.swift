@@ -14,6 +14,7 @@ enum Schema {
   /// The SQL that takes a database from version `n` to `n + 1`, at index `n`.
   static let migrations: [String] = [
     version1, version2, version3, version4, version5, version6, version7, version8, version9,
+    version10,
   ]
 
   /// Journeys, and the change log of every committed insert, update and delete.
@@ -293,8 +294,12 @@ extension Schema {
       "journey_resolves_range_replace",
     ])
     let version9 = version7.union(["sync_register_v8"])
+    let version10 = version9.union([
+      "journey_keeps_replaced_by_update", "journey_logs_replaced", "journey_logs_replaced_by_update",
+    ])
     return [
       [], version1, version2, version3, version3, version5, version6, version7, version7, version9,
+      version10,
     ]
   }()
 

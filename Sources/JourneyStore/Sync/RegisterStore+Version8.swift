@@ -41,4 +41,50 @@ extension RegisterStore {
     try save(converted)
     try connection.run("DELETE FROM sync_register_v8")
   }
+
+  /// Hands over each row of `sync_register_v8` that its conversion would turn into registers
+  /// version 8 never wrote (`db check`, before the first sync converts them), as
+  /// `SyncError.damagedRegisters`: an existence that is not 0 or 1, a clock or a file below 0,
+  /// a write by a replica `sync_seen` does not number, a register with no clock that names a
+  /// write.
+  func forEachDamagedVersion8Row(_ body: (SyncError) -> Void) throws {
+    var replicas: Set<Int64> = []
+    try connection.forEachRow("SELECT n FROM sync_seen") { replicas.insert($0.integer(at: 0)) }
+    try connection.forEachRow(
+      "SELECT journey, \(Self.version8Columns.joined(separator: ", ")) FROM sync_register_v8 "
+        + "ORDER BY journey"
+    ) { row in
+      if let reason = Self.version8Damage(row, replicas: replicas) {
+        body(.damagedRegisters(journey: row.text(at: 0), reason: "version 8's " + reason))
+      }
+    }
+  }
+
+  /// What is wrong with a row of `sync_register_v8` as `forEachDamagedVersion8Row` reads it,
+  /// or `nil`.
+  private static func version8Damage(_ row: Statement, replicas: Set<Int64>) -> String? {
+    let present = row.value(at: 1)
+    guard present == .integer(0) || present == .integer(1) else {
+      return "existence register holds \(present.described), not 0 or 1"
+    }
+    for index in 0...JourneyField.all.count {
+      let name = index == 0 ? "existence" : JourneyField.all[index - 1].name
+      let column = Int32(2 + 4 * index)
+      let hlc = row.value(at: column), by = row.value(at: column + 1)
+      let seq = row.value(at: column + 2)
+      guard case .integer(let clock) = hlc, clock >= 0, case .integer(let file) = seq, file >= 0,
+        case .integer(let replica) = by
+      else {
+        let write = [hlc, by, seq].map(\.described).joined(separator: ", ")
+        return "\(name) register's write (\(write)) is not a clock, a replica and a file"
+      }
+      if clock == 0, replica != 0 || file != 0 {
+        return "\(name) register has no clock but names replica \(replica), file \(file)"
+      }
+      if clock != 0, !replicas.contains(replica) {
+        return "\(name) register names replica \(replica), which sync_seen does not number"
+      }
+    }
+    return nil
+  }
 }

@@ -68,17 +68,22 @@ struct RegisterStore {
   }
 
   /// What is wrong with the registers the table holds (`db check`): each journey whose blob
-  /// cannot be read, and why (ten at most, then how many more).
+  /// cannot be read, or whose version-8 row waiting for its conversion is damaged
+  /// (`forEachDamagedVersion8Row`), and why (ten at most, then how many more).
   func problems() throws -> [String] {
     var problems: [String] = []
     var more = 0
+    func note(_ error: SyncError) {
+      if problems.count < 10 { problems.append(error.description) } else { more += 1 }
+    }
     try connection.forEachRow("SELECT journey, registers FROM sync_register") { row in
       do {
         _ = try Self.registers(row, at: 1, of: row.text(at: 0))
       } catch let error as SyncError {
-        if problems.count < 10 { problems.append(error.description) } else { more += 1 }
+        note(error)
       }
     }
+    try forEachDamagedVersion8Row(note)
     if more > 0 { problems.append("and the sync registers of \(more) more journeys") }
     return problems
   }

@@ -53,6 +53,40 @@ extension MigrationTests {
     #expect(try database.checkIntegrity().problems == [])
   }
 
+  /// Version 8's registers waiting in `sync_register_v8` for the first sync are read by
+  /// `db check`, which names a damaged row (exit 65) as it names a damaged blob, before a sync
+  /// would convert it into registers version 8 never wrote.
+  @Test func aDamagedVersion8RegisterWaitingForItsConversionIsNamedByDBCheck() async throws {
+    let sandbox = try CLISandbox()
+    try FileManager.default.copyItem(
+      atPath: Self.fixtures.appendingPathComponent("journeys-v8-sync/b.sqlite").path,
+      toPath: sandbox.databasePath)
+    try await sandbox.run("db", "migrate").expectSuccess()
+    #expect(try await sandbox.run("db", "check").exitCode == 0)
+    let coast = "23ab1149-6219-4dae-b574-268ad7d34f32"
+    let doomed = "31b35c2b-dad4-458f-9537-3c3acfd7bd67"
+    let kept = "1c4455fb-49fe-4b66-a983-f0c99bd14f60"
+    try await sandbox.sqlite3("""
+      UPDATE sync_register_v8 SET name_by = 7 WHERE journey = '\(coast)';
+      UPDATE sync_register_v8 SET present = 2 WHERE journey = '\(doomed)';
+      UPDATE sync_register_v8 SET duration_hlc = 0 WHERE journey = '\(kept)';
+      """).expectSuccess("sqlite3")
+
+    let check = try await sandbox.run("db", "check")
+    #expect(check.exitCode == 65, "\(check)")
+    for problem in [
+      "the sync registers of journey \(coast) are damaged "
+        + "(version 8's name register names replica 7, which sync_seen does not number)",
+      "the sync registers of journey \(doomed) are damaged "
+        + "(version 8's existence register holds 2, not 0 or 1)",
+      "the sync registers of journey \(kept) are damaged "
+        + "(version 8's duration register has no clock but names replica 2, file 1)",
+    ] {
+      #expect(
+        check.standardOutput.contains(problem) || check.standardError.contains(problem), "\(check)")
+    }
+  }
+
   /// Every journey's registers as the sqlite3 shell printed version 8's `sync_register` rows:
   /// the id, then each register's value, clock, replica and file, separated by `|`.
   static func registerLines(in database: JourneyDatabase) throws -> String {
