@@ -124,7 +124,7 @@ extension JourneyDatabase {
         case .skip:
           summary.skipped += 1
         case .replace:
-          if try batch.replace(id: id, values: journey.values) {
+          if try !batch.replace(id: id, values: journey.values).isEmpty {
             summary.replaced += 1
             if identityMap.contains(id) { replaced.append((id, journey.values)) }
           } else {

@@ -214,15 +214,16 @@ final class Batch {
   ///   sync's scan of the table): the row is then found by it, without a search of the ids'
   ///   index, and its id compared with `id` (a rowid that named another journey would be
   ///   `journeyNotFound`, not another journey's change).
-  /// - Returns: Whether a value differed (`false`: nothing to write; the values are compared
-  ///   once, here, so a caller that needs to know does not compare them first).
+  /// - Returns: The fields whose value differed, none when there was nothing to write (the
+  ///   values are compared once, here, so a caller that needs to know does not compare them
+  ///   first).
   /// - Throws: `JourneyDatabaseError.journeyNotFound` when no such journey exists, or `SQLiteError`.
   @discardableResult
   func update(id: UUID, rowid: Int64? = nil, from old: JourneyValues, to new: JourneyValues)
-    throws -> Bool
+    throws -> JourneyFieldSet
   {
     let changed = new.changedFields(from: old)
-    guard !changed.isEmpty else { return false }
+    guard !changed.isEmpty else { return changed }
     let batch = try open()
     let (update, log) = try updateStatements(for: changed, byRowid: rowid != nil)
     var parameter: Int32 = 2
@@ -253,7 +254,7 @@ final class Batch {
       }
       try log.execute()
     }
-    return true
+    return changed
   }
 
   /// Deletes the journeys that the change-log rows `c` meeting `condition` (its `?1` bound to
@@ -349,10 +350,10 @@ final class Batch {
   private static let joinedColumns = JourneyField.all.map { "j.\($0.column)" }.joined(separator: ", ")
 
   /// Overwrites a journey's fields with new values.
-  /// - Returns: Whether a value differed (`false`: the journey held them all already).
+  /// - Returns: The fields whose value differed, none when the journey held them all already.
   /// - Throws: `JourneyDatabaseError.journeyNotFound` when no such journey exists, or `SQLiteError`.
   @discardableResult
-  func replace(id: UUID, values: JourneyValues) throws -> Bool {
+  func replace(id: UUID, values: JourneyValues) throws -> JourneyFieldSet {
     guard let old = try JourneyRow.values(of: id, in: connection) else {
       throw JourneyDatabaseError.journeyNotFound(id.lowercasedText)
     }

@@ -45,20 +45,35 @@ extension Reversal {
     // deleted comes back, gets its first values back, then goes. A kind of change the batch has
     // none of costs nothing (an import's undo has no deletes or updates to look through).
     let recordsRows = if case .recorded = logging { true } else { false }
+    // A journey the target replaced (deleted, then inserted again) keeps its row and gets its
+    // values back: it counts as updated, with the fields that changed, as do the updated ones.
+    var updated = SetBack()
     let inserted = counts.deletes > 0
       ? try revertDeletes(
         in: batch, force: force, recordsRows: recordsRows, count: counts.deletes,
-        alsoInserted: counts.inserts > 0)
+        alsoInserted: counts.inserts > 0, settingBack: &updated)
       : 0
-    let (updated, fields) = counts.updates > 0 ? try revertUpdates(in: batch) : (0, [])
+    if counts.updates > 0 { try revertUpdates(in: batch, settingBack: &updated) }
     let deleted = counts.inserts > 0
       ? try revertInserts(
         in: batch, recordsRows: recordsRows, count: counts.inserts, alsoDeleted: counts.deletes > 0)
       : 0
     return RevertSummary(
       kind: kind, revertedBatch: target.id, commandBatch: target.command, origin: target.origin, date: target.date,
-      batch: batchID, inserted: inserted, updated: updated,
-      fields: JourneyField.all.filter { fields.contains($0.name) }, deleted: deleted)
+      batch: batchID, inserted: inserted, updated: updated.journeys.count,
+      fields: JourneyField.all.filter(updated.fields.contains), deleted: deleted)
+  }
+
+  /// The journeys a revert set fields of in place, and which fields.
+  private struct SetBack {
+    var journeys: Set<UUID> = []
+    var fields = JourneyFieldSet()
+
+    mutating func note(_ journey: UUID, _ changed: JourneyFieldSet) {
+      guard !changed.isEmpty else { return }
+      journeys.insert(journey)
+      fields = fields.union(changed)
+    }
   }
 
   /// Runs a write that puts values back from the log. When the database refuses one (another
@@ -122,9 +137,9 @@ extension Reversal {
   /// columns hold the values before and after it.
   var rows: EffectiveRows { EffectiveRows(isInverted: target.batch.isInverted) }
 
-  /// Sets each field the batch updated back to its old value, newest change first.
-  /// - Returns: How many journeys changed, and the names of the fields set.
-  private func revertUpdates(in batch: Batch) throws -> (Int, Set<String>) {
+  /// Sets each field the batch updated back to its old value, newest change first, noting the
+  /// journeys and fields it changed in `setBack`.
+  private func revertUpdates(in batch: Batch, settingBack setBack: inout SetBack) throws {
     // Each row is one write that changed some fields together: they go back together, in one
     // statement, so that the row passes through the states it had (a start and a duration
     // checked together against the end of the calendar).
@@ -139,26 +154,24 @@ extension Reversal {
       let old = JourneyRow.fieldValues(of: row)
       updates.append((id, JourneyFieldSet(old.fields.filter { $0.1 != .null }.map(\.0)), old))
     }
-    var journeys: Set<UUID> = []
-    var fields: Set<String> = []
     for update in updates {
       guard let values = try JourneyRow.values(of: update.id, in: connection) else { continue }
       let old = values.replacing(update.fields, with: update.old)
-      let changed = old.changedFields(from: values)
-      guard !changed.isEmpty else { continue }
-      try puttingBack([(update.id, old)]) { try batch.update(id: update.id, from: values, to: old) }
-      journeys.insert(update.id)
-      for field in changed { fields.insert(field.name) }
+      let changed = try puttingBack([(update.id, old)]) {
+        try batch.update(id: update.id, from: values, to: old)
+      }
+      setBack.note(update.id, changed)
     }
-    return (journeys.count, fields)
   }
 
   /// Inserts again the journeys the batch deleted, with the values they had before it; with
-  /// `force`, one that exists again gets those values back instead. `recordsRows` says whether
-  /// the batch logs what it writes; `alsoInserted`, whether the target inserted any journey.
+  /// `force`, one that exists again gets those values back instead, noted in `setBack`.
+  /// `recordsRows` says whether the batch logs what it writes; `alsoInserted`, whether the
+  /// target inserted any journey.
   /// - Returns: How many journeys were inserted.
   private func revertDeletes(
-    in batch: Batch, force: Bool, recordsRows: Bool, count: Int, alsoInserted: Bool
+    in batch: Batch, force: Bool, recordsRows: Bool, count: Int, alsoInserted: Bool,
+    settingBack setBack: inout SetBack
   ) throws -> Int {
     let source = DatabaseValue.integer(target.batch.source)
     let values = JourneyField.all.map { rows.before($0) }.joined(separator: ", ")
@@ -180,7 +193,7 @@ extension Reversal {
           + "WHERE c.id IN (\(first))\(existingCondition)", source)
       : []
     for (id, values) in existing {
-      try puttingBack([(id, values)]) { try batch.replace(id: id, values: values) }
+      setBack.note(id, try puttingBack([(id, values)]) { try batch.replace(id: id, values: values) })
     }
     var deferral = try IndexDeferral(connection: connection, includesChangeLog: recordsRows)
     try deferral.noteInserted(count)

@@ -522,9 +522,8 @@ struct SyncSession {
           try batch.delete(id: id)
         case (let current?, true):
           // Compared there, once: a journey whose row holds the values already writes nothing.
-          guard try batch.update(id: id, rowid: row?.rowid, from: current, to: values) else {
-            continue
-          }
+          guard try !batch.update(id: id, rowid: row?.rowid, from: current, to: values).isEmpty
+          else { continue }
         default:
           continue
         }

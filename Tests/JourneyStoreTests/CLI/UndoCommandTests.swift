@@ -27,6 +27,31 @@ struct UndoCommandTests {
     #expect(nothing.standardError.hasPrefix("roadtrip: error: nothing to redo"))
   }
 
+  /// Another program's replace of a journey by its own id is its delete and its insert in the
+  /// log; undo gives the row its values back in place, and says so rather than "nothing left to
+  /// change" (it said that, and did it).
+  @Test func undoingAnotherProgramsReplaceOfAJourneySaysItUpdatedIt() async throws {
+    let sandbox = try CLISandbox()
+    try sandbox.seedSamples()
+    let before = try sandbox.records()
+    try await sandbox.sqlite3("""
+      INSERT OR REPLACE INTO journey (id, name, transportation_type, start_date, duration)
+      SELECT id, 'Coast road again', 'bus', start_date, duration FROM journey
+      WHERE id = '\(SampleJourneys.coastID)'
+      """).expectSuccess("sqlite3")
+
+    let undo = try await sandbox.run("undo")
+    undo.expectSuccess()
+    #expect(undo.standardError.hasPrefix("Undid outside roadtrip (batch "))
+    #expect(undo.standardError.hasSuffix("): 1 journey updated (name, transportationType).\n"))
+    #expect(try sandbox.records() == before)
+
+    let redo = try await sandbox.run("redo")
+    redo.expectSuccess()
+    #expect(redo.standardError.hasSuffix("): 1 journey updated (name, transportationType).\n"))
+    #expect(try sandbox.value("name", of: SampleJourneys.coastID) == "Coast road again")
+  }
+
   @Test func anImportIsUndoneAndRedoneAsOneUnit() async throws {
     let sandbox = try CLISandbox()
     try sandbox.seedSamples()
