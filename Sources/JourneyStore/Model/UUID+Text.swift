@@ -47,31 +47,40 @@ extension UUID {
         UInt64(bigEndian: bytes.loadUnaligned(fromByteOffset: 8, as: UInt64.self))
       )
     }
-    let groups = (
-      Self.digits(UInt32(truncatingIfNeeded: high >> 32)),
-      Self.digits(UInt32(truncatingIfNeeded: high)),
-      Self.digits(UInt32(truncatingIfNeeded: low >> 32)),
-      Self.digits(UInt32(truncatingIfNeeded: low))
-    )
-    // 8-4-4-4-12 digits, each word's first digit in its least significant byte.
     return try withUnsafeTemporaryAllocation(of: UInt8.self, capacity: 36) { text in
-      let raw = UnsafeMutableRawBufferPointer(text)
-      func put(_ digits: UInt64, at offset: Int) {
-        raw.storeBytes(of: digits.littleEndian, toByteOffset: offset, as: UInt64.self)
-      }
-      func put(_ digits: UInt32, at offset: Int) {
-        raw.storeBytes(of: digits.littleEndian, toByteOffset: offset, as: UInt32.self)
-      }
-      put(groups.0, at: 0)
-      put(UInt32(truncatingIfNeeded: groups.1), at: 9)
-      put(UInt32(truncatingIfNeeded: groups.1 >> 32), at: 14)
-      put(UInt32(truncatingIfNeeded: groups.2), at: 19)
-      put(UInt32(truncatingIfNeeded: groups.2 >> 32), at: 24)
-      put(groups.3, at: 28)
-      let dash = UInt8(ascii: "-")
-      (raw[8], raw[13], raw[18], raw[23]) = (dash, dash, dash, dash)
+      Self.writeLowercasedText(high: high, low: low, into: UnsafeMutableRawBufferPointer(text))
       return try body(UnsafeBufferPointer(text))
     }
+  }
+
+  /// Writes the text of the id whose first 64 bits are `high` and last 64 `low` (read as
+  /// big-endian integers), a lowercase UUID, into the first 36 bytes of `raw`: what
+  /// `withLowercasedText` hands over, and what a sync's `JourneyKey` is written back as.
+  static func writeLowercasedText(
+    high: UInt64, low: UInt64, into raw: UnsafeMutableRawBufferPointer
+  ) {
+    precondition(raw.count >= 36, "36 bytes for an id's text")
+    let groups = (
+      digits(UInt32(truncatingIfNeeded: high >> 32)),
+      digits(UInt32(truncatingIfNeeded: high)),
+      digits(UInt32(truncatingIfNeeded: low >> 32)),
+      digits(UInt32(truncatingIfNeeded: low))
+    )
+    // 8-4-4-4-12 digits, each word's first digit in its least significant byte.
+    func put(_ digits: UInt64, at offset: Int) {
+      raw.storeBytes(of: digits.littleEndian, toByteOffset: offset, as: UInt64.self)
+    }
+    func put(_ digits: UInt32, at offset: Int) {
+      raw.storeBytes(of: digits.littleEndian, toByteOffset: offset, as: UInt32.self)
+    }
+    put(groups.0, at: 0)
+    put(UInt32(truncatingIfNeeded: groups.1), at: 9)
+    put(UInt32(truncatingIfNeeded: groups.1 >> 32), at: 14)
+    put(UInt32(truncatingIfNeeded: groups.2), at: 19)
+    put(UInt32(truncatingIfNeeded: groups.2 >> 32), at: 24)
+    put(groups.3, at: 28)
+    let dash = UInt8(ascii: "-")
+    (raw[8], raw[13], raw[18], raw[23]) = (dash, dash, dash, dash)
   }
 
   /// The 8 lowercase hexadecimal digits of `value` as the bytes of an integer, the most

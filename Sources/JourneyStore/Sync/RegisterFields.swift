@@ -19,7 +19,8 @@ struct RegisterFields {
     for (index, register) in zip(indices, registers) { self[index] = register }
   }
 
-  /// How many fields a journey has: `JourneyField.all.count` (`RegisterFieldsTests`).
+  /// How many fields a journey has: `JourneyField.all.count`
+  /// (`RegisterEncodingTests.thereIsARegisterForEachField`).
   static let count = 4
 }
 
