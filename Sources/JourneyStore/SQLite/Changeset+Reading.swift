@@ -7,9 +7,10 @@ extension Changeset {
   /// call to SQLite (the iterator and its `sqlite3_value`s were half of reading a change file:
   /// BENCHMARKS.md, P12).
   ///
-  /// With `oldValuesOfUpdates` false, an update's old values are its primary key's alone (the
-  /// others skipped, as `nil`): for a reader of the new values, which makes no value of what it
-  /// would not read (a sync merging received changes).
+  /// With `oldValuesOfUpdates` false, an update's old values are skipped, its key's too (all
+  /// `nil`, one array for every update): for a reader of the new values that knows each
+  /// change's row already, which makes no value of what it would not read (a sync merging
+  /// received changes, whose ids it read first: an id was a `String` an update).
   /// - Throws: `SQLiteError`, before any change is handed over: `.corrupt` for bytes that are
   ///   not a changeset, or are truncated or damaged; `.format` for a changeset that holds
   ///   another table or a table of another shape. Or what `body` throws.
@@ -19,6 +20,7 @@ extension Changeset {
     try withCheckedBuffer(of: table) { buffer in
       // Every header is of `table`'s shape, every change complete: the layout says so.
       let columns = table.columns.count
+      let skippedOldValues = [DatabaseValue?](repeating: nil, count: columns)
       var scanner = ChangesetScanner(bytes: buffer)
       while !scanner.isAtEnd {
         let operation = Int32(try scanner.byte())
@@ -31,9 +33,12 @@ extension Changeset {
         case SQLITE_INSERT: try body(.insert(try scanner.wholeRecord(columns)))
         case SQLITE_DELETE: try body(.delete(try scanner.wholeRecord(columns)))
         case SQLITE_UPDATE:
-          var old =
-            try oldValuesOfUpdates
-            ? scanner.record(columns) : scanner.record(columns, upTo: table.primaryKeyColumns)
+          guard oldValuesOfUpdates else {
+            for _ in 0..<columns { _ = try scanner.skipValue() }
+            try body(.update(old: skippedOldValues, new: try scanner.record(columns)))
+            continue
+          }
+          var old = try scanner.record(columns)
           let new = try scanner.record(columns)
           // SQLite's iterator drops the old value of a column that is neither the key nor in
           // the new record ("technically corrupt", says sessionChangesetNextOne).

@@ -17,10 +17,11 @@ struct RegisterMerge {
     self.replicas = replicas
   }
 
-  /// Merges one received row change into `registers`.
+  /// Merges one received row change into `registers`; `journey` (its id) is made only for a
+  /// conflict.
   /// - Returns: Whether it changed them.
   mutating func merge(
-    _ change: RowChange, journey: String, write: ReceivedWrite,
+    _ change: RowChange, journey: @autoclosure () -> String, write: ReceivedWrite,
     into registers: inout JourneyRegisters
   ) -> Bool {
     var changed = false
@@ -30,14 +31,14 @@ struct RegisterMerge {
         over: registers.present, writtenBy: replicas[registers.present.by])
       if wonExistence, registers.present.assign(write.register(.integer(1))) { changed = true }
       for (index, value) in values.dropFirst().enumerated() {
-        if mergeField(index, value, journey: journey, write: write, into: &registers) {
+        if mergeField(index, value, journey: journey(), write: write, into: &registers) {
           changed = true
         }
       }
     case .update(_, let new):
       for (index, value) in new.dropFirst().enumerated() {
         guard let value else { continue }
-        if mergeField(index, value, journey: journey, write: write, into: &registers) {
+        if mergeField(index, value, journey: journey(), write: write, into: &registers) {
           changed = true
         }
       }
@@ -53,7 +54,7 @@ struct RegisterMerge {
           }
           conflicts.append(
             MergeConflict(
-              journey: journey, field: JourneyField.all[index], kept: nil, keptHLC: write.hlc,
+              journey: journey(), field: JourneyField.all[index], kept: nil, keptHLC: write.hlc,
               keptReplica: write.replica, lost: register.value, lostHLC: register.hlc,
               lostReplica: writer ?? ""))
         }
@@ -69,7 +70,7 @@ struct RegisterMerge {
 
   /// - Returns: Whether the field's register changed.
   private mutating func mergeField(
-    _ index: Int, _ value: DatabaseValue, journey: String, write: ReceivedWrite,
+    _ index: Int, _ value: DatabaseValue, journey: @autoclosure () -> String, write: ReceivedWrite,
     into registers: inout JourneyRegisters
   ) -> Bool {
     let current = registers.fields[index]
@@ -83,7 +84,7 @@ struct RegisterMerge {
     {
       conflicts.append(
         MergeConflict(
-          journey: journey, field: field, kept: nil, keptHLC: present.hlc,
+          journey: journey(), field: field, kept: nil, keptHLC: present.hlc,
           keptReplica: replicas[present.by] ?? "",
           lost: value, lostHLC: write.hlc, lostReplica: write.replica))
     }
@@ -91,7 +92,7 @@ struct RegisterMerge {
       if current.hlc != 0, !write.hasSeen(current, writtenBy: writer), current.value != value {
         conflicts.append(
           MergeConflict(
-            journey: journey, field: field, kept: value, keptHLC: write.hlc,
+            journey: journey(), field: field, kept: value, keptHLC: write.hlc,
             keptReplica: write.replica,
             lost: current.value, lostHLC: current.hlc, lostReplica: writer ?? ""))
       }
@@ -99,7 +100,7 @@ struct RegisterMerge {
     } else if current.value != value {
       conflicts.append(
         MergeConflict(
-          journey: journey, field: field, kept: current.value, keptHLC: current.hlc,
+          journey: journey(), field: field, kept: current.value, keptHLC: current.hlc,
           keptReplica: writer ?? "",
           lost: value, lostHLC: write.hlc, lostReplica: write.replica))
     }

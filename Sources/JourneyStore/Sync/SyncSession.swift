@@ -381,16 +381,20 @@ struct SyncSession {
     var next = numbers.startIndex
     var merge = RegisterMerge(replicas: state.replicas)
     for (replica, seq, by, file) in files {
+      // The file's ids, one a change, read when it was checked: the changes are read without.
+      var keys = file.keys.makeIterator()
       for (header, changes) in zip(file.header.batches, file.batches) {
         let write = ReceivedWrite(
           hlc: header.hlc, replica: replica, by: by, seq: seq, vector: file.header.vector)
         // The merge reads an update's new values only.
         try changes.forEachChange(of: .journey, oldValuesOfUpdates: false) { change in
-          guard case .text(let journey) = change.journey else { return }
+          guard let key = keys.next() else {
+            preconditionFailure("a change that the file's first reading did not count")
+          }
           let number = numbers[next]
           next += 1
           try merging(number) {
-            merge.merge(change, journey: journey, write: write, into: &$0)
+            merge.merge(change, journey: key.lowercasedText, write: write, into: &$0)
           }
         }
       }
