@@ -34,7 +34,7 @@ extension Changeset {
         case SQLITE_DELETE: try body(.delete(try scanner.wholeRecord(columns)))
         case SQLITE_UPDATE:
           guard oldValuesOfUpdates else {
-            for _ in 0..<columns { _ = try scanner.skipValue() }
+            try scanner.skipRecord(columns)
             try body(.update(old: skippedOldValues, new: try scanner.record(columns)))
             continue
           }
@@ -70,9 +70,9 @@ extension Changeset {
         }
         _ = try scanner.byte()  // indirect
         try body(try scanner.textBytes())
-        for _ in 1..<columns { _ = try scanner.skipValue() }
+        try scanner.skipRecord(columns - 1)
         if operation == SQLITE_UPDATE {
-          for _ in 0..<columns { _ = try scanner.skipValue() }
+          try scanner.skipRecord(columns)
         }
       }
     }

@@ -83,20 +83,9 @@ extension ChangesetScanner {
     return values
   }
 
-  /// A record of `columns` values of which only the first `read` are read, the others skipped
-  /// (`nil`).
-  mutating func record(_ columns: Int, upTo read: Int) throws(SQLiteError) -> [DatabaseValue?] {
-    var values: [DatabaseValue?] = []
-    values.reserveCapacity(columns)
-    for column in 0..<columns {
-      if column < read {
-        values.append(try value())
-      } else {
-        _ = try skipValue()
-        values.append(nil)
-      }
-    }
-    return values
+  /// Moves past a record of `columns` values without reading them.
+  mutating func skipRecord(_ columns: Int) throws(SQLiteError) {
+    for _ in 0..<columns { _ = try skipValue() }
   }
 
   /// A record of `columns` values, every one of them there (an insert's, a delete's).
