@@ -7,10 +7,10 @@ extension Changeset {
   /// call to SQLite (the iterator and its `sqlite3_value`s were half of reading a change file:
   /// BENCHMARKS.md, P12).
   ///
-  /// With `oldValuesOfUpdates` false, an update's old values are skipped, its key's too (all
-  /// `nil`, one array for every update): for a reader of the new values that knows each
-  /// change's row already, which makes no value of what it would not read (a sync merging
-  /// received changes, whose ids it read first: an id was a `String` an update).
+  /// With `oldValuesOfUpdates` false, an update's old values are skipped, its key's too (`old`
+  /// is empty): for a reader of the new values that knows each change's row already, which
+  /// makes no value of what it would not read (a sync merging received changes, whose ids it
+  /// read first: an id was a `String` an update).
   /// - Throws: `SQLiteError`, before any change is handed over: `.corrupt` for bytes that are
   ///   not a changeset, or are truncated or damaged; `.format` for a changeset that holds
   ///   another table or a table of another shape. Or what `body` throws.
@@ -19,62 +19,53 @@ extension Changeset {
   ) throws {
     try withCheckedBuffer(of: table) { buffer in
       // Every header is of `table`'s shape, every change complete: the layout says so.
-      let columns = table.columns.count
-      let skippedOldValues = [DatabaseValue?](repeating: nil, count: columns)
       var scanner = ChangesetScanner(bytes: buffer)
       while !scanner.isAtEnd {
-        let operation = Int32(try scanner.byte())
-        if operation == Int32(UInt8(ascii: "T")) {
-          _ = try scanner.header()
-          continue
-        }
-        _ = try scanner.byte()  // indirect
-        switch operation {
-        case SQLITE_INSERT: try body(.insert(try scanner.wholeRecord(columns)))
-        case SQLITE_DELETE: try body(.delete(try scanner.wholeRecord(columns)))
-        case SQLITE_UPDATE:
-          guard oldValuesOfUpdates else {
-            try scanner.skipRecord(columns)
-            try body(.update(old: skippedOldValues, new: try scanner.record(columns)))
-            continue
-          }
-          var old = try scanner.record(columns)
-          let new = try scanner.record(columns)
-          // SQLite's iterator drops the old value of a column that is neither the key nor in
-          // the new record ("technically corrupt", says sessionChangesetNextOne).
-          for column in min(table.primaryKeyColumns, columns)..<columns where new[column] == nil {
-            old[column] = nil
-          }
-          try body(.update(old: old, new: new))
-        default: throw Self.damaged(SQLITE_CORRUPT)
-        }
+        guard try !scanner.skipHeader() else { continue }
+        try body(try scanner.change(of: table, oldValuesOfUpdates: oldValuesOfUpdates))
       }
     }
   }
 
-  /// Hands `body`, for every change of `table` in the changeset's order, the bytes of its first
-  /// column's value when that is a text (`nil` for another value): the key each change names,
-  /// read where it lies, the rest of the change skipped (`forEachChange` reads it whole).
+  /// Hands `body`, for every change of `table` in the changeset's order, where the change
+  /// starts (for `change(at:of:oldValuesOfUpdates:)`) and the bytes of its first column's value
+  /// when that is a text (`nil` for another value): the key each change names, read where it
+  /// lies, the rest of the change skipped (`forEachChange` reads it whole).
   /// - Throws: As `forEachChange`, before any key is handed over.
   func forEachKeyText(
-    of table: ChangesetTable, _ body: (UnsafeRawBufferPointer?) throws -> Void
+    of table: ChangesetTable, _ body: (_ offset: Int, _ key: UnsafeRawBufferPointer?) throws -> Void
   ) throws {
     try withCheckedBuffer(of: table) { buffer in
       let columns = table.columns.count
       var scanner = ChangesetScanner(bytes: buffer)
       while !scanner.isAtEnd {
+        let offset = scanner.position
+        guard try !scanner.skipHeader() else { continue }
         let operation = Int32(try scanner.byte())
-        if operation == Int32(UInt8(ascii: "T")) {
-          _ = try scanner.header()
-          continue
-        }
         _ = try scanner.byte()  // indirect
-        try body(try scanner.textBytes())
+        try body(offset, try scanner.textBytes())
         try scanner.skipRecord(columns - 1)
         if operation == SQLITE_UPDATE {
           try scanner.skipRecord(columns)
         }
       }
+    }
+  }
+
+  /// The change of `table` that starts at `offset`, read as `forEachChange` reads it, for a
+  /// reader that read the changes' keys and offsets with `forEachKeyText` first, which checked
+  /// the layout: a sync merging a received file's changes in the order of their journeys, not
+  /// of the file (BENCHMARKS.md, P12). The layout is not checked again; every read stays inside
+  /// the bytes whatever they hold.
+  /// - Throws: `SQLiteError` (`.corrupt`) for bytes that hold no change there.
+  func change(
+    at offset: Int, of table: ChangesetTable, oldValuesOfUpdates: Bool = true
+  ) throws -> RowChange {
+    try bytes.withUnsafeBytes { buffer in
+      var scanner = ChangesetScanner(bytes: buffer)
+      guard (0..<buffer.count).contains(offset) else { throw Self.damaged(SQLITE_CORRUPT) }
+      scanner.position = offset
+      return try scanner.change(of: table, oldValuesOfUpdates: oldValuesOfUpdates)
     }
   }
 

@@ -31,6 +31,43 @@ extension ChangesetScanner {
       name: Array(bytes[position..<end]), primaryKey: flags.map { $0 != 0 })
   }
 
+  /// Moves past a table header (its `T`, then `header()`) when one is next.
+  /// - Returns: Whether one was.
+  mutating func skipHeader() throws(SQLiteError) -> Bool {
+    guard position < bytes.count, bytes[position] == UInt8(ascii: "T") else { return false }
+    position += 1
+    _ = try header()
+    return true
+  }
+
+  /// Reads the change that is next, of `table` (`Changeset.forEachChange` says how, and what
+  /// `oldValuesOfUpdates` leaves out).
+  mutating func change(
+    of table: ChangesetTable, oldValuesOfUpdates: Bool
+  ) throws(SQLiteError) -> RowChange {
+    let columns = table.columns.count
+    let operation = Int32(try byte())
+    _ = try byte()  // indirect
+    switch operation {
+    case SQLITE_INSERT: return .insert(try wholeRecord(columns))
+    case SQLITE_DELETE: return .delete(try wholeRecord(columns))
+    case SQLITE_UPDATE:
+      guard oldValuesOfUpdates else {
+        try skipRecord(columns)
+        return .update(old: [], new: try record(columns))
+      }
+      var old = try record(columns)
+      let new = try record(columns)
+      // SQLite's iterator drops the old value of a column that is neither the key nor in the
+      // new record ("technically corrupt", says sessionChangesetNextOne).
+      for column in min(table.primaryKeyColumns, columns)..<columns where new[column] == nil {
+        old[column] = nil
+      }
+      return .update(old: old, new: new)
+    default: throw Changeset.damaged(SQLITE_CORRUPT)
+    }
+  }
+
   /// Skips a value of a record.
   /// - Returns: Whether the value is there (a column not part of a change is not).
   mutating func skipValue() throws(SQLiteError) -> Bool {

@@ -15,21 +15,25 @@ enum ChangeFileBody {
 
   /// The changeset of a batch's bytes, unread, after its layout is checked, and the journey
   /// each of its changes names, in order: its id's bits (`nil` for an id that is not a
-  /// lowercase UUID text), read where they lie.
+  /// lowercase UUID text), read where they lie, and where the change starts in the bytes (for
+  /// `Changeset.change(at:of:oldValuesOfUpdates:)`).
   /// - Throws: `ChangeFileError.malformed` as `decode` does.
   static func keyed(_ bytes: ArraySlice<UInt8>) throws
-    -> (changes: Changeset, keys: [JourneyKey?])
+    -> (changes: Changeset, keys: [JourneyKey?], offsets: [Int32])
   {
     let changes = Changeset(bytes: Array(bytes))
     var keys: [JourneyKey?] = []
-    guard !bytes.isEmpty else { return (changes, keys) }
+    var offsets: [Int32] = []
+    guard !bytes.isEmpty else { return (changes, keys, offsets) }
     try checked {
-      try changes.forEachKeyText(of: .journey) { text in
+      try changes.forEachKeyText(of: .journey) { offset, text in
         keys.append(
           text.flatMap { JourneyKey(lowercasedText: $0.assumingMemoryBound(to: UInt8.self)) })
+        // A changeset's bytes fit in an Int32: SQLite takes no more (`Changeset`).
+        offsets.append(Int32(offset))
       }
     }
-    return (changes, keys)
+    return (changes, keys, offsets)
   }
 
   /// What `body` reads, its errors as a file's.

@@ -10,6 +10,9 @@ struct ReceivedChangeFile {
   let batches: [Changeset]
   /// The bits of the id each change names, in the order of the changes.
   let keys: [JourneyKey]
+  /// Where each change is, in the order of the changes: its batch (in `batches`) and where it
+  /// starts in its bytes (`Changeset.change(at:of:oldValuesOfUpdates:)` reads it there).
+  let places: [(batch: Int32, offset: Int32)]
 
   /// Reads a file's bytes, checking that it is the file of `replica` and `seq` its name says,
   /// that every batch is a changeset of the journey table, and that every change names a
@@ -21,13 +24,17 @@ struct ReceivedChangeFile {
     var batches: [Changeset] = []
     batches.reserveCapacity(bodies.count)
     var keys: [JourneyKey?] = []
+    var places: [(batch: Int32, offset: Int32)] = []
     for body in bodies {
-      let (changes, batchKeys) = try ChangeFileBody.keyed(body)
+      let (changes, batchKeys, offsets) = try ChangeFileBody.keyed(body)
+      let batch = Int32(batches.count)
       batches.append(changes)
       keys += batchKeys
+      places += offsets.lazy.map { (batch, $0) }
     }
     self.header = header
     self.batches = batches
+    self.places = places
     self.keys = try keys.map { key in
       guard let key else {
         throw ChangeFileError.malformed(

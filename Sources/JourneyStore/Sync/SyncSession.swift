@@ -368,38 +368,65 @@ struct SyncSession {
   /// replica's later files is applied. The files to apply are found first, then the registers of
   /// every journey they name are read at once (`prefetch`, given the bits of their ids that
   /// reading the files found, hands back their numbers, once for each change), then their
-  /// changes are read again one at a time and merged in that order, by number: no file's
-  /// changes are held as values.
+  /// changes are read again one at a time, where the first reading found them, and merged by
+  /// number in the order of the numbers (`SyncJourneys` numbers a file's journeys in the order
+  /// of their ids), each journey's changes in the order of the files: no file's changes are held
+  /// as values, and the merge walks the registers in the order they lie (in the files' order, at
+  /// random, a receive of 100,000 journeys spent a tenth of its time waiting for memory, and
+  /// every later pass over the texts it made as much again: BENCHMARKS.md, P12).
   private func receive(
     _ listing: [String: [Int64]], from folder: RemoteFolder, state: inout ReplicaState,
     summary: inout SyncSummary, prefetch: ([JourneyKey]) throws -> [Int],
     merging: (Int, (inout JourneyRegisters) -> Bool) throws -> Void
   ) throws -> RegisterMerge {
     let files = try filesToApply(listing, from: folder, state: &state, summary: &summary)
-    let numbers = try prefetch(
-      files.count == 1 ? files[0].file.keys : files.flatMap(\.file.keys))
-    var next = numbers.startIndex
-    var merge = RegisterMerge(replicas: state.replicas)
+    let keys = files.count == 1 ? files[0].file.keys : files.flatMap(\.file.keys)
+    let numbers = try prefetch(keys)
+    // Every file's batches, in order, with the write each carries, and where each change is.
+    var batches: [(changes: Changeset, write: ReceivedWrite)] = []
+    var places: [(batch: Int32, offset: Int32)] = []
+    places.reserveCapacity(keys.count)
     for (replica, seq, by, file) in files {
-      // The file's ids, one a change, read when it was checked: the changes are read without.
-      var keys = file.keys.makeIterator()
+      let first = Int32(batches.count)
       for (header, changes) in zip(file.header.batches, file.batches) {
         let write = ReceivedWrite(
           hlc: header.hlc, replica: replica, by: by, seq: seq, vector: file.header.vector)
-        // The merge reads an update's new values only.
-        try changes.forEachChange(of: .journey, oldValuesOfUpdates: false) { change in
-          guard let key = keys.next() else {
-            preconditionFailure("a change that the file's first reading did not count")
-          }
-          let number = numbers[next]
-          next += 1
-          try merging(number) {
-            merge.merge(change, journey: key.lowercasedText, write: write, into: &$0)
-          }
-        }
+        batches.append((changes, write))
+      }
+      places += file.places.lazy.map { (first + $0.batch, $0.offset) }
+    }
+    var merge = RegisterMerge(replicas: state.replicas)
+    for (number, change, (batch, offset)) in Self.inOrder(places, numbers: numbers) {
+      // The merge reads an update's new values only.
+      let read = try batches[Int(batch)].changes.change(
+        at: Int(offset), of: .journey, oldValuesOfUpdates: false)
+      let write = batches[Int(batch)].write
+      try merging(number) {
+        merge.merge(read, journey: keys[change].lowercasedText, write: write, into: &$0)
       }
     }
     return merge
+  }
+
+  /// The changes' numbers, indices and places, in the order of the numbers (`numbers`, one a
+  /// change, from 0), a number's changes in their order: a counting sort, which moves each
+  /// change's number and place with it (read from their arrays at random, they cost the merge a
+  /// cache miss each).
+  private static func inOrder(
+    _ places: [(batch: Int32, offset: Int32)], numbers: [Int]
+  ) -> [(number: Int, change: Int, place: (batch: Int32, offset: Int32))] {
+    guard let largest = numbers.max() else { return [] }
+    // Where each number's changes start, then where the next of them goes.
+    var next = [Int](repeating: 0, count: largest + 2)
+    for number in numbers { next[number + 1] += 1 }
+    for number in 0...largest { next[number + 1] += next[number] }
+    var order = [(number: Int, change: Int, place: (batch: Int32, offset: Int32))](
+      repeating: (0, 0, (0, 0)), count: numbers.count)
+    for (change, number) in numbers.enumerated() {
+      order[next[number]] = (number, change, places[change])
+      next[number] += 1
+    }
+    return order
   }
 
   /// The ids of the journeys some changes name, once for each change.

@@ -216,6 +216,7 @@ struct ChangesetReadingTests {
     }
     expectSameKeys(changeset, of: table, as: ours, sourceLocation: sourceLocation)
     expectSameNewValues(changeset, of: table, as: ours, sourceLocation: sourceLocation)
+    expectSameChangesAtOffsets(changeset, of: table, as: ours, sourceLocation: sourceLocation)
     switch (ours, sqlites) {
     case (.success(let ours), .success(let sqlites)):
       #expect(ours == sqlites, "\(changeset.bytes)", sourceLocation: sourceLocation)
@@ -240,7 +241,7 @@ struct ChangesetReadingTests {
   ) {
     let keys = Result {
       var keys: [[UInt8]?] = []
-      try changeset.forEachKeyText(of: table) { keys.append($0.map { Array($0) }) }
+      try changeset.forEachKeyText(of: table) { keys.append($1.map { Array($0) }) }
       return keys
     }
     switch (changes, keys) {
@@ -267,6 +268,30 @@ struct ChangesetReadingTests {
     }
   }
 
+  /// Checks that `change(at:of:)`, at each offset `forEachKeyText` hands over, reads the change
+  /// `changes` holds there, with and without an update's old values; nothing is read of bytes
+  /// whose keys cannot be read.
+  static func expectSameChangesAtOffsets(
+    _ changeset: Changeset, of table: ChangesetTable, as changes: Result<[RowChange], any Error>,
+    sourceLocation: SourceLocation
+  ) {
+    var offsets: [Int] = []
+    guard (try? changeset.forEachKeyText(of: table, { offset, _ in offsets.append(offset) })) != nil,
+      case .success(let changes) = changes
+    else { return }
+    #expect(offsets.count == changes.count, "\(changeset.bytes)", sourceLocation: sourceLocation)
+    for (offset, change) in zip(offsets, changes) {
+      #expect(
+        (try? changeset.change(at: offset, of: table)) == change, "\(changeset.bytes) at \(offset)",
+        sourceLocation: sourceLocation)
+      let newValues: RowChange =
+        if case .update(_, let new) = change { .update(old: [], new: new) } else { change }
+      #expect(
+        (try? changeset.change(at: offset, of: table, oldValuesOfUpdates: false)) == newValues,
+        "\(changeset.bytes) at \(offset)", sourceLocation: sourceLocation)
+    }
+  }
+
   /// Checks that `forEachChange(of:oldValuesOfUpdates: false)` reads the changes `changes`
   /// holds, each update's old values left out (its key's too), or fails as it did.
   static func expectSameNewValues(
@@ -282,7 +307,7 @@ struct ChangesetReadingTests {
     case (.success(let changes), .success(let read)):
       let expected = changes.map { change -> RowChange in
         guard case .update(let old, let new) = change else { return change }
-        return .update(old: old.map { _ in nil }, new: new)
+        return .update(old: [], new: new)
       }
       #expect(read == expected, "\(changeset.bytes)", sourceLocation: sourceLocation)
     case (.failure(let all as SQLiteError), .failure(let new as SQLiteError)):
