@@ -23,6 +23,32 @@ struct SyncMergeTests {
     #expect(try world.remoteFiles().count == 3)
   }
 
+  /// The merge takes a receive's changes in the order of their journeys' ids, not of the files:
+  /// each journey's changes must still come in the files' order, across batches and files.
+  @Test func aJourneyChangedInSeveralBatchesAndFilesEndsAsItsLastChangeSays() throws {
+    let world = try SyncWorld(replicas: 2)
+    let journeys = (0..<6).map { Journey.sample("Trip \($0)") }
+    try world[0].add(contentsOf: journeys)
+    try world[0].edit(journeys[3].id) { $0.name = "First rename" }
+    try world[0].edit(journeys[0].id) { $0.transportationType = .bus }
+    try world[0].edit(journeys[3].id) { $0.name = "Second rename" }
+    try world[0].delete(ids: [journeys[5].id])
+    try world[0].edit(journeys[3].id) { $0.transportationType = .walkOrRun }
+    _ = try world.sync(0)
+    try world[0].edit(journeys[3].id) { $0.name = "Third rename" }
+    try world[0].delete(ids: [journeys[0].id])
+    try world[0].add(Journey.sample("Trip 0 again", id: journeys[0].id))
+    _ = try world.sync(0)
+    let received = try world.sync(1)
+    #expect(received.receivedFiles == 2)
+    #expect(try world.table(1) == world.table(0))
+    let renamed = try #require(try world[1].journey(id: journeys[3].id))
+    #expect(renamed.name == "Third rename" && renamed.transportationType == .walkOrRun)
+    #expect(try world[1].journey(id: journeys[5].id) == nil)
+    #expect(try world[1].journey(id: journeys[0].id)?.name == "Trip 0 again")
+    #expect(try world[1].syncConflicts().isEmpty)
+  }
+
   @Test func syncingAgainChangesNothingAndWritesNoFile() throws {
     let world = try SyncWorld(replicas: 2)
     try world[0].add(Journey.sample("One"))
