@@ -1,0 +1,111 @@
+import Foundation
+import Testing
+@testable import JourneyStore
+
+/// A batch holds its updates' log rows back and writes them several to a statement
+/// (`UpdateLog`): the log must hold exactly the rows that the table's triggers write for the same
+/// writes made by another program, one row a write, in the same order and with the same ids.
+@Suite("The log of a batch's updates")
+struct UpdateLogTests {
+  /// One write of the sequence both files get.
+  private enum Write {
+    case update(Int, JourneyValues)
+    case insert(UUID, JourneyValues)
+    case delete(Int)
+  }
+
+  @Test func holdsTheRowsTheTriggersWriteForTheSameWrites() throws {
+    let folder = try TemporaryFolder()
+    let database = try Fixtures.database(in: folder)
+    let journeys = (0..<60).map {
+      Journey(name: "Journey \($0)", transportationType: .bike, startDate: Fixtures.morning, duration: 600)
+    }
+    try database.add(contentsOf: journeys)
+    let outside = folder.file("outside.sqlite")
+    try Connection(path: database.path, busyTimeout: .seconds(5)).execute("VACUUM INTO '\(outside)'")
+    let writes = Self.writes(of: journeys)
+
+    try database.write { batch in
+      for write in writes {
+        switch write {
+        case .update(let index, let values):
+          let id = journeys[index].id
+          guard let old = try JourneyRow.values(of: id, in: database.connection) else { continue }
+          try batch.update(id: id, from: old, to: values)
+        case .insert(let id, let values): try batch.insert(id: id, values: values)
+        case .delete(let index): try batch.delete(id: journeys[index].id)
+        }
+      }
+    }
+    let other = try Connection(path: outside, busyTimeout: .seconds(5))
+    try other.transaction {
+      for write in writes {
+        switch write {
+        case .update(let index, let values):
+          try other.run(
+            "UPDATE journey SET name = ?, transportation_type = ?, start_date = ?, duration = ? "
+              + "WHERE id = ?", values.stored + [.text(journeys[index].id.lowercasedText)])
+        case .insert(let id, let values):
+          try other.run(
+            "INSERT INTO journey (id, \(Batch.columns)) VALUES (?, ?, ?, ?, ?)",
+            [.text(id.lowercasedText)] + values.stored)
+        case .delete(let index):
+          try other.run("DELETE FROM journey WHERE id = ?", [.text(journeys[index].id.lowercasedText)])
+        }
+      }
+    }
+
+    let mine = try Self.log(in: database.path)
+    #expect(mine.count > 2 * UpdateLog.rowsAStatement)
+    // Every column but the batch: the triggers make a batch a statement.
+    let theirs = try Self.log(in: outside)
+    #expect(mine.count == theirs.count)
+    #expect(mine.map(Self.withoutBatch) == theirs.map(Self.withoutBatch))
+    let batches = Set(mine.suffix(from: journeys.count).map { $0[1] })
+    #expect(batches.count == 1)
+  }
+
+  /// More updates than two statements take, of one field, of several, of each field (the start
+  /// and the duration together), with inserts and deletes between them, which write the rows
+  /// held before theirs, and updates that change nothing.
+  private static func writes(of journeys: [Journey]) -> [Write] {
+    var writes: [Write] = []
+    for index in 0..<45 {
+      var values = JourneyValues(readingUntracked: journeys[index])
+      switch index % 5 {
+      case 0: values[.name] = .text("Renamed \(index)")
+      case 1: values[.duration] = .real(Double(1_200 + index))
+      case 2:
+        values[.startDate] = .real(Fixtures.morning.timeIntervalSinceReferenceDate + 60)
+        values[.duration] = .real(30)
+      case 3:
+        values[.name] = .text("Moved \(index)")
+        values[.transportationType] = .text("car")
+      default: break
+      }
+      writes.append(.update(index, values))
+      if index == 20 || index == 37 {
+        let added = Journey(name: "Added \(index)")
+        writes.append(.insert(added.id, JourneyValues(readingUntracked: added)))
+      }
+      if index == 22 { writes.append(.delete(55)) }
+      if index == 40 { writes.append(.update(index - 30, JourneyValues(readingUntracked: journeys[0]))) }
+    }
+    return writes
+  }
+
+  private static func withoutBatch(_ row: [DatabaseValue]) -> [DatabaseValue] {
+    [row[0]] + row.dropFirst(2)
+  }
+
+  /// Every row of the log, as the file holds it.
+  private static func log(in path: String) throws -> [[DatabaseValue]] {
+    var rows: [[DatabaseValue]] = []
+    try Connection(path: path, busyTimeout: .seconds(5)).forEachRow(
+      "SELECT * FROM change ORDER BY id"
+    ) { row in
+      rows.append((0..<row.columnCount).map { row.value(at: $0) })
+    }
+    return rows
+  }
+}
