@@ -28,7 +28,7 @@ struct UpdateLog {
   /// The failure of a write, which every later one throws.
   private var failure: (any Error)?
 
-  /// How many rows one statement writes: measured at 8, 16 and 32 (BENCHMARKS.md, P13).
+  /// How many rows one statement writes: 16 of 8, 16 and 32, measured (BENCHMARKS.md, P13).
   static let rowsAStatement = 16
 
   /// One update's log row: its journey, the fields it changed, their values before and after.
