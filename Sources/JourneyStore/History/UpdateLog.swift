@@ -54,21 +54,17 @@ struct UpdateLog {
     if held.count == Self.rowsAStatement { try write(batch: batch) }
   }
 
-  /// Writes every row held: a full statement's rows at once, the others one by one.
+  /// Writes every row held: a full statement's rows at once, fewer one by one.
   /// - Parameter batch: The batch's id, which the rows name.
   mutating func write(batch: Int64) throws {
     if let failure { throw failure }
     guard !held.isEmpty else { return }
-    let rows = held
-    held.removeAll(keepingCapacity: true)
+    defer { held.removeAll(keepingCapacity: true) }
     do {
-      var start = 0
-      if rows.count == Self.rowsAStatement {
-        try writeAll(rows, batch: batch)
-        start = rows.count
-      }
-      for row in rows[start...] {
-        try writeOne(row, batch: batch)
+      if held.count == Self.rowsAStatement {
+        try writeAll(held, batch: batch)
+      } else {
+        for row in held { try writeOne(row, batch: batch) }
       }
     } catch {
       failure = error

@@ -1,3 +1,4 @@
+import CSQLite
 import Foundation
 import Testing
 @testable import JourneyStore
@@ -63,6 +64,41 @@ struct UpdateLogTests {
     #expect(mine.map(Self.withoutBatch) == theirs.map(Self.withoutBatch))
     let batches = Set(mine.suffix(from: journeys.count).map { $0[1] })
     #expect(batches.count == 1)
+  }
+
+  /// A write of the held rows that fails (SQLite refuses the statement of many rows: its
+  /// connection takes fewer parameters) fails the batch: nothing is written, and a body that
+  /// goes on after the error cannot commit its updates without their log rows.
+  @Test(arguments: [false, true])
+  func aFailedWriteOfTheHeldRowsFailsTheBatch(bodyGoesOn: Bool) throws {
+    let folder = try TemporaryFolder()
+    let database = try Fixtures.database(in: folder)
+    let journeys = (0..<20).map { Journey(name: "Journey \($0)") }
+    try database.add(contentsOf: journeys)
+    let before = try Self.log(in: database.path)
+    sqlite3_limit(database.connection.handle, SQLITE_LIMIT_VARIABLE_NUMBER, 20)
+    var failures = 0
+    #expect(throws: SQLiteError.self) {
+      try database.write { batch in
+        for journey in journeys {
+          let old = JourneyValues(readingUntracked: journey)
+          var new = old
+          new[.name] = .text("Renamed")
+          do {
+            try batch.update(id: journey.id, from: old, to: new)
+          } catch {
+            failures += 1
+            if !bodyGoesOn { throw error }
+          }
+        }
+      }
+    }
+    // The 16th update's write of the rows failed; with the body going on, every later one.
+    #expect(failures == (bodyGoesOn ? 5 : 1))
+    #expect(try Self.log(in: database.path) == before)
+    for journey in journeys {
+      #expect(try Fixtures.row(journey.id, in: database.path)?.first == .text(journey.name))
+    }
   }
 
   /// More updates than two statements take, of one field, of several, of each field (the start
