@@ -7,7 +7,7 @@ import Foundation
 /// The change-log rows of a batch's updates, held back until `rowsAStatement` of them are
 /// written with one statement: each statement costs SQLite some 2,400 instructions whatever it
 /// writes (halting, closing its cursors, resetting), and a sync receiving 30,000 journeys wrote a
-/// log row with a statement each (BENCHMARKS.md, P12).
+/// log row with a statement each (BENCHMARKS.md, "fewer statements a received journey").
 ///
 /// The rows are the same, with the same ids in the same order, as one statement a row would
 /// write: a field the update did not change is `NULL` in both (the log's columns have no
@@ -28,7 +28,8 @@ struct UpdateLog {
   /// The failure of a write, which every later one throws.
   private var failure: (any Error)?
 
-  /// How many rows one statement writes: 16 of 8, 16 and 32, measured (BENCHMARKS.md, P13).
+  /// How many rows one statement writes: 16 of 8, 16 and 32, measured (BENCHMARKS.md, "fewer
+  /// statements a received journey").
   static let rowsAStatement = 16
 
   /// One update's log row: its journey, the fields it changed, their values before and after.
@@ -136,7 +137,8 @@ struct UpdateLog {
     let logged = columns.map { "old_\($0), new_\($0)" }.joined(separator: ", ")
     let placeholders = (0..<(2 * columns.count)).map { "?\($0 + 3)" }.joined(separator: ", ")
     let statement = try connection.statement(
-      "INSERT INTO change (batch, journey, kind, \(logged)) VALUES (?1, ?2, 'update', \(placeholders))")
+      "INSERT INTO change (batch, journey, kind, \(logged)) "
+        + "VALUES (?1, ?2, 'update', \(placeholders))")
     oneRow[index] = statement
     return statement
   }

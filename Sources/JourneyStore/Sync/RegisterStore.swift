@@ -104,9 +104,9 @@ struct RegisterStore {
 
   /// Writes journeys' registers, in the order given (the table's, by id, is the fastest),
   /// `rowsAStatement` journeys to a statement, the rest one by one: each statement costs SQLite
-  /// some 2,400 instructions whatever it writes (BENCHMARKS.md, P13). (An `UPDATE` of the rows
-  /// the table holds, beside an `INSERT` of the others, cost a received journey 1,100
-  /// instructions more: BENCHMARKS.md.)
+  /// some 2,400 instructions whatever it writes (BENCHMARKS.md, "fewer statements a received
+  /// journey"). (An `UPDATE` of the rows the table holds, beside an `INSERT` of the others, cost
+  /// a received journey 1,100 instructions more: BENCHMARKS.md.)
   func save(_ registers: some Sequence<(journey: String, registers: JourneyRegisters)>) throws {
     // The journeys held, and their blobs one after the other in one buffer, bound where they
     // lie: no array a journey.
@@ -120,7 +120,8 @@ struct RegisterStore {
       RegisterEncoding.withEncoded(journeyRegisters) { blobs.append(contentsOf: $0) }
       ends.append(blobs.count)
       guard journeys.count == Self.rowsAStatement else { continue }
-      try write(journeys, blobs, ends, 0..<journeys.count, with: connection.statement(Self.upsertMany))
+      let upsertMany = try connection.statement(Self.upsertMany)
+      try write(journeys, blobs, ends, 0..<journeys.count, with: upsertMany)
       journeys.removeAll(keepingCapacity: true)
       blobs.removeAll(keepingCapacity: true)
       ends.removeAll(keepingCapacity: true)
@@ -133,7 +134,8 @@ struct RegisterStore {
   }
 
   /// How many journeys' registers one statement writes: 32 of 16, 32 and 64, measured
-  /// (BENCHMARKS.md, P13; 64 saved a little more, for a statement twice as long to prepare).
+  /// (BENCHMARKS.md, "fewer statements a received journey": 64 saved a little more, with a
+  /// statement twice as long to prepare).
   static let rowsAStatement = 32
 
   private static let upsertMany =

@@ -19,11 +19,14 @@ struct UpdateLogTests {
     let folder = try TemporaryFolder()
     let database = try Fixtures.database(in: folder)
     let journeys = (0..<60).map {
-      Journey(name: "Journey \($0)", transportationType: .bike, startDate: Fixtures.morning, duration: 600)
+      Journey(
+        name: "Journey \($0)", transportationType: .bike, startDate: Fixtures.morning,
+        duration: 600)
     }
     try database.add(contentsOf: journeys)
     let outside = folder.file("outside.sqlite")
-    try Connection(path: database.path, busyTimeout: .seconds(5)).execute("VACUUM INTO '\(outside)'")
+    try Connection(path: database.path, busyTimeout: .seconds(5))
+      .execute("VACUUM INTO '\(outside)'")
     let writes = Self.writes(of: journeys)
 
     try database.write { batch in
@@ -51,7 +54,8 @@ struct UpdateLogTests {
             "INSERT INTO journey (id, \(Batch.columns)) VALUES (?, ?, ?, ?, ?)",
             [.text(id.lowercasedText)] + values.stored)
         case .delete(let index):
-          try other.run("DELETE FROM journey WHERE id = ?", [.text(journeys[index].id.lowercasedText)])
+          try other.run(
+            "DELETE FROM journey WHERE id = ?", [.text(journeys[index].id.lowercasedText)])
         }
       }
     }
@@ -101,6 +105,42 @@ struct UpdateLogTests {
     }
   }
 
+  /// An update the table refuses (a start and a duration that end after the year 9999), caught
+  /// and gone past as a sync does, writes no row and no log row; the updates around it, held
+  /// before and after, are all logged, in their order.
+  @Test func anUpdateTheTableRefusesBetweenHeldOnesLogsNothing() throws {
+    let folder = try TemporaryFolder()
+    let database = try Fixtures.database(in: folder)
+    let journeys = (0..<40).map { Journey(name: "Journey \($0)") }
+    try database.add(contentsOf: journeys)
+    let refusedIndex = 20
+    var refusals = 0
+    try database.write { batch in
+      for (index, journey) in journeys.enumerated() {
+        let old = JourneyValues(readingUntracked: journey)
+        var new = old
+        new[.name] = .text("Renamed \(index)")
+        if index == refusedIndex {
+          new[.startDate] = .real(252_423_993_600 - 86_400)
+          new[.duration] = .real(30 * 86_400)
+        }
+        do {
+          try batch.update(id: journey.id, from: old, to: new)
+        } catch {
+          guard (error as? SQLiteError)?.kind == .constraint else { throw error }
+          refusals += 1
+        }
+      }
+    }
+    #expect(refusals == 1)
+    let updates = try Fixtures.changes(in: database.path).filter { $0.kind == "update" }
+    let logged = journeys.enumerated().filter { $0.offset != refusedIndex }
+    #expect(updates.map(\.journey) == logged.map { $0.element.id.lowercasedText })
+    #expect(updates.map(\.new) == logged.map { .text("Renamed \($0.offset)") })
+    let refused = journeys[refusedIndex]
+    #expect(try Fixtures.row(refused.id, in: database.path)?.first == .text(refused.name))
+  }
+
   /// More updates than two statements take, of one field, of several, of each field (the start
   /// and the duration together), with inserts and deletes between them, which write the rows
   /// held before theirs, and updates that change nothing.
@@ -125,7 +165,9 @@ struct UpdateLogTests {
         writes.append(.insert(added.id, JourneyValues(readingUntracked: added)))
       }
       if index == 22 { writes.append(.delete(55)) }
-      if index == 40 { writes.append(.update(index - 30, JourneyValues(readingUntracked: journeys[0]))) }
+      if index == 40 {
+        writes.append(.update(index - 30, JourneyValues(readingUntracked: journeys[0])))
+      }
     }
     return writes
   }
