@@ -32,13 +32,16 @@ final class Batch {
   /// and after the deletes before it (a delete of the newest journeys lowers the largest rowid).
   private var rowIDBeforeUnloggedInserts: Int64?
   private var insertStatement: Statement?
-  /// The statements that set some fields, and that log such a change, by the set of fields's
-  /// `rawValue`: an array of every set, not a dictionary (one keyed by `[Int]` made the runtime
-  /// look up `Array: Hashable` through every conformance of the static binary, 1.4 M of one
-  /// edit's 7.6 M instructions, BENCHMARKS.md).
+  /// The statements that set some fields, by the set of fields's `rawValue`: an array of every
+  /// set, not a dictionary (one keyed by `[Int]` made the runtime look up `Array: Hashable`
+  /// through every conformance of the static binary, 1.4 M of one edit's 7.6 M instructions,
+  /// BENCHMARKS.md).
   /// The first half finds the row by id, the second by rowid.
-  private var updateStatements = [(update: Statement, log: Statement)?](
+  private var updateStatements = [Statement?](
     repeating: nil, count: 2 * JourneyFieldSet.combinations)
+  /// The log rows of the updates, written several to a statement (`recordInserts()` writes
+  /// those it holds).
+  private var updateLog: UpdateLog
 
   /// What the log records of a batch.
   enum Logging {
@@ -56,6 +59,7 @@ final class Batch {
   private init(connection: Connection, origin: String) {
     self.connection = connection
     self.origin = origin
+    updateLog = UpdateLog(connection: connection)
   }
 
   /// Runs a write of journeys as one batch of the change log: begins an immediate (write-locked)
@@ -147,18 +151,27 @@ final class Batch {
     return id
   }
 
-  /// Records the journeys inserted since the last call (or since the batch opened) with one
-  /// statement; `close()` and every logged update or delete call it first, so that the log keeps
-  /// the order of the writes (a journey inserted, then replaced by a later record of the same
-  /// import). A bulk insert calls it before it builds the log's indexes again, so that the log's
-  /// rows go in while they are dropped.
+  /// Writes the log rows the batch holds back: those of its updates (`UpdateLog`), then the
+  /// journeys inserted since the last call (or since the batch opened), with one statement.
+  /// Whatever reads or writes the log in the batch's transaction calls it first: `close()`,
+  /// every logged delete, a bulk insert before it builds the log's indexes again (so that the
+  /// log's rows go in while they are dropped), a sync before it reads the log.
+  func recordInserts() throws {
+    if let id { try updateLog.write(batch: id) }
+    try logInserts()
+  }
+
+  /// Records the journeys inserted since the last call with one statement, after the updates
+  /// made before them; every logged update calls it first, so that the log keeps the order of
+  /// the writes (a journey inserted, then replaced by a later record of the same import).
   ///
   /// `rangeThreshold` inserts or more are logged as a range of rowids (`ChangeLog.recordRange`,
   /// `Schema.version7`) rather than a row each: an import's log then costs two rows.
-  func recordInserts() throws {
+  private func logInserts() throws {
     guard let before = rowIDBeforeUnloggedInserts, let id else { return }
     rowIDBeforeUnloggedInserts = nil
     guard isRecorded else { return }
+    try updateLog.write(batch: id)
     let last = try connection.firstValue("SELECT max(rowid) FROM journey")?.integer ?? before
     if last - before >= Self.rangeThreshold {
       _ = try ChangeLog(connection: connection).recordRange(batch: id, after: before)
@@ -225,14 +238,13 @@ final class Batch {
     let changed = new.changedFields(from: old)
     guard !changed.isEmpty else { return changed }
     let batch = try open()
-    let (update, log) = try updateStatements(for: changed, byRowid: rowid != nil)
+    let update = try updateStatement(for: changed, byRowid: rowid != nil)
     var parameter: Int32 = 2
     for field in changed {
       try update.bind(new[field], at: parameter)
       parameter += 1
     }
-    // The id bound from its text on the stack, made once for both statements: no `String`
-    // for each journey.
+    // The id bound from its text on the stack: no `String` for each journey.
     try id.withLowercasedText { text in
       if let rowid {
         try update.bind(.integer(rowid), at: 1)
@@ -241,19 +253,13 @@ final class Batch {
         try update.bind(text: text, at: 1)
       }
       try update.execute()
-      guard connection.changes == 1 else {
-        throw JourneyDatabaseError.journeyNotFound(id.lowercasedText)
-      }
-      guard isRecorded else { return }
-      try recordInserts()
-      try log.bind(.integer(batch), at: 1)
-      try log.bind(text: text, at: 2)
-      for (offset, field) in changed.enumerated() {
-        try log.bind(old[field], at: Int32(2 * offset + 3))
-        try log.bind(new[field], at: Int32(2 * offset + 4))
-      }
-      try log.execute()
     }
+    guard connection.changes == 1 else {
+      throw JourneyDatabaseError.journeyNotFound(id.lowercasedText)
+    }
+    guard isRecorded else { return changed }
+    try logInserts()
+    try updateLog.append(journey: id, fields: changed, old: old, new: new, batch: batch)
     return changed
   }
 
@@ -368,23 +374,17 @@ final class Batch {
     return statement
   }
 
-  /// The statements that set some fields of the row with the id `?1` (or the rowid `?1` and the
-  /// id after the fields' values), and that log it, prepared once for the batch.
-  private func updateStatements(for fields: JourneyFieldSet, byRowid: Bool) throws
-    -> (update: Statement, log: Statement)
-  {
+  /// The statement that sets some fields of the row with the id `?1` (or the rowid `?1` and the
+  /// id after the fields' values), prepared once for the batch.
+  private func updateStatement(for fields: JourneyFieldSet, byRowid: Bool) throws -> Statement {
     let index = Int(fields.rawValue) + (byRowid ? JourneyFieldSet.combinations : 0)
     if let made = updateStatements[index] { return made }
     let columns = fields.map(\.column)
     let assignments = columns.enumerated().map { "\($0.element) = ?\($0.offset + 2)" }.joined(separator: ", ")
     let row = byRowid ? "rowid = ?1 AND id = ?\(columns.count + 2)" : "id = ?1"
     let update = try connection.statement("UPDATE journey SET \(assignments) WHERE \(row)")
-    let logged = columns.map { "old_\($0), new_\($0)" }.joined(separator: ", ")
-    let placeholders = (0..<(2 * columns.count)).map { "?\($0 + 3)" }.joined(separator: ", ")
-    let log = try connection.statement(
-      "INSERT INTO change (batch, journey, kind, \(logged)) VALUES (?1, ?2, 'update', \(placeholders))")
-    updateStatements[index] = (update, log)
-    return (update, log)
+    updateStatements[index] = update
+    return update
   }
 
   private static let closeLeftOpen =

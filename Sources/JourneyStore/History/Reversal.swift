@@ -195,6 +195,8 @@ extension Reversal {
     for (id, values) in existing {
       setBack.note(id, try puttingBack([(id, values)]) { try batch.replace(id: id, values: values) })
     }
+    // Those updates' log rows first: the deferral measures the log by its last row.
+    try batch.recordInserts()
     var deferral = try IndexDeferral(connection: connection, includesChangeLog: recordsRows)
     try deferral.noteInserted(count)
     let restored = "SELECT c.journey, \(values) FROM change c WHERE c.id IN (\(first))"

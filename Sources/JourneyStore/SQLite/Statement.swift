@@ -94,21 +94,17 @@ final class Statement {
     while try step() {}
   }
 
-  /// Runs a statement that returns no rows to its end, as `execute()` does, with `bytes` bound
-  /// as a BLOB at a 1-based index where they lie: SQLite reads them without a copy while it
-  /// runs, and they are unbound before it returns (a sync binds a blob of registers for every
-  /// journey it writes).
+  /// Binds bytes as a BLOB at a 1-based index where they lie, without a copy: SQLite reads them
+  /// as they are until they are unbound, so they must stay valid and unchanged until the
+  /// statement is reset (`execute()` and `reset()` unbind them). A sync binds a blob of
+  /// registers for every journey it writes.
   /// - Throws: `SQLiteError`.
-  func execute(bindingBlob bytes: UnsafeBufferPointer<UInt8>, at index: Int32)
-    throws(SQLiteError)
-  {
-    defer { reset() }
+  func bind(blobInPlace bytes: UnsafeBufferPointer<UInt8>, at index: Int32) throws(SQLiteError) {
     let start = UnsafeRawPointer(bytes.baseAddress ?? emptyBytes.utf8Start)
     // No destructor (`SQLITE_STATIC`): SQLite uses the bytes as they are until they are unbound.
     guard sqlite3_bind_blob64(handle, index, start, UInt64(bytes.count), nil) == SQLITE_OK else {
       throw SQLiteError(connection: connection, sql: sql)
     }
-    while try step() {}
   }
 
   /// Makes the statement ready to run again, with no values bound.

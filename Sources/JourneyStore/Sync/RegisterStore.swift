@@ -102,15 +102,67 @@ struct RegisterStore {
     }
   }
 
-  /// Writes journeys' registers, in the order given (the table's, by id, is the fastest), with
-  /// one prepared statement. (An `UPDATE` of the rows the table holds, beside an `INSERT` of the
-  /// others, cost a received journey 1,100 instructions more: BENCHMARKS.md.)
+  /// Writes journeys' registers, in the order given (the table's, by id, is the fastest),
+  /// `rowsAStatement` journeys to a statement, the rest one by one: each statement costs SQLite
+  /// some 2,400 instructions whatever it writes (BENCHMARKS.md, "fewer statements a received
+  /// journey"). (An `UPDATE` of the rows the table holds, beside an `INSERT` of the others, cost
+  /// a received journey 1,100 instructions more: BENCHMARKS.md.)
   func save(_ registers: some Sequence<(journey: String, registers: JourneyRegisters)>) throws {
-    let upsert = try connection.statement(Self.upsert)
+    // The journeys held, and their blobs one after the other in one buffer, bound where they
+    // lie: no array a journey.
+    var journeys: [String] = []
+    var blobs: [UInt8] = []
+    var ends: [Int] = []
+    journeys.reserveCapacity(Self.rowsAStatement)
+    ends.reserveCapacity(Self.rowsAStatement)
     for (journey, journeyRegisters) in registers {
-      try upsert.bind(.text(journey), at: 1)
-      try RegisterEncoding.withEncoded(journeyRegisters) {
-        try upsert.execute(bindingBlob: $0, at: 2)
+      journeys.append(journey)
+      RegisterEncoding.withEncoded(journeyRegisters) { blobs.append(contentsOf: $0) }
+      ends.append(blobs.count)
+      guard journeys.count == Self.rowsAStatement else { continue }
+      let upsertMany = try connection.statement(Self.upsertMany)
+      try write(journeys, blobs, ends, 0..<journeys.count, with: upsertMany)
+      journeys.removeAll(keepingCapacity: true)
+      blobs.removeAll(keepingCapacity: true)
+      ends.removeAll(keepingCapacity: true)
+    }
+    guard !journeys.isEmpty else { return }
+    let upsert = try connection.statement(Self.upsert)
+    for held in journeys.indices {
+      try write(journeys, blobs, ends, held..<held + 1, with: upsert)
+    }
+  }
+
+  /// How many journeys' registers one statement writes: 32 of 16, 32 and 64, measured
+  /// (BENCHMARKS.md, "fewer statements a received journey": 64 saved a little more, with a
+  /// statement twice as long to prepare).
+  static let rowsAStatement = 32
+
+  private static let upsertMany =
+    "INSERT OR REPLACE INTO sync_register (journey, registers) VALUES "
+    + Array(repeating: "(?, ?)", count: rowsAStatement).joined(separator: ", ")
+
+  /// Writes the registers of the journeys `held` (positions in `journeys`, whose blobs end at
+  /// `ends` in `blobs`) with `statement`, which takes that many.
+  private func write(
+    _ journeys: [String], _ blobs: [UInt8], _ ends: [Int], _ held: Range<Int>,
+    with statement: Statement
+  ) throws {
+    try blobs.withUnsafeBufferPointer { bytes in
+      do {
+        for (offset, position) in held.enumerated() {
+          let parameter = Int32(2 * offset + 1)
+          let start = position == 0 ? 0 : ends[position - 1]
+          try statement.bind(.text(journeys[position]), at: parameter)
+          try statement.bind(
+            blobInPlace: UnsafeBufferPointer(rebasing: bytes[start..<ends[position]]),
+            at: parameter + 1)
+        }
+        try statement.execute()
+      } catch {
+        // The blobs unbound before they go.
+        statement.reset()
+        throw error
       }
     }
   }
