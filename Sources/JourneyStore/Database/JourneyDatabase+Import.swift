@@ -137,7 +137,7 @@ extension JourneyDatabase {
       try deferral.noteInserted(summary.inserted)
       try afterEach(summary.total)
     }
-    try batch.recordInserts()
+    try batch.writeHeldLogRows()
     try deferral.rebuild()
   }
 }

@@ -39,7 +39,7 @@ final class Batch {
   /// The first half finds the row by id, the second by rowid.
   private var updateStatements = [Statement?](
     repeating: nil, count: 2 * JourneyFieldSet.combinations)
-  /// The log rows of the updates, written several to a statement (`recordInserts()` writes
+  /// The log rows of the updates, written several to a statement (`writeHeldLogRows()` writes
   /// those it holds).
   private var updateLog: UpdateLog
 
@@ -137,7 +137,7 @@ final class Batch {
   /// - Returns: The batch's id, or `nil` when it wrote nothing or was empty and removed.
   private func close() throws -> Int64? {
     guard let id else { return nil }
-    try recordInserts()
+    try writeHeldLogRows()
     try connection.run(Self.closeBatch, [.integer(id)])
     let isEmpty = try isRecorded && connection.firstValue("SELECT 1 FROM change WHERE batch = ? LIMIT 1", [.integer(id)]) == nil
     if isEmpty {
@@ -156,7 +156,7 @@ final class Batch {
   /// Whatever reads or writes the log in the batch's transaction calls it first: `close()`,
   /// every logged delete, a bulk insert before it builds the log's indexes again (so that the
   /// log's rows go in while they are dropped), a sync before it reads the log.
-  func recordInserts() throws {
+  func writeHeldLogRows() throws {
     if let id { try updateLog.write(batch: id) }
     try logInserts()
   }
@@ -285,7 +285,7 @@ final class Batch {
     throws -> Int
   {
     let batch = try open()
-    try recordInserts()
+    try writeHeldLogRows()
     let log = ChangeLog(connection: connection)
     let named = "FROM change c CROSS JOIN journey j ON j.id = c.journey WHERE \(condition)"
     let deletes = "SELECT ?2, j.id, 'delete', \(Self.joinedColumns) \(named)"
@@ -325,7 +325,7 @@ final class Batch {
   /// - Throws: `JourneyDatabaseError.journeyNotFound` when no such journey exists, or `SQLiteError`.
   func delete(id: UUID) throws {
     try open()
-    try recordInserts()
+    try writeHeldLogRows()
     try ChangeLog(connection: connection).resolveRanges(holding: id)
     let key = DatabaseValue.text(id.lowercasedText)
     try logDeletes("SELECT ?2, id, 'delete', \(Self.columns) FROM journey WHERE id = ?1", key)
@@ -345,7 +345,7 @@ final class Batch {
   /// Logs deletes as `logDeletes(_:_:)` does, the parameters of `select` all given.
   private func logDeletes(_ select: String, _ parameters: [DatabaseValue]) throws {
     guard isRecorded else { return }
-    try recordInserts()
+    try writeHeldLogRows()
     try connection.run(
       "INSERT INTO change (batch, journey, kind, \(Self.oldColumns)) \(select)", parameters)
   }

@@ -196,7 +196,7 @@ extension Reversal {
       setBack.note(id, try puttingBack([(id, values)]) { try batch.replace(id: id, values: values) })
     }
     // Those updates' log rows first: the deferral measures the log by its last row.
-    try batch.recordInserts()
+    try batch.writeHeldLogRows()
     var deferral = try IndexDeferral(connection: connection, includesChangeLog: recordsRows)
     try deferral.noteInserted(count)
     let restored = "SELECT c.journey, \(values) FROM change c WHERE c.id IN (\(first))"
@@ -205,7 +205,7 @@ extension Reversal {
         selecting: "\(restored) AND NOT EXISTS (SELECT 1 FROM journey j WHERE j.id = c.journey) ORDER BY c.id",
         parameter: source)
     }
-    try batch.recordInserts()
+    try batch.writeHeldLogRows()
     try deferral.rebuild()
     return inserted
   }

@@ -572,7 +572,7 @@ struct SyncSession {
       }
       summary.journeysChanged += 1
     }
-    try batch.recordInserts()
+    try batch.writeHeldLogRows()
     try deferral.rebuild()
     return refused
   }
