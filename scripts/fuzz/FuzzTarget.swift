@@ -17,8 +17,9 @@
 //   Double format as a date and a duration without trapping;
 // - changeset: the input as a changeset of a table of three columns, its first the key, is read by
 //   `Changeset.forEachChange` exactly as SQLite's iterator reads it (`forEachChangeReadBySQLite`:
-//   the same changes, or the same error), then inverted and applied to a database in memory
-//   without a crash;
+//   the same changes, or the same error), and again change by change where `forEachKeyText` found
+//   each (`change(at:of:)`, as a sync merges them; at any other offset without a crash), then
+//   inverted and applied to a database in memory without a crash;
 // - changeset-written: the same on a changeset `ChangesetWriter` writes of changes the input
 //   picks (values of every kind, naughty strings, reals by any bits), which must then read back as
 //   the changes written, and apply.
@@ -190,6 +191,18 @@ private func fuzzChangeset(_ changeset: Changeset) -> [RowChange]? {
   where ours.extendedResultCode == sqlites.extendedResultCode && ours.message == sqlites.message:
     read = nil
   default: fatalError("\(changeset.bytes): read \(ours), SQLite read \(sqlites)")
+  }
+  // Read again where the keys' reading found each change, as a sync merges them: the same
+  // changes; and read at any offset at all, which must stay inside the bytes.
+  var offsets: [Int] = []
+  if let read, (try? changeset.forEachKeyText(of: fuzzTable) { offset, _ in offsets.append(offset) })
+    != nil
+  {
+    let again = offsets.map { try? changeset.change(at: $0, of: fuzzTable) }
+    guard again == read else { fatalError("\(changeset.bytes): read again \(again), not \(read)") }
+  }
+  for offset in -1...changeset.bytes.count {
+    _ = try? changeset.change(at: offset, of: fuzzTable, oldValuesOfUpdates: false)
   }
   _ = try? changeset.inverted()
   _ = try? fuzzConnection.apply(changeset, of: fuzzTable) { _ in .replace }

@@ -6,23 +6,16 @@ extension Changeset {
   /// iterator (`sqlite3changeset_start`, `next`, `op`, `old`, `new`) reads from them, without a
   /// call to SQLite (the iterator and its `sqlite3_value`s were half of reading a change file:
   /// BENCHMARKS.md, P12).
-  ///
-  /// With `oldValuesOfUpdates` false, an update's old values are skipped, its key's too (`old`
-  /// is empty): for a reader of the new values that knows each change's row already, which
-  /// makes no value of what it would not read (a sync merging received changes, whose ids it
-  /// read first: an id was a `String` an update).
   /// - Throws: `SQLiteError`, before any change is handed over: `.corrupt` for bytes that are
   ///   not a changeset, or are truncated or damaged; `.format` for a changeset that holds
   ///   another table or a table of another shape. Or what `body` throws.
-  func forEachChange(
-    of table: ChangesetTable, oldValuesOfUpdates: Bool = true, _ body: (RowChange) throws -> Void
-  ) throws {
+  func forEachChange(of table: ChangesetTable, _ body: (RowChange) throws -> Void) throws {
     try withCheckedBuffer(of: table) { buffer in
       // Every header is of `table`'s shape, every change complete: the layout says so.
       var scanner = ChangesetScanner(bytes: buffer)
       while !scanner.isAtEnd {
         guard try !scanner.skipHeader() else { continue }
-        try body(try scanner.change(of: table, oldValuesOfUpdates: oldValuesOfUpdates))
+        try body(try scanner.change(of: table, oldValuesOfUpdates: true))
       }
     }
   }
@@ -57,6 +50,11 @@ extension Changeset {
   /// the layout: a sync merging a received file's changes in the order of their journeys, not
   /// of the file (BENCHMARKS.md, P12). The layout is not checked again; every read stays inside
   /// the bytes whatever they hold.
+  ///
+  /// With `oldValuesOfUpdates` false, an update's old values are skipped, its key's too (`old`
+  /// is empty): for a reader of the new values that knows each change's row already, which
+  /// makes no value of what it would not read (the sync's merge: an id was a `String` an
+  /// update).
   /// - Throws: `SQLiteError` (`.corrupt`) for bytes that hold no change there.
   func change(
     at offset: Int, of table: ChangesetTable, oldValuesOfUpdates: Bool = true

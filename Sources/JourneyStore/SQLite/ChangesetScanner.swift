@@ -40,8 +40,8 @@ extension ChangesetScanner {
     return true
   }
 
-  /// Reads the change that is next, of `table` (`Changeset.forEachChange` says how, and what
-  /// `oldValuesOfUpdates` leaves out).
+  /// Reads the change that is next, of `table` (`Changeset.forEachChange` says how, and
+  /// `Changeset.change(at:of:oldValuesOfUpdates:)` what `oldValuesOfUpdates` leaves out).
   mutating func change(
     of table: ChangesetTable, oldValuesOfUpdates: Bool
   ) throws(SQLiteError) -> RowChange {

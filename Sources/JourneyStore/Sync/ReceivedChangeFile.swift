@@ -1,9 +1,9 @@
 /// A change file as a sync receives it (`SyncSession`): its header, each batch's changeset
 /// checked and kept as its bytes, and the bits of the id each change names. The changes are read
-/// as values only when they are merged (`Changeset.forEachChange`), one at a time: a sync receiving
-/// 100,000 journeys held every file's changes as values (`ChangeFile.bodies`: arrays, and a
-/// `String` for every id and text) from reading the files to the end of the merge, and freed
-/// them after (BENCHMARKS.md, P12).
+/// as values only when they are merged (`Changeset.change(at:of:oldValuesOfUpdates:)`, where
+/// `places` says each is), one at a time: a sync receiving 100,000 journeys held every file's
+/// changes as values (`ChangeFile.bodies`: arrays, and a `String` for every id and text) from
+/// reading the files to the end of the merge, and freed them after (BENCHMARKS.md, P12).
 struct ReceivedChangeFile {
   let header: ChangeFile.Header
   /// Each batch's changes, in the order of `header.batches`.

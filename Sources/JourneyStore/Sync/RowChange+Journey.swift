@@ -3,7 +3,7 @@ extension RowChange {
   var journey: DatabaseValue {
     switch self {
     case .insert(let values), .delete(let values): values[0]
-    case .update(let old, _): old[0] ?? .null
+    case .update(let old, _): old.first.flatMap { $0 } ?? .null
     }
   }
 }

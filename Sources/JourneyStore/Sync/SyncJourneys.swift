@@ -4,8 +4,9 @@ import FoundationEssentials
 import Foundation
 #endif
 
-/// The journeys one sync touches, numbered in the order it meets them, with their registers in
-/// one array by number: as the table held them until a merge changes them, then as merged so far
+/// The journeys one sync touches, numbered in the order it meets them (those the received files
+/// name first in the order of their ids: `read(keys:)`), with their registers in one array by
+/// number: as the table held them until a merge changes them, then as merged so far
 /// (a flag says which a merge changed, and only those are saved). Each journey's id is looked up
 /// once in a sync, when it is read (`read` hands back the numbers, and the merges go by number),
 /// not at every step (at 100,000 journeys, hashing and comparing ids took more time than the

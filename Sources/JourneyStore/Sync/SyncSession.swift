@@ -369,9 +369,9 @@ struct SyncSession {
   /// every journey they name are read at once (`prefetch`, given the bits of their ids that
   /// reading the files found, hands back their numbers, once for each change), then their
   /// changes are read again one at a time, where the first reading found them, and merged by
-  /// number in the order of the numbers (`SyncJourneys` numbers a file's journeys in the order
-  /// of their ids), each journey's changes in the order of the files: no file's changes are held
-  /// as values, and the merge walks the registers in the order they lie (in the files' order, at
+  /// number in the order of the numbers (`SyncJourneys` numbers the journeys the files name
+  /// first in the order of their ids), each journey's changes in the order of the files: no
+  /// file's changes are held as values, and the merge walks the registers in the order they lie (in the files' order, at
   /// random, a receive of 100,000 journeys spent a tenth of its time waiting for memory, and
   /// every later pass over the texts it made as much again: BENCHMARKS.md, P12).
   private func receive(
@@ -384,23 +384,23 @@ struct SyncSession {
     let numbers = try prefetch(keys)
     // Every file's batches, in order, with the write each carries, and where each change is.
     var batches: [(changes: Changeset, write: ReceivedWrite)] = []
-    var places: [(batch: Int32, offset: Int32)] = []
+    var places: [(batch: Int, offset: Int32)] = []
     places.reserveCapacity(keys.count)
     for (replica, seq, by, file) in files {
-      let first = Int32(batches.count)
+      let first = batches.count
       for (header, changes) in zip(file.header.batches, file.batches) {
         let write = ReceivedWrite(
           hlc: header.hlc, replica: replica, by: by, seq: seq, vector: file.header.vector)
         batches.append((changes, write))
       }
-      places += file.places.lazy.map { (first + $0.batch, $0.offset) }
+      places += file.places.lazy.map { (first + Int($0.batch), $0.offset) }
     }
     var merge = RegisterMerge(replicas: state.replicas)
     for (number, change, (batch, offset)) in Self.inOrder(places, numbers: numbers) {
       // The merge reads an update's new values only.
-      let read = try batches[Int(batch)].changes.change(
+      let read = try batches[batch].changes.change(
         at: Int(offset), of: .journey, oldValuesOfUpdates: false)
-      let write = batches[Int(batch)].write
+      let write = batches[batch].write
       try merging(number) {
         merge.merge(read, journey: keys[change].lowercasedText, write: write, into: &$0)
       }
@@ -413,14 +413,14 @@ struct SyncSession {
   /// change's number and place with it (read from their arrays at random, they cost the merge a
   /// cache miss each).
   private static func inOrder(
-    _ places: [(batch: Int32, offset: Int32)], numbers: [Int]
-  ) -> [(number: Int, change: Int, place: (batch: Int32, offset: Int32))] {
+    _ places: [(batch: Int, offset: Int32)], numbers: [Int]
+  ) -> [(number: Int, change: Int, place: (batch: Int, offset: Int32))] {
     guard let largest = numbers.max() else { return [] }
     // Where each number's changes start, then where the next of them goes.
     var next = [Int](repeating: 0, count: largest + 2)
     for number in numbers { next[number + 1] += 1 }
     for number in 0...largest { next[number + 1] += next[number] }
-    var order = [(number: Int, change: Int, place: (batch: Int32, offset: Int32))](
+    var order = [(number: Int, change: Int, place: (batch: Int, offset: Int32))](
       repeating: (0, 0, (0, 0)), count: numbers.count)
     for (change, number) in numbers.enumerated() {
       order[next[number]] = (number, change, places[change])

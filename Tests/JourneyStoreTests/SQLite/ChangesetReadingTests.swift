@@ -215,7 +215,6 @@ struct ChangesetReadingTests {
       return changes
     }
     expectSameKeys(changeset, of: table, as: ours, sourceLocation: sourceLocation)
-    expectSameNewValues(changeset, of: table, as: ours, sourceLocation: sourceLocation)
     expectSameChangesAtOffsets(changeset, of: table, as: ours, sourceLocation: sourceLocation)
     switch (ours, sqlites) {
     case (.success(let ours), .success(let sqlites)):
@@ -289,33 +288,6 @@ struct ChangesetReadingTests {
       #expect(
         (try? changeset.change(at: offset, of: table, oldValuesOfUpdates: false)) == newValues,
         "\(changeset.bytes) at \(offset)", sourceLocation: sourceLocation)
-    }
-  }
-
-  /// Checks that `forEachChange(of:oldValuesOfUpdates: false)` reads the changes `changes`
-  /// holds, each update's old values left out (its key's too), or fails as it did.
-  static func expectSameNewValues(
-    _ changeset: Changeset, of table: ChangesetTable, as changes: Result<[RowChange], any Error>,
-    sourceLocation: SourceLocation
-  ) {
-    let read = Result {
-      var read: [RowChange] = []
-      try changeset.forEachChange(of: table, oldValuesOfUpdates: false) { read.append($0) }
-      return read
-    }
-    switch (changes, read) {
-    case (.success(let changes), .success(let read)):
-      let expected = changes.map { change -> RowChange in
-        guard case .update(let old, let new) = change else { return change }
-        return .update(old: [], new: new)
-      }
-      #expect(read == expected, "\(changeset.bytes)", sourceLocation: sourceLocation)
-    case (.failure(let all as SQLiteError), .failure(let new as SQLiteError)):
-      #expect(
-        all.extendedResultCode == new.extendedResultCode && all.message == new.message,
-        "\(changeset.bytes): \(all) against \(new)", sourceLocation: sourceLocation)
-    default:
-      Issue.record("\(changeset.bytes): \(changes) against \(read)", sourceLocation: sourceLocation)
     }
   }
 
