@@ -23,16 +23,18 @@ enum JourneyRow {
   }
 
   /// The rowids and stored field values of `count` journeys numbered from 0, by number (`nil`:
-  /// none), read with one scan of the table: for many journeys at once (a sync receiving them),
-  /// where a lookup of each costs several times more. `number` finds a row's number from the
-  /// UTF-8 bytes of its id (`nil`: a journey not wanted), so that no row makes a `String`.
+  /// none), read with one scan of the table in the order of the ids (through their index): for
+  /// many journeys at once (a sync receiving them, which numbers them in that order and finds
+  /// each row's number without a hash: `SyncJourneys.IDOrderLookup`), where a lookup of each
+  /// costs several times more. `number` finds a row's number from the UTF-8 bytes of its id
+  /// (`nil`: a journey not wanted), so that no row makes a `String`.
   static func rows(
     ofEach count: Int, in connection: Connection,
     number: (UnsafeBufferPointer<UInt8>) -> Int?
   ) throws -> [(rowid: Int64, values: JourneyValues)?] {
     var rows = [(rowid: Int64, values: JourneyValues)?](repeating: nil, count: count)
     let rowid = Int32(JourneyField.all.count + 1)
-    try connection.forEachRow("SELECT \(columns), rowid FROM journey") { row in
+    try connection.forEachRow("SELECT \(columns), rowid FROM journey ORDER BY id") { row in
       if let number = row.withText(at: 0, number) {
         rows[number] = (row.integer(at: rowid), fieldValues(of: row))
       }

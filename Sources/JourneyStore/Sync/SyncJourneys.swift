@@ -97,7 +97,7 @@ struct SyncJourneys {
 
   /// The number of the journey with the id `bytes`, whose key (`nil`: not a lowercase UUID) is
   /// `key`.
-  private static func number(
+  fileprivate static func number(
     of key: JourneyKey?, id bytes: UnsafeBufferPointer<UInt8>, _ numbers: [JourneyKey: Int],
     _ otherNumbers: [String: Int]
   ) -> Int? {
@@ -151,25 +151,49 @@ struct SyncJourneys {
     guard !wanted.isEmpty else { return }
     var isWanted = [Bool](repeating: false, count: count)
     for number in wanted { isWanted[number] = true }
-    let (numbers, otherNumbers) = (self.numbers, self.otherNumbers)
     let (keys, otherIDs) = (self.keys, self.otherIDs)
-    // A scan meets the table's rows in the order of their ids, as `read(keys:)` numbers the
-    // journeys it meets first: a row is most often the journey after the last one found.
-    var next = 0
+    var lookup = lookupInIDOrder()
     try store.registers(
       of: wanted, id: { Self.id(of: $0, keys, otherIDs) }, reads: reads,
-      number: { bytes in
-        let key = JourneyKey(lowercasedText: bytes)
-        if let key, next < keys.count, keys[next] == key {
-          next += 1
-          return next - 1
-        }
-        let found = Self.number(of: key, id: bytes, numbers, otherNumbers)
-        if let found { next = found + 1 }
-        return found
-      }
+      number: { lookup.number(ofID: $0) }
     ) { number, found in
       if isWanted[number] { registers[number] = found }
+    }
+  }
+
+  /// A lookup of journeys' numbers by the UTF-8 bytes of their ids for a scan in the order of
+  /// the ids (`IDOrderLookup`).
+  func lookupInIDOrder() -> IDOrderLookup {
+    IDOrderLookup(keys: keys, numbers: numbers, otherNumbers: otherNumbers)
+  }
+
+  /// Finds journeys' numbers for a scan that meets them in the order of their ids, as
+  /// `read(keys:)` numbers the journeys a received file names first: a row is most often the
+  /// journey after the last one found, which is checked first, without a hash (a hash lookup a
+  /// row was a cache miss a row: BENCHMARKS.md, P12).
+  struct IDOrderLookup {
+    fileprivate let keys: [JourneyKey?]
+    fileprivate let numbers: [JourneyKey: Int]
+    fileprivate let otherNumbers: [String: Int]
+    private var next = 0
+
+    fileprivate init(
+      keys: [JourneyKey?], numbers: [JourneyKey: Int], otherNumbers: [String: Int]
+    ) {
+      (self.keys, self.numbers, self.otherNumbers) = (keys, numbers, otherNumbers)
+    }
+
+    /// The number of the journey whose id's UTF-8 bytes a row holds, `nil` for a journey the
+    /// sync has not met.
+    mutating func number(ofID bytes: UnsafeBufferPointer<UInt8>) -> Int? {
+      let key = JourneyKey(lowercasedText: bytes)
+      if let key, next < keys.count, keys[next] == key {
+        next += 1
+        return next - 1
+      }
+      let found = SyncJourneys.number(of: key, id: bytes, numbers, otherNumbers)
+      if let found { next = found + 1 }
+      return found
     }
   }
 

@@ -529,7 +529,12 @@ struct SyncSession {
       try journeys.reads.scans(order.count) {
         try connection.firstValue("SELECT count(*) FROM journey")?.integer ?? 0
       }
-      ? try JourneyRow.rows(ofEach: journeys.count, in: connection) { journeys.number(ofID: $0) }
+      ? try { () throws -> [(rowid: Int64, values: JourneyValues)?] in
+        var lookup = journeys.lookupInIDOrder()
+        return try JourneyRow.rows(ofEach: journeys.count, in: connection) {
+          lookup.number(ofID: $0)
+        }
+      }()
       : nil
     // Many new journeys (a join) go in as an import's do: the secondary indexes built after.
     var deferral = try IndexDeferral(connection: connection)
