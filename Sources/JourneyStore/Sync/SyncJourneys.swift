@@ -20,7 +20,7 @@ struct SyncJourneys {
   private var keys: [JourneyKey?] = []
   /// The ids that are not lowercase UUIDs, by number (`nil` for the others, their bits).
   private var otherIDs: [String?] = []
-  private var numbers: [JourneyKey: Int] = [:]
+  private var numbers = JourneyKeyIndex()
   private var otherNumbers: [String: Int] = [:]
   /// The registers by number: as the table holds them (`.empty`: no row) once read, and as
   /// merged so far once a merge reached them.
@@ -50,17 +50,18 @@ struct SyncJourneys {
 
   /// The number of the journey whose id's bits are `key`, given at its first mention.
   private mutating func number(_ key: JourneyKey) -> Int {
+    if let number = numbers.number(of: key, keys: keys) { return number }
     let next = keys.count
-    // One hash: the subscript with a default inserts `next` when the key is new.
-    let number = Self.value(&numbers[key, default: next])
-    if number == next { append(key, nil) }
-    return number
+    numbers.note(key, number: next)
+    append(key, nil)
+    return next
   }
 
   /// The number of the journey `journey`, given at its first mention.
   private mutating func number(_ journey: String) -> Int {
     if let key = JourneyKey(lowercasedText: journey) { return number(key) }
     let next = keys.count
+    // One hash: the subscript with a default inserts `next` when the id is new.
     let number = Self.value(&otherNumbers[journey, default: next])
     if number == next { append(nil, journey) }
     return number
@@ -79,8 +80,7 @@ struct SyncJourneys {
 
   private mutating func reserve(_ more: Int) {
     let expected = count + more
-    guard expected > numbers.capacity else { return }
-    numbers.reserveCapacity(expected)
+    guard expected > keys.capacity else { return }
     keys.reserveCapacity(expected)
     otherIDs.reserveCapacity(expected)
     registers.reserveCapacity(expected)
@@ -92,16 +92,16 @@ struct SyncJourneys {
   /// The number of the journey whose id's UTF-8 bytes a table row holds, `nil` for a journey
   /// the sync has not met.
   func number(ofID bytes: UnsafeBufferPointer<UInt8>) -> Int? {
-    Self.number(of: JourneyKey(lowercasedText: bytes), id: bytes, numbers, otherNumbers)
+    Self.number(of: JourneyKey(lowercasedText: bytes), id: bytes, numbers, keys, otherNumbers)
   }
 
   /// The number of the journey with the id `bytes`, whose key (`nil`: not a lowercase UUID) is
   /// `key`.
   fileprivate static func number(
-    of key: JourneyKey?, id bytes: UnsafeBufferPointer<UInt8>, _ numbers: [JourneyKey: Int],
-    _ otherNumbers: [String: Int]
+    of key: JourneyKey?, id bytes: UnsafeBufferPointer<UInt8>, _ numbers: JourneyKeyIndex,
+    _ keys: [JourneyKey?], _ otherNumbers: [String: Int]
   ) -> Int? {
-    if let key { return numbers[key] }
+    if let key { return numbers.number(of: key, keys: keys) }
     guard !otherNumbers.isEmpty else { return nil }
     return otherNumbers[String(decoding: bytes, as: UTF8.self)]
   }
@@ -111,6 +111,7 @@ struct SyncJourneys {
   @discardableResult
   mutating func read(_ journeys: some Collection<String>) throws -> [Int] {
     reserve(journeys.count)
+    numbers.reserveCapacity(count + journeys.count)
     let given = journeys.map { number($0) }
     try readUnread(given)
     return given
@@ -128,15 +129,25 @@ struct SyncJourneys {
     var given = [Int](repeating: 0, count: keys.count)
     var sorted = keys.indices.map { (key: keys[$0], at: $0) }
     sorted.sort { $0.key < $1.key }
+    // Those are a run of numbers whose keys ascend (`JourneyKeyIndex`): none is hashed.
+    let first = count
     var previous: (key: JourneyKey, number: Int)?
     for (key, at) in sorted {
       if let previous, previous.key == key {
         given[at] = previous.number
-      } else {
-        given[at] = number(key)
-        previous = (key, given[at])
+        continue
       }
+      let number: Int
+      if first > 0, let met = numbers.number(of: key, keys: self.keys) {
+        number = met
+      } else {
+        number = count
+        append(key, nil)
+      }
+      given[at] = number
+      previous = (key, number)
     }
+    numbers.noteRun(first..<count)
     try readUnread(given)
     return given
   }
@@ -173,12 +184,12 @@ struct SyncJourneys {
   /// row was a cache miss a row: BENCHMARKS.md, P12).
   struct IDOrderLookup {
     fileprivate let keys: [JourneyKey?]
-    fileprivate let numbers: [JourneyKey: Int]
+    fileprivate let numbers: JourneyKeyIndex
     fileprivate let otherNumbers: [String: Int]
     private var next = 0
 
     fileprivate init(
-      keys: [JourneyKey?], numbers: [JourneyKey: Int], otherNumbers: [String: Int]
+      keys: [JourneyKey?], numbers: JourneyKeyIndex, otherNumbers: [String: Int]
     ) {
       (self.keys, self.numbers, self.otherNumbers) = (keys, numbers, otherNumbers)
     }
@@ -191,7 +202,7 @@ struct SyncJourneys {
         next += 1
         return next - 1
       }
-      let found = SyncJourneys.number(of: key, id: bytes, numbers, otherNumbers)
+      let found = SyncJourneys.number(of: key, id: bytes, numbers, keys, otherNumbers)
       if let found { next = found + 1 }
       return found
     }
