@@ -11,9 +11,12 @@ struct JourneyTable {
   let connection: Connection
 
   /// The query of the ids that start with `?1` (lowercase), in order, at most 11: enough to say
-  /// which 10 an ambiguous prefix could mean.
+  /// which 10 an ambiguous prefix could mean. Only ids as roadtrip writes them (lowercase): a
+  /// prefix of digits alone also starts another program's id in capitals, which
+  /// `foreignID(startingWith:)` names.
   static let idsByPrefix =
-    "SELECT id FROM journey WHERE id >= ?1 AND id < ?1 || 'g' ORDER BY id LIMIT 11"
+    "SELECT id FROM journey WHERE id >= ?1 AND id < ?1 || 'g' AND id = lower(id) ORDER BY id "
+    + "LIMIT 11"
 
   /// The number of journeys.
   func count() throws -> Int {

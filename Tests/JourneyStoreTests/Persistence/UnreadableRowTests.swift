@@ -8,9 +8,13 @@ import Testing
 struct UnreadableRowTests {
   /// Three journeys, one a day, the second of them (`Day 1`) damaged by `sql` (`?1` is its id)
   /// through a connection of the test's own; the database is opened again, managing nothing.
-  private func database(damagedBy sql: String, in folder: TemporaryFolder) throws -> (JourneyDatabase, UUID) {
+  private func database(
+    damagedBy sql: String, in folder: TemporaryFolder, middleID: UUID = UUID()
+  ) throws -> (JourneyDatabase, UUID) {
     let journeys = (0..<3).map { day in
-      Journey(name: "Day \(day)", transportationType: .bike, startDate: Fixtures.morning.addingTimeInterval(Double(day) * 86_400))
+      Journey(
+        id: day == 1 ? middleID : UUID(), name: "Day \(day)", transportationType: .bike,
+        startDate: Fixtures.morning.addingTimeInterval(Double(day) * 86_400))
     }
     let database = try Fixtures.database(in: folder)
     try database.add(contentsOf: journeys)
@@ -51,6 +55,18 @@ struct UnreadableRowTests {
     // Resolving it names it rather than calling it missing.
     #expect(throws: JourneyDatabaseError.foreignID(id.uuidString.uppercased())) {
       try database.resolveID(String(id.lowercasedText.prefix(8)))
+    }
+  }
+
+  /// A prefix of digits alone is the same in capitals: another program's id in capitals that it
+  /// starts is named as such, not resolved as one of roadtrip's.
+  @Test func aForeignIDWhosePrefixHasNoLetterIsNamedAsForeign() throws {
+    let folder = try TemporaryFolder()
+    let id = try #require(UUID(uuidString: "12345678-9abc-4def-8123-456789abcdef"))
+    let (database, _) = try database(
+      damagedBy: "UPDATE journey SET id = upper(id) WHERE id = ?1", in: folder, middleID: id)
+    #expect(throws: JourneyDatabaseError.foreignID(id.uuidString.uppercased())) {
+      try database.resolveID("12345678")
     }
   }
 
