@@ -120,14 +120,14 @@ struct SyncJourneys {
   /// Reads the registers of the journeys not read yet, given by their ids' bits, as a received
   /// file's are once it is read: no id is parsed again, none made a `String`.
   /// - Returns: The journeys' numbers, in the order given.
-  mutating func read(keys: [JourneyKey]) throws -> [Int] {
-    reserve(keys.count)
+  mutating func read(keys received: [JourneyKey]) throws -> [Int] {
+    reserve(received.count)
     // The journeys met here first are numbered in the order of their ids, which is the order
     // of the register table, of the writes and of the save: each of those then walks the
     // arrays in the order they lie, not 24 MB at random (at 100,000 journeys, copying registers
     // from all over memory was a tenth of the receive's time: BENCHMARKS.md, P12).
-    var given = [Int](repeating: 0, count: keys.count)
-    var sorted = keys.indices.map { (key: keys[$0], at: $0) }
+    var given = [Int](repeating: 0, count: received.count)
+    var sorted = received.indices.map { (key: received[$0], at: $0) }
     sorted.sort { $0.key < $1.key }
     // Those are a run of numbers whose keys ascend (`JourneyKeyIndex`): none is hashed.
     let first = count
@@ -138,7 +138,7 @@ struct SyncJourneys {
         continue
       }
       let number: Int
-      if first > 0, let met = numbers.number(of: key, keys: self.keys) {
+      if first > 0, let met = numbers.number(of: key, keys: keys) {
         number = met
       } else {
         number = count
