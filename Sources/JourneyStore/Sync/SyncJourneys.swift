@@ -89,12 +89,6 @@ struct SyncJourneys {
     isReceived.reserveCapacity(expected)
   }
 
-  /// The number of the journey whose id's UTF-8 bytes a table row holds, `nil` for a journey
-  /// the sync has not met.
-  func number(ofID bytes: UnsafeBufferPointer<UInt8>) -> Int? {
-    Self.number(of: JourneyKey(lowercasedText: bytes), id: bytes, numbers, keys, otherNumbers)
-  }
-
   /// The number of the journey with the id `bytes`, whose key (`nil`: not a lowercase UUID) is
   /// `key`.
   fileprivate static func number(

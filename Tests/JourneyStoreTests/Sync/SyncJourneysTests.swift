@@ -56,9 +56,10 @@ struct SyncJourneysTests {
     // among ids the sync never met.
     var every = (0..<journeys.count).map { journeys.id(of: $0) }
     let unmet = (0..<30).map { _ in UUID().uuidString.lowercased() } + ["legacy-2", "zzzz"]
+    // One by one: a lookup of its own for each id, which starts from no journey found.
     func number(_ id: String) -> Int? {
-      var id = id
-      return id.withUTF8 { journeys.number(ofID: $0) }
+      var (id, lookup) = (id, journeys.lookupInIDOrder())
+      return id.withUTF8 { lookup.number(ofID: $0) }
     }
     for (expected, id) in every.enumerated() { #expect(number(id) == expected) }
     for id in unmet { #expect(number(id) == nil) }
