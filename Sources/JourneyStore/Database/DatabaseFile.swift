@@ -37,20 +37,29 @@ struct DatabaseFile {
           "row \(row.integer(at: 1)) of the \(row.text(at: 0)) table refers to a missing row of \(row.text(at: 2))")
       }
       let version = try connection.pragma("user_version")
-      problems += try Schema.problems(in: connection, version: version, comparingTriggerBodies: true)
+      let schemaProblems = try Schema.problems(
+        in: connection, version: version, comparingTriggerBodies: true)
+      problems += schemaProblems
+      var tables: Set<String> = []
+      try connection.forEachRow("SELECT name FROM sqlite_schema WHERE type = 'table'") {
+        tables.insert($0.text(at: 0))
+      }
       let changeLog = ChangeLog(connection: connection)
-      // An older log has other columns; its batches are checked once it is upgraded.
-      if version == Schema.currentVersion {
+      // An older log has other columns; its batches are checked once it is upgraded. A table
+      // another program dropped is named above as missing: the checks that would read it are
+      // not run, so that the report says what is wrong rather than failing on it.
+      if version == Schema.currentVersion && schemaProblems.isEmpty {
         problems += try changeLog.problems()
         problems += try RegisterStore(connection: connection).problems()
       }
-      problems += try JourneyRow.problems(in: connection)
+      let hasJourneys = tables.contains("journey")
+      if hasJourneys { problems += try JourneyRow.problems(in: connection) }
       return IntegrityReport(
         schemaVersion: version,
         currentSchemaVersion: Schema.currentVersion,
         problems: problems,
-        journeyCount: try JourneyTable(connection: connection).count(),
-        batchCount: try changeLog.batchCount())
+        journeyCount: hasJourneys ? try JourneyTable(connection: connection).count() : 0,
+        batchCount: tables.contains("batch") ? try changeLog.batchCount() : 0)
     }
   }
 

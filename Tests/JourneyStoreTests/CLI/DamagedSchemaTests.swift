@@ -68,6 +68,22 @@ struct DamagedSchemaTests {
     #expect(try await sandbox.run("export").lines.count == 3)
   }
 
+  /// `db check` names a table another program dropped and exits 65, as for any damage, rather
+  /// than failing on the first check that reads it; the file stays as it was.
+  @Test(arguments: ["change", "batch", "sync_register"])
+  func dbCheckNamesADroppedTable(table: String) async throws {
+    let sandbox = try CLISandbox()
+    try sandbox.seedSamples()
+    try await sqlite3("DROP TABLE \(table)", in: sandbox)
+    let before = sandbox.bytes(of: sandbox.databasePath)
+    let check = try await sandbox.run("db", "check")
+    check.expectExit(65)
+    #expect(check.standardOutput.contains("'\(table)' is missing"), "\(check)")
+    #expect(check.standardOutput.contains("journeys: 3"), "\(check)")
+    #expect(!check.standardError.contains("SQLite error"), "\(check)")
+    #expect(sandbox.bytes(of: sandbox.databasePath) == before)
+  }
+
   @Test func aResetUserVersionIsNotMigratedAgainAndSaysHowToRepair() async throws {
     let sandbox = try CLISandbox()
     try sandbox.seedSamples()
