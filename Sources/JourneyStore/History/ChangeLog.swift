@@ -28,9 +28,6 @@ extension ChangeLog {
     let source: Int64
     /// Whether the rows of `source` apply the other way round.
     let isInverted: Bool
-
-    /// Whether its changes are another batch's rows.
-    var isDerived: Bool { source != id }
   }
 
   /// The columns of a change row, for a `SELECT`: id, journey, kind, then the old and new value

@@ -33,11 +33,6 @@ extension Style {
     decorate(text, "33")
   }
 
-  /// Cyan text: for transportation types.
-  func cyan(_ text: String) -> String {
-    decorate(text, "36")
-  }
-
   /// Red text: for errors.
   func red(_ text: String) -> String {
     decorate(text, "31")
