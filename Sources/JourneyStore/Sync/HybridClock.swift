@@ -15,11 +15,14 @@ enum HybridClock {
   /// for a clock after it).
   static let allowedLead: TimeInterval = 24 * 60 * 60
 
-  /// The clock of a batch committed at `date`, after `last`, the largest clock known here. A
-  /// `last` at the largest clock there is (which only a file an older roadtrip accepted can
-  /// have left) gives that clock again rather than overflow.
-  static func stamp(_ date: Date, after last: Int64) -> Int64 {
-    max(clock(of: date), last == .max ? last : last + 1)
+  /// The clock of a batch committed at `date`, after `last`, the largest clock known here, when
+  /// this machine's wall clock says `now`. A `last` further ahead of `now` than any replica
+  /// accepts (`latestAccepted(at:)`), which only a file an older roadtrip accepted can have left,
+  /// counts as that latest accepted clock: a batch stamped after it would be refused everywhere
+  /// (and one at the largest integer had no clock after it).
+  static func stamp(_ date: Date, after last: Int64, now: Date = Date()) -> Int64 {
+    let last = min(last, latestAccepted(at: now))
+    return max(clock(of: date), last == .max ? last : last + 1)
   }
 
   /// The largest clock received from the remote that is not refused, when this machine's wall
@@ -31,8 +34,9 @@ enum HybridClock {
   /// The clock of the first write at `date` (its counter 0); a date before 1970 is 1970's.
   private static func clock(of date: Date) -> Int64 {
     let milliseconds = (date.timeIntervalSince1970 * 1000).rounded(.down)
-    // 48 bits of milliseconds reach the year 10889: no wall clock is further.
-    return Int64(min(max(milliseconds, 0), Double(1 << 47))) << 16
+    // 47 bits of milliseconds (the sign's bit left alone) reach the year 6429: no wall clock
+    // is further.
+    return Int64(min(max(milliseconds, 0), Double((1 << 47) - 1))) << 16
   }
 
   /// The wall-clock time a clock says, for people.

@@ -29,14 +29,6 @@ extension SyncSession {
         snapshot = try Snapshot(
           decoding: try sealing.open(bytes, name: candidate.name), replica: candidate.replica,
           seq: candidate.seq)
-        try bounds.check(vector: snapshot.header.vector, seen: state.seen)
-        for (_, registers) in snapshot.registers {
-          for register in [registers.present] + registers.fields {
-            try bounds.check(
-              clock: register.hlc,
-              writtenBy: register.by == 0 ? candidate.replica : snapshot.header.replicas[Int(register.by) - 1])
-          }
-        }
       } catch {
         summary.refusedFiles.append(.init(name: candidate.name, reason: Self.reason(error)))
         continue
@@ -44,9 +36,36 @@ extension SyncSession {
       let advances = snapshot.header.vector.contains { replica, seq in
         replica != state.id && seq > (state.seen[replica] ?? 0)
       }
-      if advances { return snapshot }
+      guard advances else { continue }
+      do {
+        try Self.check(snapshot, against: bounds, seen: state.seen)
+      } catch {
+        summary.refusedFiles.append(.init(name: candidate.name, reason: Self.reason(error)))
+        continue
+      }
+      return snapshot
     }
     return nil
+  }
+
+  /// Refuses a snapshot whose version vector claims files the remote does not hold, or one of
+  /// whose registers has a clock too far ahead (`ReceivedBounds`).
+  /// - Throws: `ChangeFileError.malformed`.
+  private static func check(
+    _ snapshot: Snapshot, against bounds: ReceivedBounds, seen: [String: Int64]
+  ) throws {
+    try bounds.check(vector: snapshot.header.vector, seen: seen)
+    func check(_ register: Register) throws {
+      guard register.hlc > bounds.latestClock else { return }
+      let replicas = snapshot.header.replicas
+      try bounds.check(
+        clock: register.hlc,
+        writtenBy: register.by == 0 ? snapshot.header.replica : replicas[Int(register.by) - 1])
+    }
+    for (_, registers) in snapshot.registers {
+      try check(registers.present)
+      for register in registers.fields { try check(register) }
+    }
   }
 
   /// Merges a snapshot's registers into the journeys' through `merging` (a register-wise
