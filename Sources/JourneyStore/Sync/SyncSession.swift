@@ -602,8 +602,9 @@ struct SyncSession {
   /// `JourneyField.all`), so that a field refused once (a start and a duration from two
   /// writers that end after the year 9999, a value an older roadtrip merged) does not hold back
   /// the later edits of the others. Each field refused is a conflict whose lost value is the
-  /// refused one; a new journey is written only whole, and a field of it that no received value
-  /// reached (a value held back: `JourneyField.accepts(received:)`) is no conflict.
+  /// refused one, recorded once (`isRecorded`); a new journey is written only whole, and a
+  /// field of it that no received value reached (a value held back:
+  /// `JourneyField.accepts(received:)`) is no conflict.
   /// - Returns: Whether the row changed, and the conflicts.
   private func writeFieldByField(
     id: UUID, rowid: Int64?, current: JourneyValues?, target: JourneyRegisters,
@@ -618,28 +619,45 @@ struct SyncSession {
     let differing = zip(JourneyField.all, target.fields).filter { field, register in
       current?[field] != register.value
     }
-    guard var values = current else {
+    guard let current else {
       // A new journey with a field no received value reached (it was held back, and the sync
       // said so) waits for one.
       if target.fields.contains(where: { $0.hlc == 0 }) { return (false, []) }
-      return (false, differing.map(conflict))
+      return (false, try differing.map(conflict).filter { try !isRecorded($0) })
     }
+    var values = current
     var conflicts: [MergeConflict] = []
     for (field, register) in differing {
       var candidate = values
       candidate[field] = register.value
-      if JourneyRow.unreadableField(in: candidate) == nil {
+      // The field itself, and the end its start and duration make.
+      if JourneyRow.unreadableField(in: candidate, among: [field, .duration]) == nil {
         values = candidate
       } else {
-        conflicts.append(conflict(field, register))
+        let refused = conflict(field, register)
+        if try !isRecorded(refused) { conflicts.append(refused) }
       }
     }
     do {
-      return (!(try batch.update(id: id, rowid: rowid, from: current!, to: values).isEmpty), conflicts)
+      return (!(try batch.update(id: id, rowid: rowid, from: current, to: values).isEmpty), conflicts)
     } catch {
       guard let refusal = error as? SQLiteError, refusal.kind == .constraint else { throw error }
-      return (false, differing.map(conflict))
+      return (false, try differing.map(conflict).filter { try !isRecorded($0) })
     }
+  }
+
+  /// Whether a refused write is recorded as a conflict already: the registers keep a value the
+  /// table refused, and every later sync that reaches its journey meets it again.
+  private func isRecorded(_ conflict: MergeConflict) throws -> Bool {
+    try connection.firstValue(
+      """
+      SELECT count(*) FROM sync_conflict
+      WHERE journey = ? AND field = ? AND lost_hlc = ? AND lost_replica = ?
+      """,
+      [
+        .text(conflict.journey), .text(conflict.field.name), .integer(conflict.lostHLC),
+        .text(conflict.lostReplica),
+      ])?.integer ?? 0 > 0
   }
 
   private func record(_ conflicts: [MergeConflict], batch: Int64?) throws {

@@ -74,3 +74,34 @@ struct ReceivedBoundsTests {
     #expect(update.heldBackFields == JourneyFieldSet(rawValue: JourneyField.transportationType.bit))
   }
 }
+
+/// A database whose registers an older roadtrip left holding a value the journey table refuses
+/// (it merged a received 'rocket' before values were checked where they enter): later edits of
+/// the journey's other fields are written, and the refused value is a conflict once.
+@Suite("A value refused by the table, already in the registers")
+struct RefusedRegisterTests {
+  @Test func laterEditsOfTheOtherFieldsAreWrittenAndTheRefusalIsRecordedOnce() throws {
+    let world = try SyncWorld(replicas: 2)
+    let journey = Journey.sample("Commute", .bike)
+    try world[0].add(journey)
+    try world.syncAll()
+    let id = journey.id.lowercasedText
+    try world[1].connection.transaction(.immediate) {
+      let store = try RegisterStore.forWriting(on: world[1].connection)
+      var registers = try #require(try store.registers(of: id))
+      let written = registers.fields[JourneyField.name.index]
+      registers.fields[JourneyField.transportationType.index] = Register(
+        value: .text("rocket"), hlc: written.hlc + 1, by: written.by, seq: written.seq)
+      try store.save([(journey: id, registers: registers)])
+    }
+    for name in ["Renamed", "Renamed again"] {
+      try world[0].edit(journey.id) { $0.name = name }
+      try world.sync(0)
+      try world.sync(1)
+      #expect(try world[1].journey(id: journey.id)?.name == name)
+      #expect(try world[1].journey(id: journey.id)?.transportationType == .bike)
+    }
+    let conflicts = try world[1].syncConflicts()
+    #expect(conflicts.map(\.field) == [.transportationType], "\(conflicts)")
+  }
+}
