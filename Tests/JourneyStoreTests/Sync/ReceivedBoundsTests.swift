@@ -72,6 +72,13 @@ struct ReceivedBoundsTests {
       old: [.text(Self.a), .text("Old"), nil, nil, nil],
       new: [nil, .text("New"), .text("rocket"), nil, nil])
     #expect(update.heldBackFields == JourneyFieldSet(rawValue: JourneyField.transportationType.bit))
+    // A summary names the first ten and counts the rest.
+    var summary = SyncSummary(remote: "remote", replica: Self.b)
+    for _ in 0..<12 {
+      summary.note(update.heldBackFields, of: update, journey: Self.a, file: "f", replica: Self.b)
+    }
+    #expect(summary.heldBack.count == SyncSummary.heldBackNamed && summary.heldBackCount == 12)
+    #expect(summary.heldBack.first?.reason == "'rocket', which this roadtrip cannot store")
   }
 }
 
