@@ -15,14 +15,14 @@ enum HybridClock {
   /// for a clock after it).
   static let allowedLead: TimeInterval = 24 * 60 * 60
 
-  /// The clock of a batch committed at `date`, after `last`, the largest clock known here, when
-  /// this machine's wall clock says `now`. A `last` further ahead of `now` than any replica
-  /// accepts (`latestAccepted(at:)`), which only a file an older roadtrip accepted can have left,
-  /// counts as that latest accepted clock: a batch stamped after it would be refused everywhere
-  /// (and one at the largest integer had no clock after it).
-  static func stamp(_ date: Date, after last: Int64, now: Date = Date()) -> Int64 {
-    let last = min(last, latestAccepted(at: now))
-    return max(clock(of: date), last == .max ? last : last + 1)
+  /// The clock of a batch committed at `date`, after `last`, the largest clock known here. A
+  /// `last` at the largest integer (a file an older roadtrip accepted can have left it) gives
+  /// that clock again rather than overflow. A `last` far ahead is kept, not lowered: this
+  /// replica's later writes must carry larger clocks than its earlier ones, or a receiver would
+  /// keep the earlier value; its files wait at the others until their clocks are no longer
+  /// ahead (`ReceivedBounds`).
+  static func stamp(_ date: Date, after last: Int64) -> Int64 {
+    max(clock(of: date), last == .max ? last : last + 1)
   }
 
   /// The largest clock received from the remote that is not refused, when this machine's wall

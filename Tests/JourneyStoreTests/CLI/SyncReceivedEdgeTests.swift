@@ -97,13 +97,18 @@ struct SyncReceivedEdgeTests {
     try await machines.run("a", "sync").expectSuccess()
     #expect(try await machines.run("a", "list", "--format", "ids").lines.count == 3)
     // A database whose clock an older roadtrip raised to the largest integer stamps no
-    // overflow either.
+    // overflow either; its files carry that clock, and the others refuse them by name.
     try await machines.sqlite3("b", "UPDATE sync_replica SET last_hlc = 9223372036854775807")
       .expectSuccess()
     try await machines.run("b", "add", "After the largest clock").expectSuccess()
     try await machines.run("b", "sync").expectExit(65)
-    try await machines.run("a", "sync").expectSuccess()
-    #expect(try await machines.run("a", "list", "--format", "ids").lines.count == 4)
+    try await machines.run("b", "add", "And after that").expectSuccess()
+    try await machines.run("b", "sync").expectExit(65)
+    let b = try await Self.replica("b", of: machines)
+    let refusedB = try await machines.run("a", "sync")
+    refusedB.expectExit(65)
+    #expect(refusedB.standardError.contains(ChangeFile.name(replica: b, seq: 3)), "\(refusedB)")
+    #expect(refusedB.standardError.contains("replica \(b)'s clock runs ahead"), "\(refusedB)")
   }
 
   @Test func aSnapshotWhoseVectorHoldsTheLargestIntegerIsRefusedAndCompactionDoesNotTrap()

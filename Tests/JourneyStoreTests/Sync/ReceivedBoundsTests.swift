@@ -10,17 +10,16 @@ struct ReceivedBoundsTests {
   static let a = "0a000000-0000-4000-8000-000000000000"
   static let b = "0b000000-0000-4000-8000-000000000000"
 
-  @Test func noClockOverflowsAndOneTooFarAheadCountsAsTheBound() {
+  @Test func noClockOverflows() {
     let now = Date(timeIntervalSince1970: 1_800_000_000)
+    #expect(HybridClock.stamp(now, after: .max) == .max)
+    #expect(HybridClock.stamp(now, after: 5) > 5)
     let bound = HybridClock.latestAccepted(at: now)
-    #expect(HybridClock.stamp(now, after: .max, now: now) == bound + 1)
-    #expect(HybridClock.stamp(now, after: 5, now: now) > 5)
-    let later = HybridClock.stamp(now, after: bound - 10, now: now)
-    #expect(later == bound - 9)
+    #expect(HybridClock.stamp(now, after: bound + 10) == bound + 11)
     // A wall clock at the end of what 47 bits of milliseconds hold still gives a clock.
     let far = Date(timeIntervalSince1970: 1e15)
     #expect(HybridClock.latestAccepted(at: far) == .max)
-    #expect(HybridClock.stamp(far, after: .max, now: far) == .max)
+    #expect(HybridClock.stamp(far, after: 0) > 0)
   }
 
   @Test func aClockMoreThanADayAheadIsRefusedNamingItsReplica() throws {
