@@ -17,11 +17,13 @@ struct RegisterMerge {
     self.replicas = replicas
   }
 
-  /// Merges one received row change into `registers`; `journey` (its id) is made only for a
-  /// conflict.
+  /// Merges one received row change into `registers`, but for the values of `heldBack` (values
+  /// this roadtrip does not store: `RowChange.heldBackFields`), which change no register and make
+  /// no conflict; `journey` (its id) is made only for a conflict.
   /// - Returns: Whether it changed them.
   mutating func merge(
-    _ change: RowChange, journey: @autoclosure () -> String, write: ReceivedWrite,
+    _ change: RowChange, heldBack: JourneyFieldSet = JourneyFieldSet(),
+    journey: @autoclosure () -> String, write: ReceivedWrite,
     into registers: inout JourneyRegisters
   ) -> Bool {
     var changed = false
@@ -30,14 +32,15 @@ struct RegisterMerge {
       let wonExistence = write.wins(
         over: registers.present, writtenBy: replicas[registers.present.by])
       if wonExistence, registers.present.assign(write.register(.integer(1))) { changed = true }
-      for (index, value) in values.dropFirst().enumerated() {
+      for (index, value) in values.dropFirst().enumerated()
+      where !heldBack.contains(JourneyField.all[index]) {
         if mergeField(index, value, journey: journey(), write: write, into: &registers) {
           changed = true
         }
       }
     case .update(_, let new):
       for (index, value) in new.dropFirst().enumerated() {
-        guard let value else { continue }
+        guard let value, !heldBack.contains(JourneyField.all[index]) else { continue }
         if mergeField(index, value, journey: journey(), write: write, into: &registers) {
           changed = true
         }
@@ -61,7 +64,8 @@ struct RegisterMerge {
       }
       if registers.present.assign(write.register(.integer(0))) { changed = true }
       // A journey never seen here keeps the values it was deleted with.
-      for index in registers.fields.indices where registers.fields[index].hlc == 0 {
+      for index in registers.fields.indices
+      where registers.fields[index].hlc == 0 && !heldBack.contains(JourneyField.all[index]) {
         if registers.fields[index].assign(write.register(old[index + 1])) { changed = true }
       }
     }

@@ -102,7 +102,10 @@ struct Snapshot {
       var parsed: [Register] = []
       for start in stride(from: 1, to: values.count, by: 4) {
         guard case .integer(let hlc) = values[start + 1], case .integer(let by) = values[start + 2],
-          case .integer(let seq) = values[start + 3], (0...writers).contains(by)
+          case .integer(let seq) = values[start + 3], (0...writers).contains(by), hlc >= 0,
+          seq >= 0, (hlc == 0) == (by == 0),
+          // Existence is 0 or 1; a field's value is checked where it is merged (`join`).
+          start != 1 || hlc == 0 || values[start] == .integer(0) || values[start] == .integer(1)
         else {
           throw ChangeFileError.malformed("a register of \(journey) cannot be read")
         }

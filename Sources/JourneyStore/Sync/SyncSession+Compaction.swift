@@ -70,9 +70,15 @@ extension SyncSession {
       )
     }
     let vector = state.seen.filter { $0.value > 0 }
+    // Summed without overflow: a vector an older roadtrip took from a forged snapshot may hold
+    // the largest seq there is.
+    let covered = vector.values.reduce(Int64(0)) { sum, seq in
+      let (total, overflow) = sum.addingReportingOverflow(seq)
+      return overflow ? .max : total
+    }
     return Snapshot(
       header: Snapshot.Header(
-        format: Snapshot.format, replica: state.id, seq: vector.values.reduce(0, +),
+        format: Snapshot.format, replica: state.id, seq: covered,
         vector: vector, replicas: writers),
       registers: registers)
   }
@@ -104,6 +110,7 @@ extension SyncSession {
     into compaction: inout SyncCompaction
   ) throws {
     let listing = try folder.changeFiles()
+    let bounds = ReceivedBounds(listing: listing)
     var applied: [String: [String: Int64]] = [state.id: state.seen]
     for (replica, seqs) in listing where replica != state.id {
       let newest = seqs.last!
@@ -113,6 +120,7 @@ extension SyncSession {
         var vector = try ChangeFile(
           decoding: try sealing.open(bytes, name: name), replica: replica, seq: newest
         ).header.vector
+        try bounds.check(vector: vector, seen: state.seen, writer: replica, seq: newest)
         vector[replica] = newest
         applied[replica] = vector
       } catch {

@@ -401,8 +401,16 @@ struct SyncSession {
       let read = try batches[batch].changes.change(
         at: Int(offset), of: .journey, oldValuesOfUpdates: false)
       let write = batches[batch].write
+      // A value this roadtrip does not store is held back here, before it reaches a register.
+      let held = read.heldBackFields
+      if !held.isEmpty {
+        summary.note(
+          held, of: read, journey: keys[change].lowercasedText,
+          file: ChangeFile.name(replica: write.replica, seq: write.seq), replica: write.replica)
+      }
       try merging(number) {
-        merge.merge(read, journey: keys[change].lowercasedText, write: write, into: &$0)
+        merge.merge(
+          read, heldBack: held, journey: keys[change].lowercasedText, write: write, into: &$0)
       }
     }
     return merge
@@ -439,11 +447,14 @@ struct SyncSession {
   }
 
   /// The other replicas' files to apply, in the order to apply them (see `receive`), read and
-  /// marked applied; `lastHLC` is raised past their clocks.
+  /// marked applied; `lastHLC` is raised past their clocks. A file whose clock is too far ahead,
+  /// or whose version vector claims files the remote does not hold (`ReceivedBounds`), is
+  /// refused by name like one that cannot be read.
   private func filesToApply(
     _ listing: [String: [Int64]], from folder: RemoteFolder, state: inout ReplicaState,
     summary: inout SyncSummary
   ) throws -> [(replica: String, seq: Int64, by: Int64, file: ReceivedChangeFile)] {
+    let bounds = ReceivedBounds(listing: listing)
     var waiting = listing.filter { $0.key != state.id }.mapValues { seqs in seqs }
     for (replica, seqs) in waiting {
       let seen = state.seen[replica] ?? 0
@@ -456,7 +467,8 @@ struct SyncSession {
       progress = false
       for replica in waiting.keys.sorted() {
         while let seq = waiting[replica]?.first {
-          guard seq == (state.seen[replica] ?? 0) + 1 else {
+          // Not `seen + 1`: a version vector an older roadtrip accepted may hold the largest seq.
+          guard seq - 1 == state.seen[replica] ?? 0 else {
             waiting[replica] = nil
             break
           }
@@ -464,6 +476,11 @@ struct SyncSession {
           let file: ReceivedChangeFile
           do {
             file = try decoded[name] ?? read(name, replica: replica, seq: seq, from: folder)
+            try bounds.check(
+              vector: file.header.vector, seen: state.seen, writer: replica, seq: seq)
+            for header in file.header.batches {
+              try bounds.check(clock: header.hlc, writtenBy: replica)
+            }
           } catch {
             summary.refusedFiles.append(.init(name: name, reason: Self.reason(error)))
             waiting[replica] = nil
@@ -512,8 +529,9 @@ struct SyncSession {
   /// sync's batch (which the log records with the replicas it came from).
   ///
   /// A journey the table refuses as the registers say (fields merged from two writers whose
-  /// start and duration together end after the year 9999) keeps its values here, and each field
-  /// that would have changed is a conflict: its lost value is the refused one.
+  /// start and duration together end after the year 9999) is written field by field
+  /// (`writeFieldByField`): each field it refuses keeps its value here and is a conflict, whose
+  /// lost value is the refused one.
   /// - Returns: Those conflicts.
   private func write(
     _ journeys: SyncJourneys, in idOrder: [(number: Int, key: JourneyKey?)],
@@ -566,20 +584,80 @@ struct SyncSession {
       } catch {
         // Not `catch let error where …`: that form crashes the Swift 6.3.1 optimizer (Batch).
         guard let refusal = error as? SQLiteError, refusal.kind == .constraint else { throw error }
-        for (field, register) in zip(JourneyField.all, target.fields)
-        where current?[field] != register.value {
-          refused.append(MergeConflict(
-            journey: journeys.id(of: number), field: field, kept: current?[field], keptHLC: 0,
-            keptReplica: state.id, lost: register.value, lostHLC: register.hlc,
-            lostReplica: state.replicas[register.by] ?? ""))
-        }
-        continue
+        let (written, conflicts) = try writeFieldByField(
+          id: id, rowid: row?.rowid, current: current, target: target, through: batch,
+          state: state)
+        refused += conflicts
+        guard written else { continue }
       }
       summary.journeysChanged += 1
     }
     try batch.writeHeldLogRows()
     try deferral.rebuild()
     return refused
+  }
+
+  /// Writes what the table accepts of a journey it refused as the registers say: of a journey
+  /// it holds, each field whose value leaves the row one the table accepts (in the order of
+  /// `JourneyField.all`), so that a field refused once (a start and a duration from two
+  /// writers that end after the year 9999, a value an older roadtrip merged) does not hold back
+  /// the later edits of the others. Each field refused is a conflict whose lost value is the
+  /// refused one, recorded once (`isRecorded`); a new journey is written only whole, and a
+  /// field of it that no received value reached (a value held back:
+  /// `JourneyField.accepts(received:)`) is no conflict.
+  /// - Returns: Whether the row changed, and the conflicts.
+  private func writeFieldByField(
+    id: UUID, rowid: Int64?, current: JourneyValues?, target: JourneyRegisters,
+    through batch: Batch, state: ReplicaState
+  ) throws -> (written: Bool, conflicts: [MergeConflict]) {
+    func conflict(_ field: JourneyField, _ register: Register) -> MergeConflict {
+      MergeConflict(
+        journey: id.lowercasedText, field: field, kept: current?[field], keptHLC: 0,
+        keptReplica: state.id, lost: register.value, lostHLC: register.hlc,
+        lostReplica: state.replicas[register.by] ?? "")
+    }
+    let differing = zip(JourneyField.all, target.fields).filter { field, register in
+      current?[field] != register.value
+    }
+    guard let current else {
+      // A new journey with a field no received value reached (it was held back, and the sync
+      // said so) waits for one.
+      if target.fields.contains(where: { $0.hlc == 0 }) { return (false, []) }
+      return (false, try differing.map(conflict).filter { try !isRecorded($0) })
+    }
+    var values = current
+    var conflicts: [MergeConflict] = []
+    for (field, register) in differing {
+      var candidate = values
+      candidate[field] = register.value
+      // The field itself, and the end its start and duration make.
+      if JourneyRow.unreadableField(in: candidate, among: [field, .duration]) == nil {
+        values = candidate
+      } else {
+        let refused = conflict(field, register)
+        if try !isRecorded(refused) { conflicts.append(refused) }
+      }
+    }
+    do {
+      return (!(try batch.update(id: id, rowid: rowid, from: current, to: values).isEmpty), conflicts)
+    } catch {
+      guard let refusal = error as? SQLiteError, refusal.kind == .constraint else { throw error }
+      return (false, try differing.map(conflict).filter { try !isRecorded($0) })
+    }
+  }
+
+  /// Whether a refused write is recorded as a conflict already: the registers keep a value the
+  /// table refused, and every later sync that reaches its journey meets it again.
+  private func isRecorded(_ conflict: MergeConflict) throws -> Bool {
+    try connection.firstValue(
+      """
+      SELECT count(*) FROM sync_conflict
+      WHERE journey = ? AND field = ? AND lost_hlc = ? AND lost_replica = ?
+      """,
+      [
+        .text(conflict.journey), .text(conflict.field.name), .integer(conflict.lostHLC),
+        .text(conflict.lostReplica),
+      ])?.integer ?? 0 > 0
   }
 
   private func record(_ conflicts: [MergeConflict], batch: Int64?) throws {

@@ -28,6 +28,13 @@ public struct SyncSummary: Equatable, Sendable {
   /// Files of the remote refused (truncated, corrupt, foreign), by path inside the remote, and
   /// why: nothing of them and of their replica's later files was applied.
   public var refusedFiles: [RefusedFile] = []
+  /// Received values this roadtrip does not store, held back (the rest of their changes merged,
+  /// and the journeys they belong to took later edits as usual): the first `heldBackNamed`, and
+  /// how many there were (a forged file may hold one for every journey).
+  public var heldBack: [HeldBackValue] = []
+  public var heldBackCount = 0
+  /// How many held-back values a summary names.
+  public static let heldBackNamed = 10
   /// Why the files to send could not be written to the remote (a read-only folder) or
   /// published (a push that failed): they are kept, and the next sync sends them.
   public var sendFailure: String?
@@ -39,5 +46,45 @@ public struct SyncSummary: Equatable, Sendable {
   public struct RefusedFile: Equatable, Sendable {
     public var name: String
     public var reason: String
+  }
+}
+
+extension SyncSummary {
+  /// A value of a received change, or of a snapshot's registers, that this roadtrip does not
+  /// store (`JourneyField.accepts(received:)`): held back, while the other fields merged.
+  public struct HeldBackValue: Equatable, Sendable {
+    /// The file (a path inside the remote) and the replica that wrote it.
+    public var file: String
+    public var replica: String
+    public var journey: String
+    /// The field's name (`transportationType`).
+    public var field: String
+    /// What the value is, and why it is not stored.
+    public var reason: String
+  }
+
+  /// Notes the values of `held` that a received change of `journey` gives.
+  mutating func note(
+    _ held: JourneyFieldSet, of change: RowChange, journey: @autoclosure () -> String,
+    file: @autoclosure () -> String, replica: String
+  ) {
+    for field in JourneyField.all where held.contains(field) {
+      note(
+        field, value: change.receivedValue(of: field) ?? .null, journey: journey(), file: file(),
+        replica: replica)
+    }
+  }
+
+  /// Notes one held-back value of `field`.
+  mutating func note(
+    _ field: JourneyField, value: DatabaseValue, journey: @autoclosure () -> String,
+    file: @autoclosure () -> String, replica: String
+  ) {
+    heldBackCount += 1
+    guard heldBack.count < Self.heldBackNamed else { return }
+    heldBack.append(
+      HeldBackValue(
+        file: file(), replica: replica, journey: journey(), field: field.name,
+        reason: JourneyField.whyHeldBack(value)))
   }
 }

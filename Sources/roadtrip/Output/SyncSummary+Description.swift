@@ -32,6 +32,16 @@ extension SyncSummary {
       }
     }
     lines.append(sent + "; " + received)
+    // The first few named, the rest counted: a file may hold a value held back for each journey.
+    for value in heldBack {
+      lines.append(
+        "held back the \(value.field) of journey \(value.journey) from \(value.file) (replica "
+          + "\(value.replica)): \(value.reason); its other fields were applied, and later edits of "
+          + "it are too")
+    }
+    if heldBackCount > heldBack.count {
+      lines.append("held back \(heldBackCount - heldBack.count) more values like these")
+    }
     return lines
   }
 }

@@ -1,0 +1,53 @@
+extension JourneyField {
+  /// The most bytes a received text value may hold: a journey's name longer than this (64 KiB)
+  /// is held back, so that no file makes every replica store a huge value several times over
+  /// (the row, its log row, the registers).
+  static let longestReceivedText = 65_536
+
+  /// Whether a received value of this field is one this roadtrip stores: what the journey table
+  /// accepts for the field (`canHold`: its type and its CHECK constraints; text that is UTF-8),
+  /// and text no longer than `longestReceivedText`.
+  func accepts(received value: DatabaseValue) -> Bool {
+    if case .text(let text) = value, text.utf8.count > Self.longestReceivedText { return false }
+    return canHold(value)
+  }
+
+  /// Why a received value is held back, for people: what it is, without the whole of a long text.
+  static func whyHeldBack(_ value: DatabaseValue) -> String {
+    switch value {
+    case .text(let text) where text.utf8.count > longestReceivedText:
+      "a text of \(text.utf8.count) bytes, longer than the \(longestReceivedText) a received value may hold"
+    case .text(let text) where text.count > 40:
+      "'\(text.prefix(40))…', which this roadtrip cannot store"
+    default: "\(value.described), which this roadtrip cannot store"
+    }
+  }
+}
+
+extension RowChange {
+  /// The fields whose values in this received change of the journey table this roadtrip does
+  /// not store (`JourneyField.accepts(received:)`): the merge holds them back and merges the
+  /// others. An update's fields it does not set are not checked, nor its old values.
+  var heldBackFields: JourneyFieldSet {
+    var held = JourneyFieldSet()
+    switch self {
+    case .insert(let values), .delete(let values):
+      for field in JourneyField.all where !field.accepts(received: values[field.index + 1]) {
+        held.insert(field)
+      }
+    case .update(_, let new):
+      for field in JourneyField.all {
+        if let value = new[field.index + 1], !field.accepts(received: value) { held.insert(field) }
+      }
+    }
+    return held
+  }
+
+  /// The value a received change gives `field` (an update's new one), `nil` when it gives none.
+  func receivedValue(of field: JourneyField) -> DatabaseValue? {
+    switch self {
+    case .insert(let values), .delete(let values): values[field.index + 1]
+    case .update(_, let new): new[field.index + 1]
+    }
+  }
+}
