@@ -35,7 +35,7 @@ extension Roadtrip {
         never shown (as git leaves it out).
 
         A lost remote: a remembered remote that is missing or empty (a USB stick not mounted, \
-        a folder removed, a repository emptied) is never made again (exit 74: not mounted?), \
+        a folder removed) is never made again (exit 74: not mounted?), \
         and another new folder is refused (exit 64); a refused sync writes nothing. When the \
         remote is lost for good, 'roadtrip sync --new-remote REMOTE' starts a new one from this \
         database: it sends a snapshot of everything this database holds, then its changes; \

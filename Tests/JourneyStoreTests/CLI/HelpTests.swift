@@ -29,7 +29,7 @@ struct HelpTests {
     (["delete", "--help"], ["--yes", "--db <path>"]),
     (["undo", "--help"], ["--yes", "--force", "more than one journey", "asks first on the terminal; elsewhere it needs --yes"]),
     (["redo", "--help"], ["--yes", "--force", "more than one journey"]),
-    (["sync", "--help"], ["roadtrip sync --new-remote <remote>", "(exit 74: not mounted?)", "--new-remote REMOTE"]),
+    (["sync", "--help"], ["roadtrip sync --new-remote <remote>", "never made again", "sending its own"]),
     (["types", "--help"], ["--format <format>", "--db <path>"]),
     (["db", "--help"], ["path", "check", "backup"]),
     (["db", "backup", "--help"], ["<file>", "--db <path>"]),
