@@ -15,8 +15,13 @@ enum HybridClock {
     return max(max(milliseconds, 0) << 16, last + 1)
   }
 
-  /// The wall-clock time a clock says, for people.
+  /// The wall-clock time a clock says, for people: the date nearest its millisecond, whose
+  /// ISO 8601 text ends at it (`.866Z`; counted from 1970 and moved to `Date`'s reference date,
+  /// it read `.8659999Z`).
   static func date(of clock: Int64) -> Date {
-    Date(timeIntervalSince1970: Double(clock >> 16) / 1000)
+    Date(timeIntervalSinceReferenceDate: Double((clock >> 16) - referenceDateMilliseconds) / 1000)
   }
+
+  /// `Date`'s reference date (2001-01-01) in milliseconds since 1970.
+  private static let referenceDateMilliseconds: Int64 = 978_307_200_000
 }

@@ -57,6 +57,11 @@ struct SyncRecoveryCommandTests {
     let kept = try #require((duration["keptAt"] as? String).flatMap(Date.init(iso8601:)))
     let lost = try #require((duration["lostAt"] as? String).flatMap(Date.init(iso8601:)))
     #expect(kept > lost)
+    // A clock's time is whole milliseconds: its text ends at them (not `.8659999Z`).
+    for key in ["keptAt", "lostAt"] {
+      let text = try #require(duration[key] as? String)
+      #expect(text.range(of: #"T\d\d:\d\d:\d\d(\.\d{1,3})?Z$"#, options: .regularExpression) != nil, "\(text)")
+    }
     #expect((duration["found"] as? String)?.hasSuffix("Z") == true)
     // Tables and TSV keep their text.
     let tsv = try await machines.run("b", "sync", "conflicts", "--format", "tsv")
