@@ -5,7 +5,10 @@
 # writes sent to the remote. It keeps b and the remote as they are then (`b.sqlite`, `remote/`),
 # lets the version-8 binary sync b, and keeps what b holds after: its journeys, its conflicts and
 # its registers (`expected-*.txt`), which a version-9 b must get from the same sync
-# (`MigrationTests.aVersion8ReplicaMigratesAndSyncsAsVersion8Did`).
+# (`MigrationTests.aVersion8ReplicaMigratesAndSyncsAsVersion8Did`), but for conflict 1, which a
+# restored: b now marks it restored by the batch that brought the restoring write; and a
+# clock's time now ends at its millisecond (.866Z, not .8659999Z): expected-conflicts.txt was
+# edited for both.
 # Usage: scripts/write-v8-sync-fixture.sh /path/to/v8/roadtrip
 set -eu
 R=$1

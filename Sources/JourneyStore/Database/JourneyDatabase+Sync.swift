@@ -27,6 +27,13 @@ extension JourneyDatabase {
   ///   - remote: Where the files go: `remote(for:)` makes one from what a user typed.
   ///   - secret: The secret of an encrypted remote (`SyncSecret(fileAt:)`,
   ///     `SyncSecret(environment:)`), or `nil` for a plain one.
+  ///   - startingNewRemote: Whether the sync starts or joins a new remote in place of a lost one
+  ///     (`roadtrip sync --new-remote`, SYNC.md "A lost remote"): without it, a remote this
+  ///     database synced with that is now missing or empty is refused
+  ///     (`SyncError.remoteMissing`), and so is any other remote (`.newRemoteNeeded`,
+  ///     `.otherRemote`); with it, the database moves to `remote` and sends it a snapshot of
+  ///     everything it holds. A remote none of whose replicas ever synced with this database is
+  ///     refused (`.unrelatedRemote`).
   ///   - isolation: The actor that owns this database: the caller's, by default.
   ///   - progress: Called on the sync's thread with the row changes sent and received so far
   ///     (`total` is `nil`: the files are read as they come), at most every 50 ms and once at
@@ -39,7 +46,7 @@ extension JourneyDatabase {
   ///   write throws (`SQLiteError.busy` for a database locked past the busy timeout);
   ///   `CancellationError` when the task was cancelled before the sync committed.
   public func sync(
-    with remote: some SyncRemote, secret: SyncSecret? = nil,
+    with remote: some SyncRemote, secret: SyncSecret? = nil, startingNewRemote: Bool = false,
     isolation: isolated (any Actor)? = #isolation,
     progress: (@Sendable (WorkProgress) -> Void)? = nil
   ) async throws -> SyncSummary {
@@ -48,7 +55,7 @@ extension JourneyDatabase {
     return try await runLongWork(progress: progress, isolation: isolation) { worker, work in
       let summary = try BulkReads.$mode.withValue(reads) {
         try worker.runSyncSession(
-          with: remote, secret: secret,
+          with: remote, secret: secret, startingNewRemote: startingNewRemote,
           onChange: { changes in
             try work.checkCancellation()
             work.report(completed: changes)
@@ -66,12 +73,18 @@ extension JourneyDatabase {
 
   /// `sync(with:)` on this database's own connection, on the calling thread: for a program that
   /// does nothing else meanwhile, such as the `roadtrip` command.
-  /// - Parameter progress: Called with the row changes sent and received so far, after each
-  ///   one (the caller decides how often to show it).
+  /// - Parameters:
+  ///   - startingNewRemote: As for `sync(with:secret:startingNewRemote:isolation:progress:)`.
+  ///   - progress: Called with the row changes sent and received so far, after each one (the
+  ///     caller decides how often to show it).
   public func synchronize(
-    with remote: some SyncRemote, secret: SyncSecret? = nil, progress: ((Int) -> Void)? = nil
+    with remote: some SyncRemote, secret: SyncSecret? = nil, startingNewRemote: Bool = false,
+    progress: ((Int) -> Void)? = nil
   ) throws -> SyncSummary {
-    try runSyncSession(with: remote, secret: secret, onChange: { progress?($0) }) {
+    try runSyncSession(
+      with: remote, secret: secret, startingNewRemote: startingNewRemote,
+      onChange: { progress?($0) }
+    ) {
       session, verify in
       let summary = try session.run(verify: verify)
       return (summary, summary.batch)
@@ -108,7 +121,8 @@ extension JourneyDatabase {
   /// in flight too: `worksFor`). `body` returns its result and the batch it committed, if any.
   /// `stopRequested` says when the caller asked the sync to stop (`SyncSession.stopRequested`).
   private func runSyncSession<Outcome>(
-    with remote: some SyncRemote, secret: SyncSecret?, onChange: @escaping (Int) throws -> Void,
+    with remote: some SyncRemote, secret: SyncSecret?, startingNewRemote: Bool = false,
+    onChange: @escaping (Int) throws -> Void,
     stopRequested: (@Sendable () -> Bool)? = nil,
     _ body: (SyncSession, () throws -> Void) throws -> (Outcome, Int64?)
   ) throws -> Outcome {
@@ -117,7 +131,8 @@ extension JourneyDatabase {
     let session = SyncSession(
       connection: connection, remote: remote,
       kind: (remote is GitRemote ? RemoteKind.git : .folder).rawValue, secret: secret,
-      worksFor: worksFor, onChange: onChange, stopRequested: stopRequested)
+      worksFor: worksFor, onChange: onChange, stopRequested: stopRequested,
+      startsNewRemote: startingNewRemote)
     let (result, batch) = try connection.withPageCache(ofAtLeast: Self.largeWritePageCacheKiB) {
       try body(session, verifySchema)
     }

@@ -19,8 +19,7 @@ public struct JourneyRecord: Hashable, Sendable {
     var values = [InterchangeValue.string(journey.id.lowercasedText)]
     values.reserveCapacity(Self.keys.count)
     for (field, value) in stored.fields {
-      let text = field.format(value)
-      values.append(field.isNumeric && InterchangeText.isJSONNumber(Array(text.utf8)[...]) ? .number(text) : .string(text))
+      values.append(InterchangeValue(field: field, text: field.format(value)))
     }
     values.append(.string(Self.endDate(of: stored).iso8601))
     self.values = values

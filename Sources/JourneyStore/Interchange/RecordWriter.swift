@@ -58,6 +58,8 @@ public struct RecordWriter {
       switch value {
       case .string(let text): appendValue(at: index, isNumber: false) { $0.append(contentsOf: text.utf8) }
       case .number(let text): appendValue(at: index, isNumber: true) { $0.append(contentsOf: text.utf8) }
+      case .bool(let value): appendLiteral(at: index, value ? "true" : "false", text: value ? "true" : "false")
+      case .null: appendLiteral(at: index, "null", text: "")
       }
     }
     try endRecord()
@@ -129,6 +131,19 @@ extension RecordWriter {
       guard buffer[start...].contains(where: InterchangeText.needsTSVEscape) else { return }
       moveOut(from: start)
       InterchangeText.appendTSVField(scratch, to: &buffer)
+    }
+  }
+
+  /// Appends a JSON literal (`true`, `false`, `null`) at the key at `index`; CSV and TSV write
+  /// `text` (no literal needs quotes or escapes there).
+  private mutating func appendLiteral(at index: Int, _ literal: String, text: String) {
+    switch format {
+    case .ndjson, .json:
+      buffer.append(index == 0 ? UInt8(ascii: "{") : UInt8(ascii: ","))
+      buffer.append(contentsOf: jsonKeys[index])
+      buffer.append(contentsOf: literal.utf8)
+    case .csv, .tsv:
+      appendValue(at: index, isNumber: false) { $0.append(contentsOf: text.utf8) }
     }
   }
 

@@ -39,8 +39,13 @@ enum HybridClock {
     return Int64(min(max(milliseconds, 0), Double((1 << 47) - 1))) << 16
   }
 
-  /// The wall-clock time a clock says, for people.
+  /// The wall-clock time a clock says, for people: the date nearest its millisecond, whose
+  /// ISO 8601 text ends at it (`.866Z`; counted from 1970 and moved to `Date`'s reference date,
+  /// it read `.8659999Z`).
   static func date(of clock: Int64) -> Date {
-    Date(timeIntervalSince1970: Double(clock >> 16) / 1000)
+    Date(timeIntervalSinceReferenceDate: Double((clock >> 16) - referenceDateMilliseconds) / 1000)
   }
+
+  /// `Date`'s reference date (2001-01-01) in milliseconds since 1970.
+  private static let referenceDateMilliseconds: Int64 = 978_307_200_000
 }

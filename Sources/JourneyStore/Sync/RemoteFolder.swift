@@ -28,21 +28,24 @@ struct RemoteFolder {
 
   /// The remote's identity; a missing or empty folder becomes a remote first (`created`), with
   /// the `encryption` member that `newEncryption` gives it (called only then: making a new
-  /// remote's key derives it).
+  /// remote's key derives it), when `mayCreate` says so; nothing is written before it is asked.
+  /// - Parameter mayCreate: Whether a missing or empty folder may become a remote; when it
+  ///   throws, nothing was written.
   /// - Throws: `SyncError.notARemote` for a folder with files and no identity,
   ///   `.unreadableRemoteIdentity`, `.cannotReachRemote`; `SyncEncryptionError` for encryption
-  ///   parameters this roadtrip does not use, or what `newEncryption` throws.
-  func identity(newEncryption: () throws -> SyncEncryption?) throws -> (
-    identity: Identity, created: Bool
-  ) {
+  ///   parameters this roadtrip does not use, or what `newEncryption` or `mayCreate` throws.
+  func identity(
+    mayCreate: () throws -> Void = {}, newEncryption: () throws -> SyncEncryption?
+  ) throws -> (identity: Identity, created: Bool) {
     if let identity = try readIdentity() { return (identity, false) }
-    try makeFolder(path)
     let entries = try names(in: path) ?? []
     // A git remote's clone holds its `.git`: not a file of the remote.
     guard entries.allSatisfy({ $0 == ".git" || ($0.hasPrefix(".") && $0.contains(".tmp-")) })
     else {
       throw SyncError.notARemote(path: path)
     }
+    try mayCreate()
+    try makeFolder(path)
     let identity = Identity(format: 1, id: UUID().lowercasedText, encryption: try newEncryption())
     let encoder = JSONEncoder()
     encoder.outputFormatting = [.sortedKeys]

@@ -9,6 +9,15 @@ public enum SyncError: Error, Equatable, Sendable, CustomStringConvertible {
   case otherRemote(path: String, found: String, known: String)
   /// The remote's folder cannot be read or created, for `reason` (`strerror`).
   case cannotReachRemote(path: String, reason: String)
+  /// The remote this database synced with is missing or empty (a USB stick not mounted, a
+  /// folder removed, a repository emptied): it is never made again silently.
+  case remoteMissing(path: String)
+  /// The database syncs with remote `known`, and `path` is no remote yet: only
+  /// `sync --new-remote` starts one there.
+  case newRemoteNeeded(path: String, known: String)
+  /// `sync --new-remote` was given another journey database's remote (id `found`): none of the
+  /// replicas that sync through it ever synced with this database.
+  case unrelatedRemote(path: String, found: String)
   /// The registers of `journey` in `sync_register` cannot be read (`RegisterEncoding`), for
   /// `reason`: the file was damaged, or another program wrote them.
   case damagedRegisters(journey: String, reason: String)
@@ -21,7 +30,19 @@ public enum SyncError: Error, Equatable, Sendable, CustomStringConvertible {
       "\(path)/roadtrip-remote.json cannot be read (\(reason))"
     case .otherRemote(let path, let found, let known):
       "\(path) is another journey database's remote (id \(found)); this database syncs with remote \(known): "
-        + "give that remote's path, or sync a copy of the database that never synced"
+        + "give that remote's path, or sync a copy of the database that never synced "
+        + "(if that remote is lost and this one replaces it, 'roadtrip sync --new-remote \(path)' joins it)"
+    case .remoteMissing(let path):
+      "the remote \(path) is missing or empty (not mounted?), and roadtrip never makes a remote it "
+        + "synced with again: mount it and sync again; if it is lost, 'roadtrip sync --new-remote "
+        + "REMOTE' starts a new remote from this database, and every other database joins it the same way"
+    case .newRemoteNeeded(let path, let known):
+      "\(path) is no roadtrip remote yet, and this database syncs with remote \(known): to start a "
+        + "new remote there from this database (its remote was lost), run 'roadtrip sync --new-remote \(path)'"
+    case .unrelatedRemote(let path, let found):
+      "\(path) is another journey database's remote (id \(found)): none of the databases that "
+        + "sync through it ever synced with this one, so --new-remote does not join it; give the "
+        + "new remote that this database's other copies joined, or an empty or new folder"
     case .cannotReachRemote(let path, let reason):
       "cannot reach the remote \(path): \(reason)"
     case .damagedRegisters(let journey, let reason):

@@ -47,7 +47,7 @@ extension SyncSession {
   /// The merge state as a snapshot: every journey's registers and the version vector. Its seq
   /// is the number of change files that vector covers, so that a later snapshot of any replica
   /// has a larger one.
-  private func snapshot(of state: ReplicaState) throws -> Snapshot {
+  func snapshot(of state: ReplicaState) throws -> Snapshot {
     var writers: [String] = []
     var index: [Int64: Int64] = [0: 0]
     let registers: [(journey: String, registers: JourneyRegisters)] =

@@ -6,7 +6,8 @@ extension SyncSession {
   /// replica that has received nothing yet joins from the newest snapshot; one whose next file of
   /// some replica is gone from the remote takes the newest snapshot that covers more than it has
   /// applied. A snapshot that cannot be read, or whose clocks or version vector claim more than
-  /// they may (`ReceivedBounds`), is refused by name, and the next older one is tried.
+  /// they may (`ReceivedBounds`), is refused by name (once: a sync may join from several, one
+  /// after the other), and the next older one is tried.
   func joiningSnapshot(
     _ listing: [String: [Int64]], from folder: RemoteFolder, state: ReplicaState,
     summary: inout SyncSummary
@@ -22,7 +23,8 @@ extension SyncSession {
     guard joining || missing else { return nil }
     let bounds = ReceivedBounds(listing: listing)
     // The seq of a snapshot's name is how many change files it covers: the newest is the largest.
-    for candidate in try folder.snapshots().sorted(by: { $0.seq > $1.seq }) {
+    for candidate in try folder.snapshots().sorted(by: { $0.seq > $1.seq })
+    where !summary.refusedFiles.contains(where: { $0.name == candidate.name }) {
       let snapshot: Snapshot
       do {
         guard let bytes = try folder.read(candidate.name) else { continue }

@@ -34,6 +34,10 @@ struct SyncSession {
   /// makes the remote current then (a clone, a fetch) is stopped, and the sync ends with
   /// `CancellationError`, nothing of it done. Nothing stops the publishing after the commit.
   var stopRequested: (@Sendable () -> Bool)? = nil
+  /// Whether the sync starts or joins a new remote in place of a lost one (`sync --new-remote`):
+  /// it may make a remote while another is remembered, and sends a snapshot of everything this
+  /// database holds (SYNC.md, "A lost remote").
+  var startsNewRemote = false
 
   /// Makes the remote current, reads its identity (making a new remote, encrypted when a secret
   /// was given), derives the key once when the remote is encrypted, and exchanges the files.
@@ -41,8 +45,14 @@ struct SyncSession {
   ///   not fit the remote (none for an encrypted one, one for a plain one, another secret).
   func run(verify: () throws -> Void) throws -> SyncSummary {
     let folder = try fetchRemote()
+    let remembered = try RememberedRemote.read(in: connection)
     var newCipher: SyncCipher?
-    let (identity, created) = try folder.identity {
+    let (identity, created) = try folder.identity(
+      mayCreate: {
+        try RememberedRemote.checkMaking(
+          remote, remembered: remembered, startingNewRemote: startsNewRemote)
+      }
+    ) {
       newCipher = try secret.map { try SyncCipher(newRemoteWith: $0) }
       return newCipher?.encryption
     }
@@ -68,22 +78,34 @@ struct SyncSession {
     var summary = SyncSummary(remote: remote.shownLocation, replica: "")
     summary.createdRemote = created
     var unpublished: [(seq: Int64, name: String, bytes: [UInt8])] = []
+    var snapshotName: String?
     var changes = 0
     let counted = {
       changes += 1
       try onChange(changes)
     }
     var conflicts: [MergeConflict] = []
+    var restored: [Int64] = []
     // The conflicts name the received batch as it is committed: none when it changed nothing.
     let recordConflicts = { (batch: Int64?) in
       try record(conflicts, batch: batch)
+      if let batch {
+        let records = SyncRecords(connection: connection)
+        for id in restored { try records.markRestored(id, by: batch) }
+      }
       summary.batch = batch
     }
     _ = try writeBatch(verify: verify, beforeCommit: recordConflicts) { batch in
       var state = try ReplicaState.loadOrCreate(in: connection)
-      try remember(remoteID, in: folder, created: created)
+      let moves = try remember(
+        remoteID, in: folder, created: created, listing: listing, state: state)
       var journeys = SyncJourneys(
         store: try RegisterStore.forWriting(on: connection), reads: BulkReads.mode)
+      if moves {
+        // Before this sync's own changes are stamped: they go as its next change file, which
+        // the others merge as any other (conflicts included).
+        snapshotName = try sendSnapshot(of: state, to: folder, summary: &summary)
+      }
       if !state.isNew {
         try checkOwnFiles(listing[state.id] ?? [], in: folder, state: &state, summary: &summary)
       }
@@ -92,7 +114,9 @@ struct SyncSession {
         try counted()
         try journeys.merge(number: number, received: false, update)
       }
-      if let snapshot = try joiningSnapshot(listing, from: folder, state: state, summary: &summary)
+      // Several snapshots when replicas moved to a new remote each sent theirs.
+      while let snapshot = try joiningSnapshot(
+        listing, from: folder, state: state, summary: &summary)
       {
         try journeys.read(snapshot.registers.lazy.map(\.journey))
         try join(snapshot, state: &state, summary: &summary) { journey, theirs, replicas in
@@ -116,6 +140,9 @@ struct SyncSession {
       let refused = try write(
         journeys, in: order, through: batch, state: state, summary: &summary)
       try journeys.save(in: order)
+      if summary.receivedFiles > 0 {
+        restored = try conflictsRestored(by: journeys, in: order)
+      }
       conflicts = merge.conflicts + refused
       summary.conflicts = conflicts.count
       summary.replica = state.id
@@ -135,7 +162,8 @@ struct SyncSession {
       }
     }
     try publish(
-      unpublished, to: folder, remoteID: remoteID, createdRemote: created, summary: &summary)
+      unpublished, to: folder, remoteID: remoteID, createdRemote: created,
+      also: snapshotName.map { [$0] } ?? [], summary: &summary)
     return summary
   }
 
@@ -153,18 +181,29 @@ struct SyncSession {
       on: connection, origin: "sync", verify: verify, beforeCommit: beforeCommit, body)
   }
 
-  /// Remembers the remote, or refuses a remote other than the one this database syncs with.
+  /// Remembers the remote, or refuses a remote other than the one this database syncs with
+  /// (`sync --new-remote` moves it to one that a replica of this database made or joined).
   ///
   /// A remote this sync made (`created`) is remembered without its id (an empty `remote_id`)
   /// until it is published (`confirm`): a git push that fails leaves the remote empty, and the
   /// next sync, which may find a remote another replica made meanwhile, takes the id it finds.
-  private func remember(_ remoteID: String, in folder: RemoteFolder, created: Bool) throws {
+  /// - Returns: Whether the database moves to a new remote with this sync, and so sends it a
+  ///   snapshot: `startsNewRemote` and a database that synced before, whose remote is another
+  ///   one or not published yet (a move whose push failed).
+  private func remember(
+    _ remoteID: String, in folder: RemoteFolder, created: Bool, listing: [String: [Int64]],
+    state: ReplicaState
+  ) throws -> Bool {
     var known: String?
     try connection.forEachRow("SELECT remote_id FROM sync_remote LIMIT 1") {
       known = $0.text(at: 0)
     }
     let rememberedID = created ? "" : remoteID
-    if known == "" {
+    let moves = startsNewRemote && !state.isNew && known != remoteID
+    if moves, !created {
+      try checkRelated(folder, id: remoteID, listing: listing, state: state)
+    }
+    if known == "" || moves {
       try connection.run(
         "UPDATE sync_remote SET url = ?, kind = ?, remote_id = ?",
         [.text(remote.description), .text(kind), .text(rememberedID)])
@@ -183,6 +222,7 @@ struct SyncSession {
           .real(Date().timeIntervalSinceReferenceDate),
         ])
     }
+    return moves
   }
 
   /// Checks this replica's files on the remote: a file under this replica's id that it did not
@@ -685,11 +725,11 @@ struct SyncSession {
   /// nothing waits) and a remote this sync made is remembered by its id.
   private func publish(
     _ files: [(seq: Int64, name: String, bytes: [UInt8])], to folder: RemoteFolder,
-    remoteID: String, createdRemote: Bool, summary: inout SyncSummary
+    remoteID: String, createdRemote: Bool, also: [String], summary: inout SyncSummary
   ) throws {
     // The remote's identity always: a first sync that ended before its commit leaves it in a
     // git clone uncommitted (adding it again when it is committed changes nothing).
-    var added = [RemoteFolder.identityName]
+    var added = [RemoteFolder.identityName] + also
     var held: [Int64] = []
     for (seq, name, pending) in files {
       do {

@@ -19,6 +19,10 @@ public struct SyncSummary: Equatable, Sendable {
   public var receivedFrom: [String] = []
   /// The snapshot this sync joined from (a path inside the remote), when it read one.
   public var snapshot: String?
+  /// The snapshot of every journey this database holds that the sync sent to a new remote
+  /// (`sync --new-remote`), a path inside the remote, and how many journeys it holds.
+  public var sentSnapshot: String?
+  public var sentSnapshotJourneys = 0
   /// How many journeys the received changes inserted, changed or deleted here.
   public var journeysChanged = 0
   /// The batch that holds them, which `undo` takes back; `nil` when nothing changed.

@@ -2,12 +2,25 @@ import JourneyStore
 
 extension DatabaseOptions {
   /// Undoes or redoes the most recent batch of the change log and says what changed on standard
-  /// error: the work of `undo` and `redo`.
-  /// - Throws: `CommandError.nothingToRevert`, `JourneyDatabaseError.revertConflict`, or the
-  ///   database's errors.
-  func revert(_ kind: JourneyChange.BatchKind, force: Bool) throws {
+  /// error: the work of `undo` and `redo`. One that changes more than one journey asks first on
+  /// a terminal, and needs `yes` without one (as `delete` of more than one journey does).
+  /// - Throws: `CommandError.nothingToRevert`, `.confirmationRequired`, `.declined`,
+  ///   `JourneyDatabaseError.revertConflict`, or the database's errors.
+  func revert(_ kind: JourneyChange.BatchKind, force: Bool, yes: Bool) throws {
     let database = try openExisting()
-    guard let summary = try kind == .redo ? database.redo(force: force) : database.undo(force: force) else {
+    let confirm: ((RevertPreview) throws -> Void)? = yes ? nil : { preview in
+      guard preview.journeys > 1 else { return }
+      try Confirmation(
+        action: "\(kind.rawValue) the changes of batch \(preview.batch) "
+          + "(\(preview.origin.escapingControlCharacters), \(preview.date.localText)) "
+          + "to \(preview.journeys) journeys",
+        outcomeIfDeclined: "nothing was \(kind == .redo ? "redone" : "undone")"
+      ).ask()
+    }
+    let summary = try kind == .redo
+      ? database.redo(force: force, confirming: confirm)
+      : database.undo(force: force, confirming: confirm)
+    guard let summary else {
       throw kind == .redo
         ? CommandError.nothingToRevert("redo", hint: "no undo is waiting to be redone; a new command ends redo")
         : CommandError.nothingToRevert("undo", hint: "the change log has no command left to undo")

@@ -13,7 +13,11 @@ extension Roadtrip.Sync {
         restored. A kept value of (deleted): the journey was deleted while another database edited \
         it. --restore N writes conflict N's lost value back as a new change (a deleted journey \
         comes back with it); the next sync sends it. JSON objects have the keys id, journey, \
-        field, deleted, kept, keptReplica, keptAt, lost, lostReplica, lostAt, found and restoredBy.
+        field, deleted (true or false), kept, keptReplica, keptAt, lost, lostReplica, lostAt, found \
+        and restoredBy (a batch, or null); values as 'show --json' writes them (a duration in \
+        seconds, a number), null where there is none; times in UTC, to the exact fraction of a \
+        second. A conflict restored on another database is marked restored here when the sync \
+        brings its restoring write.
         """)
 
     @Option(help: ArgumentHelp("Put conflict N's lost value back.", valueName: "N"))
@@ -42,16 +46,14 @@ extension Roadtrip.Sync {
           try standardOutput.write($0)
         }
         for conflict in conflicts {
+          // JSON's own types: a boolean, numbers, null for no value; times as `show` gives them.
           try writer.write([
             .number(String(conflict.id)), .string(conflict.journeyID.uuidString.lowercased()),
-            .string(conflict.field.name),
-            .number(conflict.kept == nil ? "true" : "false"),
-            .string(conflict.kept?.description ?? ""),
-            .string(conflict.keptReplica),
-            .string(conflict.keptDate.iso8601), .string(conflict.lost?.description ?? ""),
+            .string(conflict.field.name), .bool(conflict.kept == nil),
+            conflict.kept.map(InterchangeValue.init) ?? .null, .string(conflict.keptReplica),
+            .string(conflict.keptDate.iso8601), conflict.lost.map(InterchangeValue.init) ?? .null,
             .string(conflict.lostReplica), .string(conflict.lostDate.iso8601),
-            .string(conflict.found.iso8601),
-            conflict.restoredBy.map { .number(String($0)) } ?? .string(""),
+            .string(conflict.found.iso8601), conflict.restoredBy.map { .number(String($0)) } ?? .null,
           ])
         }
         try writer.finish()

@@ -29,6 +29,16 @@ extension Roadtrip.Sync {
       completion: .file())
     var secretFile: String?
 
+    @Option(
+      name: .customLong("new-remote"),
+      help: ArgumentHelp(
+        """
+        Start syncing with a new remote when the old one is lost: sends everything this \
+        database holds; every other database joins it the same way, and nothing is lost.
+        """, valueName: "remote"),
+      completion: .directory)
+    var newRemote: String?
+
     @Flag(
       help: "Say what waits to be sent and where it goes, touching no remote and writing nothing.")
     var status = false
@@ -52,19 +62,35 @@ extension Roadtrip.Sync {
       if status, compact {
         throw ValidationError("--status writes nothing; give --compact without it")
       }
-      if remote?.isEmpty == true { throw ValidationError("REMOTE needs a path") }
+      if status, newRemote != nil {
+        throw ValidationError("--status touches no remote; give --new-remote without it")
+      }
+      if newRemote != nil, remote != nil {
+        throw ValidationError("--new-remote names the remote; give no REMOTE with it")
+      }
+      if newRemote != nil, compact {
+        throw ValidationError(
+          "--new-remote sends a snapshot already; run 'roadtrip sync --compact' after it")
+      }
+      if remote?.isEmpty == true || newRemote?.isEmpty == true {
+        throw ValidationError("REMOTE needs a path")
+      }
     }
 
     func run() throws {
       if status { return try printStatus() }
       let secret = try self.secret()
-      let journeys = try database.openCreatingIfMissing()
-      guard let remote = try remote.map(JourneyDatabase.remote(for:)) ?? journeys.rememberedRemote()
+      // The remembered remote is read without creating the database: with none, nothing is left
+      // behind.
+      guard
+        let remote = try (remote ?? newRemote).map(JourneyDatabase.remote(for:))
+          ?? database.openExisting().rememberedRemote()
       else {
         throw CommandError.usage(
           "no remote to sync with: give a folder or a git repository, 'roadtrip sync REMOTE'; "
             + "it is remembered")
       }
+      let journeys = try database.openCreatingIfMissing()
       let summary: SyncSummary
       // On a terminal, the changes sent and received so far; nothing when stderr is piped.
       let progress = ProgressLine {
@@ -80,9 +106,16 @@ extension Roadtrip.Sync {
         summary = compaction.sync
         StandardError.write((summary.lines + compaction.lines).joined(separator: "\n") + "\n")
       } else {
-        summary = try journeys.synchronize(with: remote, secret: secret, progress: progress.report)
+        summary = try journeys.synchronize(
+          with: remote, secret: secret, startingNewRemote: newRemote != nil,
+          progress: progress.report)
         progress.clear()
-        StandardError.write(summary.lines.joined(separator: "\n") + "\n")
+        var lines = summary.lines
+        if newRemote != nil, summary.sentSnapshot == nil, !summary.createdRemote {
+          lines.insert(
+            "\(remote.shownLocation) is this database's remote already: synced as usual", at: 0)
+        }
+        StandardError.write(lines.joined(separator: "\n") + "\n")
       }
       // Files refused and a send that failed are both said; the send's failure (74: try again)
       // is the exit code, for a script that retries.

@@ -11,6 +11,7 @@ extension Roadtrip {
       usage: """
         roadtrip sync [<remote>] [--secret-file <file>] [--db <path>]
         roadtrip sync [<remote>] --compact [--secret-file <file>] [--db <path>]
+        roadtrip sync --new-remote <remote> [--secret-file <file>] [--db <path>]
         roadtrip sync --status [--db <path>]
         roadtrip sync conflicts [--restore <n>] [--format <format>] [--json] [--db <path>]
         """,
@@ -29,8 +30,20 @@ extension Roadtrip {
         clones it (under $XDG_CACHE_HOME/roadtrip/remotes), pulls and pushes, with your \
         credentials. Anything else is a folder (a USB stick, a share, a folder Syncthing or \
         Dropbox replicates; write ./a:b for a folder named a:b); a missing or empty one becomes \
-        a remote. The remote and its kind are remembered: 'roadtrip sync' alone uses it. A \
-        URL's user part, where a token or password lies, is never shown (as git leaves it out).
+        a remote at a database's first sync. The remote and its kind are remembered: \
+        'roadtrip sync' alone uses it. A URL's user part, where a token or password lies, is \
+        never shown (as git leaves it out).
+
+        A lost remote: a remembered remote that is missing or empty (a USB stick not mounted, \
+        a folder removed) is never made again (exit 74: not mounted?), \
+        and another new folder is refused (exit 64); a refused sync writes nothing. When the \
+        remote is lost for good, 'roadtrip sync --new-remote REMOTE' starts a new one from this \
+        database: it sends a snapshot of everything this database holds, then its changes; \
+        every other database joins the new remote with the same command, sending its own, and \
+        nothing is lost (edits made meanwhile merge as usual, conflicts included). Given the \
+        remote this database syncs with, --new-remote syncs as usual; given another journey \
+        database's remote (none of its databases ever synced with this one), it is refused \
+        (exit 65).
 
         Encryption: give a secret with --secret-file FILE or in ROADTRIP_SYNC_SECRET (the file \
         wins) and a new remote is encrypted: every file sealed (ChaCha20-Poly1305, the key \

@@ -2,7 +2,7 @@ import ArgumentParser
 import JourneyStore
 
 extension Roadtrip {
-  /// `roadtrip undo [--force]`
+  /// `roadtrip undo [--force] [--yes]`
   struct Undo: ParsableCommand {
     static let configuration = CommandConfiguration(
       commandName: "undo",
@@ -13,16 +13,21 @@ extension Roadtrip {
         again to go further back, as far as 'roadtrip history prune' kept the log. The undo is \
         recorded in the change log, and redo reapplies it. Prints what it changed on standard \
         error. It refuses, changing nothing, when that would overwrite a change the log does not \
-        account for (a program wrote the file with the log's triggers dropped).
+        account for (a program wrote the file with the log's triggers dropped). An undo that \
+        changes more than one journey (an import, a sync that brought many) says what it would \
+        revert and asks first on the terminal; elsewhere it needs --yes.
         """)
 
     @Flag(help: "Revert even when that overwrites a newer change.")
     var force = false
 
+    @Flag(name: .shortAndLong, help: "Revert changes of more than one journey without asking.")
+    var yes = false
+
     @OptionGroup var database: DatabaseOptions
 
     func run() throws {
-      try database.revert(.undo, force: force)
+      try database.revert(.undo, force: force, yes: yes)
     }
   }
 }

@@ -18,6 +18,11 @@ extension SyncSummary {
     } else if sentFiles > 0 {
       sent = "sent \(String(counting: sentFiles, "file")) of an earlier sync"
     }
+    if let sentSnapshot {
+      lines.append(
+        "sent every journey this database holds to \(remote) "
+          + "(\(String(counting: sentSnapshotJourneys, "journey")) in \(sentSnapshot))")
+    }
     if let snapshot { lines.append("joined from \(snapshot)") }
     var received = "nothing new received"
     if receivedChanges > 0 {

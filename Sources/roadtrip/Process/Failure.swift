@@ -103,16 +103,26 @@ extension Failure {
 
   private static func describe(_ error: SyncError) -> (ExitStatus, String) {
     switch error {
-    case .notARemote, .unreadableRemoteIdentity, .otherRemote, .damagedRegisters:
+    case .notARemote, .unreadableRemoteIdentity, .otherRemote, .unrelatedRemote, .damagedRegisters:
       return (.dataError, error.description)
-    case .cannotReachRemote:
+    case .cannotReachRemote, .remoteMissing:
       return (.ioError, error.description)
+    case .newRemoteNeeded:
+      return (.usage, error.description)
     }
   }
 
   /// The exit codes `SyncRemoteError` documents.
   private static func describe(_ error: SyncRemoteError) -> (ExitStatus, String) {
     switch error {
+    case .unreachable(_, let operation, _) where operation == "clone" || operation == "fetch":
+      // A repository removed for good is a lost remote, as a folder is.
+      return (
+        .ioError,
+        error.description + "; if the repository is lost for good, 'roadtrip sync --new-remote "
+          + "REMOTE' starts a new remote from this database, and every other database joins it "
+          + "the same way"
+      )
     case .unreachable, .pushRejected, .cacheUnavailable:
       return (.ioError, error.description)
     case .damagedClone, .foreignClone:

@@ -51,9 +51,9 @@ struct HistoryCommandTests {
     let one = try await sandbox.run("history", ids[500], "--format", "ndjson", "--limit", "5")
     #expect(one.lines.count == 1 && one.standardOutput.contains(#""batch":1"#), "\(one)")
     try await sandbox.run("db", "check").expectSuccess()
-    for _ in 0..<3 { #expect(try await sandbox.run("undo").exitCode == 0) }
+    for _ in 0..<3 { #expect(try await sandbox.run("undo", "--yes").exitCode == 0) }
     #expect(try sandbox.records().isEmpty)
-    try await sandbox.run("redo").expectSuccess()
+    try await sandbox.run("redo", "--yes").expectSuccess()
     #expect(Set(try sandbox.records().keys) == Set(ids))
   }
 

@@ -54,8 +54,8 @@ struct HistoryPruneCommandTests {
     try await sandbox.run("db", "vacuum").expectSuccess()
     let afterImport = sandbox.size(of: sandbox.databasePath)
     for _ in 0..<3 {
-      try await sandbox.run("undo").expectSuccess()
-      try await sandbox.run("redo").expectSuccess()
+      try await sandbox.run("undo", "--yes").expectSuccess()
+      try await sandbox.run("redo", "--yes").expectSuccess()
     }
     #expect(try sandbox.records().count == 3_000)
     let afterCycles = sandbox.size(of: sandbox.databasePath)

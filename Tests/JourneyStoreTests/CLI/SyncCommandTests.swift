@@ -152,10 +152,18 @@ struct SyncCommandTests {
       refused.exitCode == 65 && refused.standardError.contains("is not a roadtrip remote"),
       "\(refused)")
     try await machines.run("a", "sync", machines.remote).expectSuccess()
+    // A new folder is no remote of this database: only --new-remote starts one, and a refused
+    // sync makes nothing.
     let other = try await machines.run("a", "sync", machines.sandbox.folder.file("other"))
     #expect(
-      other.exitCode == 65 && other.standardError.contains("another journey database's remote"),
-      "\(other)")
+      other.exitCode == 64 && other.standardError.contains("--new-remote"), "\(other)")
+    #expect(!FileManager.default.fileExists(atPath: machines.sandbox.folder.file("other")))
+    // Another database's remote.
+    try await machines.run("b", "sync", machines.sandbox.folder.file("other")).expectSuccess()
+    let theirs = try await machines.run("a", "sync", machines.sandbox.folder.file("other"))
+    #expect(
+      theirs.exitCode == 65 && theirs.standardError.contains("another journey database's remote"),
+      "\(theirs)")
   }
 
   @Test func aLockedDatabaseExits75() async throws {

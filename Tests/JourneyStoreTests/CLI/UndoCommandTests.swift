@@ -61,11 +61,11 @@ struct UndoCommandTests {
     try await sandbox.run("import", "-", input: lines.joined(separator: "\n")).expectSuccess()
     let imported = try sandbox.records()
 
-    let undo = try await sandbox.run("undo")
+    let undo = try await sandbox.run("undo", "--yes")
     undo.expectSuccess()
     #expect(undo.standardError.contains("500 added journeys removed"), "\(undo)")
     #expect(try sandbox.records().count == 3)
-    let redo = try await sandbox.run("redo")
+    let redo = try await sandbox.run("redo", "--yes")
     #expect(redo.standardError.contains("500 journeys added again"), "\(redo)")
     #expect(try sandbox.records() == imported)
     try await sandbox.run("db", "check").expectSuccess()

@@ -42,11 +42,11 @@ struct OutsideReplaceLogTests {
   private func expectUndoRestores(_ before: [String: JourneyRecord], in sandbox: CLISandbox)
     async throws
   {
-    try await sandbox.run("undo").expectSuccess()
+    try await sandbox.run("undo", "--yes").expectSuccess()
     #expect(try sandbox.records() == before)
-    try await sandbox.run("redo").expectSuccess()
+    try await sandbox.run("redo", "--yes").expectSuccess()
     #expect(try sandbox.records() != before)
-    try await sandbox.run("undo").expectSuccess()
+    try await sandbox.run("undo", "--yes").expectSuccess()
     #expect(try sandbox.records() == before)
   }
 
@@ -115,7 +115,7 @@ struct OutsideReplaceLogTests {
       "UPDATE OR REPLACE journey SET \(column) = \(Self.rowid(of: Self.run)) "
         + "WHERE id = '\(Self.coast)'", in: sandbox)
     #expect(try await Self.lastBatch(in: sandbox) == ["delete \(Self.run)"])
-    try await sandbox.run("undo").expectSuccess()
+    try await sandbox.run("undo", "--yes").expectSuccess()
     #expect(try sandbox.records() == before)
   }
 
@@ -133,7 +133,7 @@ struct OutsideReplaceLogTests {
       """, in: sandbox)
     #expect(try sandbox.batchCount() == batches + 1)
     #expect(try await Self.lastBatch(in: sandbox).count == 6)
-    try await sandbox.run("undo").expectSuccess()
+    try await sandbox.run("undo", "--yes").expectSuccess()
     #expect(try sandbox.records() == before)
   }
 
@@ -179,7 +179,7 @@ struct OutsideReplaceLogTests {
     #expect(try await Self.lastBatch(in: sandbox) == [
       "delete \(Self.coast)", "insert \(Self.otherID)", "insert \(Self.coast)",
     ])
-    try await sandbox.run("undo").expectSuccess()
+    try await sandbox.run("undo", "--yes").expectSuccess()
     #expect(try sandbox.value("name", of: Self.coast) == "Coast road")
     #expect(try sandbox.record(Self.otherID) == nil)
   }

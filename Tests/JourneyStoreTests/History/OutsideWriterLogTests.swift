@@ -57,7 +57,7 @@ struct OutsideWriterLogTests {
       == ["name", "transportationType", "startDate", "duration"])
 
     // Undo takes them back one statement at a time.
-    try await sandbox.run("undo").expectSuccess()
+    try await sandbox.run("undo", "--yes").expectSuccess()
     #expect(try sandbox.value("transportationType", of: SampleJourneys.coastID) == "car")
     try await sandbox.run("undo").expectSuccess()
     #expect(try sandbox.value("name", of: SampleJourneys.ferryID) != nil)

@@ -41,8 +41,8 @@ extension MigrationTests {
     #expect(try await OutsideReplaceLogTests.lastBatch(in: sandbox) == [
       "delete \(run)", "delete \(scooter)", "insert \(run)",
     ])
-    try await sandbox.run("undo").expectSuccess()
-    try await sandbox.run("undo").expectSuccess()
+    try await sandbox.run("undo", "--yes").expectSuccess()
+    try await sandbox.run("undo", "--yes").expectSuccess()
     #expect(try sandbox.records() == before)
     try await sandbox.run("db", "check").expectSuccess()
   }

@@ -1,0 +1,42 @@
+/// A conflict restored on another replica (SYNC.md, "Receiving and merging"): when the restoring
+/// write arrives here, the same conflict is marked restored here too.
+extension SyncSession {
+  /// The open conflicts whose lost value the received writes put back: the journey is present,
+  /// and its field's register holds the lost value by a write later than both sides of the
+  /// conflict (its clock is larger than the kept and the lost write's), which is what
+  /// `sync conflicts --restore` writes anywhere, and what any later write of that value is
+  /// worth. A conflict over a value the table refused (no kept write) never counts.
+  /// - Parameter order: The journeys this sync met (`SyncJourneys.inIdOrder()`); only those
+  ///   that received writes reached are looked at.
+  /// - Returns: Their ids.
+  func conflictsRestored(
+    by journeys: SyncJourneys, in order: [(number: Int, key: JourneyKey?)]
+  ) throws -> [Int64] {
+    var open: [JourneyKey: [(id: Int64, field: Int, lost: DatabaseValue, after: Int64)]] = [:]
+    try connection.forEachRow(
+      "SELECT id, journey, field, lost, kept_hlc, lost_hlc FROM sync_conflict "
+        + "WHERE restored_by IS NULL AND kept_hlc > 0"
+    ) { row in
+      guard let key = JourneyKey(lowercasedText: row.text(at: 1)),
+        let field = JourneyField.exactlyNamed(row.text(at: 2)),
+        let index = JourneyField.all.firstIndex(of: field)
+      else { return }
+      open[key, default: []].append(
+        (row.integer(at: 0), index, row.value(at: 3), max(row.integer(at: 4), row.integer(at: 5))))
+    }
+    guard !open.isEmpty else { return [] }
+    var restored: [Int64] = []
+    for (number, key) in order where journeys.isReceived[number] {
+      guard let key, let conflicts = open[key] else { continue }
+      let registers = journeys.registers[number]
+      guard registers.isPresent else { continue }
+      for conflict in conflicts {
+        let register = registers.fields[conflict.field]
+        if register.value == conflict.lost, register.hlc > conflict.after {
+          restored.append(conflict.id)
+        }
+      }
+    }
+    return restored
+  }
+}
