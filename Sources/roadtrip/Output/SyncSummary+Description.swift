@@ -1,8 +1,10 @@
 import JourneyStore
 
 extension SyncSummary {
-  /// What a sync did, for standard error.
+  /// What a sync did, for standard error; what came from the remote in it with its control
+  /// characters escaped.
   var lines: [String] {
+    let remote = remote.escapingControlCharacters
     var lines: [String] = []
     if createdRemote { lines.append("made \(remote) a roadtrip remote") }
     if let old = renewedFrom {
@@ -18,7 +20,7 @@ extension SyncSummary {
     } else if sentFiles > 0 {
       sent = "sent \(String(counting: sentFiles, "file")) of an earlier sync"
     }
-    if let snapshot { lines.append("joined from \(snapshot)") }
+    if let snapshot { lines.append("joined from \(snapshot.escapingControlCharacters)") }
     var received = "nothing new received"
     if receivedChanges > 0 {
       received =
