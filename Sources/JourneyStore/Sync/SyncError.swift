@@ -9,6 +9,10 @@ public enum SyncError: Error, Equatable, Sendable, CustomStringConvertible {
   case otherRemote(path: String, found: String, known: String)
   /// The remote's folder cannot be read or created, for `reason` (`strerror`).
   case cannotReachRemote(path: String, reason: String)
+  /// The file or folder at `path` in the remote is not one roadtrip reads or writes there, for
+  /// `reason` ("it is a FIFO, not a regular file", "it is a symbolic link, not a folder", a file
+  /// larger than `RemoteFolder.largestFile`): nothing of it was read, nothing written through it.
+  case refusedRemoteFile(path: String, reason: String)
   /// The registers of `journey` in `sync_register` cannot be read (`RegisterEncoding`), for
   /// `reason`: the file was damaged, or another program wrote them.
   case damagedRegisters(journey: String, reason: String)
@@ -16,17 +20,24 @@ public enum SyncError: Error, Equatable, Sendable, CustomStringConvertible {
   public var description: String {
     switch self {
     case .notARemote(let path):
-      "\(path) is not a roadtrip remote: it holds files but no roadtrip-remote.json; give an empty or new folder"
+      "\(path.escapingControlCharacters) is not a roadtrip remote: it holds files but no "
+        + "roadtrip-remote.json; give an empty or new folder"
     case .unreadableRemoteIdentity(let path, let reason):
-      "\(path)/roadtrip-remote.json cannot be read (\(reason))"
+      "\(path.escapingControlCharacters)/roadtrip-remote.json cannot be read "
+        + "(\(reason.escapingControlCharacters))"
     case .otherRemote(let path, let found, let known):
-      "\(path) is another journey database's remote (id \(found)); this database syncs with remote \(known): "
+      "\(path.escapingControlCharacters) is another journey database's remote "
+        + "(id \(found.escapingControlCharacters)); this database syncs with remote \(known): "
         + "give that remote's path, or sync a copy of the database that never synced"
     case .cannotReachRemote(let path, let reason):
-      "cannot reach the remote \(path): \(reason)"
+      "cannot reach the remote \(path.escapingControlCharacters): "
+        + reason.escapingControlCharacters
+    case .refusedRemoteFile(let path, let reason):
+      "refusing \(path.escapingControlCharacters): \(reason.escapingControlCharacters); "
+        + "remove it from the remote"
     case .damagedRegisters(let journey, let reason):
-      "the sync registers of journey \(journey) are damaged (\(reason)); "
-        + "restore the database from a backup"
+      "the sync registers of journey \(journey.escapingControlCharacters) are damaged "
+        + "(\(reason.escapingControlCharacters)); restore the database from a backup"
     }
   }
 }

@@ -103,7 +103,7 @@ extension Failure {
 
   private static func describe(_ error: SyncError) -> (ExitStatus, String) {
     switch error {
-    case .notARemote, .unreadableRemoteIdentity, .otherRemote, .damagedRegisters:
+    case .notARemote, .unreadableRemoteIdentity, .otherRemote, .damagedRegisters, .refusedRemoteFile:
       return (.dataError, error.description)
     case .cannotReachRemote:
       return (.ioError, error.description)
