@@ -42,55 +42,31 @@ extension GitRemote {
     }
   }
 
-  /// Makes the clone in a temporary folder beside it and renames it into place, so that a clone
-  /// killed half-way is never taken for one: `git init`, the remote written into its
-  /// configuration as `origin` (mode 0600), and `git fetch origin`, so that the URL is on no
-  /// command line (`GitRemote+Credentials`); then the clone is set to the remote's branch as
-  /// `update` sets it.
+  /// Clones into a temporary folder beside the clone and renames it into place, so that a
+  /// clone killed half-way is never taken for one. git is given the URL without the user part
+  /// of an http(s) one, whose credentials reach it through its environment
+  /// (`GitRemote+Credentials`): the command line, which `ps` shows to every user, holds none.
   private func cloneAnew() throws {
     let name = "." + SHA256Hash.hex(of: url) + ".clone-"
     removeLeftovers(startingWith: name)
     let temporary = cacheRoot + "/" + name + String(UInt64.random(in: 0...UInt64.max), radix: 16)
+    let cloned: Git.Output
     do {
-      let made = try run(["init", "--quiet", temporary], inClone: false)
-      guard made.succeeded else {
-        throw SyncRemoteError.cacheUnavailable(folder: temporary, reason: made.message)
-      }
-      try addOrigin(toCloneIn: temporary)
-      let fetched = try run(["-C", temporary, "fetch", "--quiet", "origin"], inClone: false)
-      guard fetched.succeeded else {
-        throw SyncRemoteError.unreachable(
-          remote: shownLocation, operation: "clone", reason: fetched.message)
-      }
+      cloned = try run(
+        ["clone", "--quiet", "--", Self.originURL(url), temporary], inClone: false)
     } catch {
       removeTree(temporary)
       throw error
+    }
+    guard cloned.succeeded else {
+      removeTree(temporary)
+      throw SyncRemoteError.unreachable(
+        remote: shownLocation, operation: "clone", reason: cloned.message)
     }
     guard chmod(temporary, 0o700) == 0, rename(temporary, folder) == 0 else {
       let reason = String(cString: strerror(errno))
       removeTree(temporary)
       throw SyncRemoteError.cacheUnavailable(folder: folder, reason: reason)
-    }
-    try setToRemoteBranch()
-  }
-
-  /// Writes the remote into the configuration of the clone in `clone` as `origin`, fetching
-  /// every branch, as `git clone` records it; the file made readable by its owner alone.
-  private func addOrigin(toCloneIn clone: String) throws {
-    let config = clone + "/.git/config"
-    let quoted = Self.originURL(url).replacing("\\", with: "\\\\")
-      .replacing("\"", with: "\\\"").replacing("\n", with: "\\n").replacing("\t", with: "\\t")
-    let section =
-      "[remote \"origin\"]\n\turl = \"\(quoted)\"\n\tfetch = +refs/heads/*:refs/remotes/origin/*\n"
-    let descriptor = open(config, O_WRONLY | O_APPEND | O_CLOEXEC)
-    guard descriptor >= 0 else {
-      throw SyncRemoteError.cacheUnavailable(folder: clone, reason: String(cString: strerror(errno)))
-    }
-    defer { close(descriptor) }
-    let bytes = Array(section.utf8)
-    guard fchmod(descriptor, 0o600) == 0, write(descriptor, bytes, bytes.count) == bytes.count
-    else {
-      throw SyncRemoteError.cacheUnavailable(folder: clone, reason: String(cString: strerror(errno)))
     }
   }
 
@@ -140,11 +116,6 @@ extension GitRemote {
       throw SyncRemoteError.unreachable(
         remote: shownLocation, operation: "fetch", reason: fetched.message)
     }
-    try setToRemoteBranch()
-  }
-
-  /// After a fetch, sets the clone to the remote's branch, as `update` says.
-  private func setToRemoteBranch() throws {
     var branch = try currentBranch()
     let branches = try remoteBranches()
     if !branches.contains(branch) {
