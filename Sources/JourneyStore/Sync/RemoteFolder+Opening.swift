@@ -52,21 +52,15 @@ extension RemoteFolder {
   /// - Throws: `SyncError.refusedRemoteFile` for a name on the way that is a symbolic link or
   ///   not a folder, `.cannotReachRemote` for any other failure.
   func openFolder(_ relative: String, creating: Bool) throws -> OpenFolder? {
-    var folder: OpenFolder
-    let root = open(path, O_RDONLY | O_DIRECTORY | O_CLOEXEC | O_NONBLOCK)
-    if root >= 0 {
-      folder = OpenFolder(descriptor: root, path: path)
-    } else if errno == ENOENT, !creating {
-      return nil
-    } else {
-      // The remote's folder itself is the user's to choose: a link to it is followed.
+    // The remote's folder itself is the user's to choose: a link to it is followed.
+    var root = open(path, O_RDONLY | O_DIRECTORY | O_CLOEXEC | O_NONBLOCK)
+    if root < 0, errno == ENOENT {
+      guard creating else { return nil }
       try makeFolder(path)
-      let made = open(path, O_RDONLY | O_DIRECTORY | O_CLOEXEC | O_NONBLOCK)
-      guard made >= 0 else {
-        throw SyncError.cannotReachRemote(path: path, reason: Self.reason())
-      }
-      folder = OpenFolder(descriptor: made, path: path)
+      root = open(path, O_RDONLY | O_DIRECTORY | O_CLOEXEC | O_NONBLOCK)
     }
+    guard root >= 0 else { throw SyncError.cannotReachRemote(path: path, reason: Self.reason()) }
+    var folder = OpenFolder(descriptor: root, path: path)
     for component in relative.split(separator: "/").map(String.init) {
       if creating { _ = mkdirat(folder.descriptor, component, 0o755) }
       let next = openat(
