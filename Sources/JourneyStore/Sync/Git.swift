@@ -32,11 +32,15 @@ extension Git {
 
     var succeeded: Bool { status == 0 }
 
-    /// git's own words for a failure: its standard error, without the blank lines and spaces
-    /// around it.
+    /// git's own words for a failure, fit to pass on: its standard error, without the blank
+    /// lines and spaces around it, the user part of every URL in it left out (where a token or
+    /// a password lies: `RemoteLocation.redacted`), and the control characters of each line
+    /// escaped (a server's text reaches it: "remote: …").
     var message: String {
       let text = standardError.trimmingWhitespace
-      return text.isEmpty ? "git exited with status \(status)" : text
+      guard !text.isEmpty else { return "git exited with status \(status)" }
+      return RemoteLocation.redacted(text).split(separator: "\n", omittingEmptySubsequences: false)
+        .map { String($0).escapingControlCharacters }.joined(separator: "\n")
     }
 
     /// Standard output's first line, without spaces around it.

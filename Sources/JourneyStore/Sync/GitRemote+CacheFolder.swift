@@ -35,6 +35,21 @@ extension GitRemote {
     }
   }
 
+  /// Removes the lock files git leaves in the clone when it is killed (a sync ended by SIGKILL
+  /// while git wrote its index: `index.lock`): called holding the clone's own lock, so no git of
+  /// roadtrip's is at work in it, and the clone is roadtrip's alone.
+  func removeStaleLocks() {
+    let gitFolder = folder + "/.git"
+    for name in (try? FileManager.default.contentsOfDirectory(atPath: gitFolder)) ?? []
+    where name.hasSuffix(".lock") {
+      unlink(gitFolder + "/" + name)
+    }
+    let references = (try? FileManager.default.subpathsOfDirectory(atPath: gitFolder + "/refs"))
+    for name in references ?? [] where name.hasSuffix(".lock") {
+      unlink(gitFolder + "/refs/" + name)
+    }
+  }
+
   /// Removes a folder and everything in it, if it is there.
   func removeTree(_ path: String) {
     try? FileManager.default.removeItem(atPath: path)

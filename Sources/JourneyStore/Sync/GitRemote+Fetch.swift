@@ -28,10 +28,14 @@ extension GitRemote {
 
   private func fetchHoldingLock() throws -> String {
     try CloneLock.holding(lockPath) {
+      if PathKind(of: folder) != .missing {
+        removeStaleLocks()
+        // A clone an older roadtrip made records the URL with its credentials: made again.
+        if try checkClone() == .withCredentials { removeTree(folder) }
+      }
       if PathKind(of: folder) == .missing {
         try cloneAnew()
       } else {
-        try checkClone()
         try update()
       }
       return folder
@@ -39,14 +43,17 @@ extension GitRemote {
   }
 
   /// Clones into a temporary folder beside the clone and renames it into place, so that a
-  /// clone killed half-way is never taken for one.
+  /// clone killed half-way is never taken for one. git is given the URL without the user part
+  /// of an http(s) one, whose credentials reach it through its environment
+  /// (`GitRemote+Credentials`): the command line, which `ps` shows to every user, holds none.
   private func cloneAnew() throws {
     let name = "." + SHA256Hash.hex(of: url) + ".clone-"
     removeLeftovers(startingWith: name)
     let temporary = cacheRoot + "/" + name + String(UInt64.random(in: 0...UInt64.max), radix: 16)
     let cloned: Git.Output
     do {
-      cloned = try run(["clone", "--quiet", "--", url, temporary], inClone: false)
+      cloned = try run(
+        ["clone", "--quiet", "--", Self.originURL(url), temporary], inClone: false)
     } catch {
       removeTree(temporary)
       throw error
@@ -63,8 +70,17 @@ extension GitRemote {
     }
   }
 
+  /// What `checkClone` found.
+  enum CloneState {
+    /// A clone of this remote.
+    case current
+    /// A clone of this remote whose `origin` records the URL with its credentials.
+    case withCredentials
+  }
+
   /// Refuses a folder that is no clone, or a clone of another remote.
-  func checkClone() throws {
+  @discardableResult
+  func checkClone() throws -> CloneState {
     guard PathKind(of: folder) == .folder, PathKind(of: folder + "/.git") == .folder else {
       throw SyncRemoteError.damagedClone(folder: folder, reason: "it is not a git clone")
     }
@@ -75,10 +91,12 @@ extension GitRemote {
     guard origin.succeeded else {
       throw SyncRemoteError.damagedClone(folder: folder, reason: origin.message)
     }
+    if origin.line == Self.originURL(url) { return .current }
     guard origin.line == url else {
       throw SyncRemoteError.foreignClone(
         folder: folder, origin: RemoteLocation.shown(origin.line), remote: shownLocation)
     }
+    return .withCredentials
   }
 
   /// Fetches, and sets the clone to the remote's branch: the clone's own branch, or, while the

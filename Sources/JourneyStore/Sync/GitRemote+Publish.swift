@@ -43,6 +43,7 @@ extension GitRemote {
       guard PathKind(of: folder + "/.git") == .folder else {
         throw SyncRemoteError.damagedClone(folder: folder, reason: "it is not a git clone")
       }
+      removeStaleLocks()
       try stage(self)
       if try !ask(["diff", "--cached", "--quiet"]) {
         try runChecked(["commit", "--quiet", "--no-verify", "-m", message])

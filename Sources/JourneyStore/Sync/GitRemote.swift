@@ -44,7 +44,9 @@ struct GitRemote: Sendable {
     self.cacheRoot = cacheRoot
     self.canPrompt = standardInputIsTerminal
     self.git = Git(
-      environment: Self.gitEnvironment(
-        environment, cacheRoot: cacheRoot, prompts: standardInputIsTerminal))
+      environment: Self.withCredentials(
+        of: self.url,
+        in: Self.gitEnvironment(
+          environment, cacheRoot: cacheRoot, prompts: standardInputIsTerminal)))
   }
 }

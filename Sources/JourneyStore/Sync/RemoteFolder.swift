@@ -101,10 +101,30 @@ struct RemoteFolder {
   }
 
   /// Removes the file at `name` (a path inside the remote); one already gone is no error.
-  /// - Throws: `SyncError.cannotReachRemote` when it cannot be removed.
+  /// - Throws: `SyncError.cannotReachRemote` when it cannot be removed,
+  ///   `.refusedRemoteFile` when a folder on the way is a symbolic link (nothing outside the
+  ///   remote is removed).
   func remove(_ name: String) throws {
-    guard unlink(path + "/" + name) == 0 || errno == ENOENT else {
+    guard let (folder, base) = try openFolder(holding: name, creating: false) else { return }
+    guard unlinkat(folder.descriptor, base, 0) == 0 || errno == ENOENT else {
       throw SyncError.cannotReachRemote(path: path + "/" + name, reason: Self.reason())
+    }
+  }
+
+  /// Removes what a writer killed between writing a file and linking it into place left in
+  /// `folder` (a path inside the remote): each temporary file `.<name>.tmp-<random>` whose
+  /// `name` is there now, `name` starting with `prefix`. Its writer calls it once it added its
+  /// files (a change file that was not linked is sent again, under that name); a temporary
+  /// file another writer is writing now has no file of its name yet, and is left alone.
+  func removeLeftovers(in folder: String, startingWith prefix: String = "") {
+    guard let opened = try? openFolder(folder, creating: false),
+      let names = try? names(in: opened.path)
+    else { return }
+    let present = Set(names)
+    for name in names where name.hasPrefix("." + prefix) {
+      guard let marker = name.firstRange(of: ".tmp-") else { continue }
+      let target = String(name[name.index(after: name.startIndex)..<marker.lowerBound])
+      if present.contains(target) { unlinkat(opened.descriptor, name, 0) }
     }
   }
 
@@ -118,41 +138,43 @@ struct RemoteFolder {
   }
 
   /// The bytes of the file at `name` (a path inside the remote), or `nil` when there is none.
+  /// - Throws: `SyncError.refusedRemoteFile` for anything but a regular file of at most
+  ///   `largestFile` bytes, or a folder on the way that is a symbolic link (nothing of it is
+  ///   read); `.cannotReachRemote` when it cannot be read.
   func read(_ name: String) throws -> [UInt8]? {
-    let descriptor = open(path + "/" + name, O_RDONLY | O_CLOEXEC)
-    guard descriptor >= 0 else {
-      if errno == ENOENT { return nil }
-      throw SyncError.cannotReachRemote(path: path + "/" + name, reason: Self.reason())
-    }
-    defer { close(descriptor) }
-    var bytes: [UInt8] = []
-    var chunk = [UInt8](repeating: 0, count: 1 << 16)
-    while true {
-      let count = chunk.withUnsafeMutableBytes { Glibc.read(descriptor, $0.baseAddress, $0.count) }
-      if count < 0 {
-        if errno == EINTR { continue }
-        throw SyncError.cannotReachRemote(path: path + "/" + name, reason: Self.reason())
-      }
-      if count == 0 { return bytes }
-      bytes += chunk.prefix(count)
-    }
+    guard let (folder, base) = try openFolder(holding: name, creating: false) else { return nil }
+    return try readRegularFile(base, in: folder)
   }
 
-  /// Adds a file at `name` (a path inside the remote; its folders are made): written to a
-  /// temporary name beside it, flushed, linked into place and the folder flushed.
+  /// Adds a file at `name` (a path inside the remote; its folders are made, each reached
+  /// without following a symbolic link): written to a temporary name beside it, flushed,
+  /// linked into place and the folder flushed.
   /// - Returns: `false` when a file of that name is there already (nothing was replaced).
-  /// - Throws: `RemoteWriteError` when it cannot be written.
+  /// - Throws: `RemoteWriteError` when it cannot be written, also when a folder on the way is a
+  ///   symbolic link or not a folder (nothing is written through it).
   func add(_ bytes: [UInt8], as name: String) throws -> Bool {
     let target = path + "/" + name
-    let folder = String(target[..<target.lastIndex(of: "/")!])
-    do { try makeFolder(folder) } catch {
-      throw RemoteWriteError(path: folder, reason: Self.reason())
+    let folder: OpenFolder
+    let base: String
+    do {
+      (folder, base) = try openFolder(holding: name, creating: true)!
+    } catch let error as SyncError {
+      switch error {
+      case .refusedRemoteFile(let path, let reason):
+        throw RemoteWriteError(path: path, reason: reason + "; remove it from the remote")
+      case .cannotReachRemote(let path, let reason):
+        throw RemoteWriteError(path: path, reason: reason)
+      default:
+        throw RemoteWriteError(path: target, reason: error.description)
+      }
     }
-    let base = String(target[target.index(after: target.lastIndex(of: "/")!)...])
-    let temporary = folder + "/." + base + ".tmp-" + UUID().lowercasedText.prefix(8)
-    let descriptor = open(temporary, O_WRONLY | O_CREAT | O_EXCL | O_CLOEXEC, 0o644)
-    guard descriptor >= 0 else { throw RemoteWriteError(path: folder, reason: Self.reason()) }
-    defer { unlink(temporary) }
+    let temporary = "." + base + ".tmp-" + UUID().lowercasedText.prefix(8)
+    let descriptor = openat(
+      folder.descriptor, temporary, O_WRONLY | O_CREAT | O_EXCL | O_NOFOLLOW | O_CLOEXEC, 0o644)
+    guard descriptor >= 0 else {
+      throw RemoteWriteError(path: folder.path, reason: Self.reason())
+    }
+    defer { unlinkat(folder.descriptor, temporary, 0) }
     var written = 0
     let failed: Bool = bytes.withUnsafeBytes { buffer in
       while written < buffer.count {
@@ -168,23 +190,34 @@ struct RemoteFolder {
     let reason = failed ? Self.reason() : nil
     close(descriptor)
     if let reason { throw RemoteWriteError(path: target, reason: reason) }
-    guard link(temporary, target) == 0 else {
+    guard linkat(folder.descriptor, temporary, folder.descriptor, base, 0) == 0 else {
       if errno == EEXIST { return false }
+      // Another sync of this database removed the temporary file as a leftover
+      // (`removeLeftovers`) because it wrote the same file first.
+      var status = stat()
+      if errno == ENOENT, fstatat(folder.descriptor, base, &status, AT_SYMLINK_NOFOLLOW) == 0 {
+        return false
+      }
       throw RemoteWriteError(path: target, reason: Self.reason())
     }
-    let folderDescriptor = open(folder, O_RDONLY | O_DIRECTORY | O_CLOEXEC)
-    if folderDescriptor >= 0 {
-      fsync(folderDescriptor)
-      close(folderDescriptor)
-    }
+    fsync(folder.descriptor)
     return true
   }
 
   /// The names in a folder (without `.` and `..`), or `nil` when there is no such folder.
+  /// Only names are read here, so a folder of the remote that is a symbolic link is listed
+  /// through it: reading its files then refuses them by name (`read`).
   private func names(in folder: String) throws -> [String]? {
-    guard let directory = opendir(folder) else {
-      if errno == ENOENT { return nil }
+    let descriptor = open(folder, O_RDONLY | O_DIRECTORY | O_CLOEXEC | O_NONBLOCK)
+    guard descriptor >= 0 else {
+      // A file where a replica's folder would be holds no change file.
+      if errno == ENOENT || (errno == ENOTDIR && folder != path) { return nil }
       throw SyncError.cannotReachRemote(path: folder, reason: Self.reason())
+    }
+    guard let directory = fdopendir(descriptor) else {
+      let reason = Self.reason()
+      close(descriptor)
+      throw SyncError.cannotReachRemote(path: folder, reason: reason)
     }
     defer { closedir(directory) }
     var names: [String] = []
@@ -195,18 +228,6 @@ struct RemoteFolder {
       if name != "." && name != ".." { names.append(name) }
     }
     return names
-  }
-
-  /// Makes a folder and those above it that are missing (mode 0755).
-  private func makeFolder(_ folder: String) throws {
-    if mkdir(folder, 0o755) == 0 || errno == EEXIST { return }
-    guard errno == ENOENT, let slash = folder.lastIndex(of: "/"), slash != folder.startIndex else {
-      throw SyncError.cannotReachRemote(path: folder, reason: Self.reason())
-    }
-    try makeFolder(String(folder[..<slash]))
-    guard mkdir(folder, 0o755) == 0 || errno == EEXIST else {
-      throw SyncError.cannotReachRemote(path: folder, reason: Self.reason())
-    }
   }
 
   static func reason() -> String { String(cString: strerror(errno)) }

@@ -23,6 +23,22 @@ enum RemoteLocation {
     return String(location[..<scheme.upperBound]) + shown(String(rest[rest.index(after: at)...]))
   }
 
+  /// `text` (git's messages, which may quote the URL they were given: "Cannot access URL
+  /// https://me:TOKEN@host/…") with the user part of every URL in it left out.
+  static func redacted(_ text: String) -> String {
+    var result = ""
+    var rest = text[...]
+    while let scheme = rest.firstRange(of: "://") {
+      result += rest[..<scheme.upperBound]
+      let after = rest[scheme.upperBound...]
+      let authority = after.prefix {
+        !$0.isWhitespace && !"/?#'\"<>`".contains($0)
+      }
+      rest = authority.lastIndex(of: "@").map { after[after.index(after: $0)...] } ?? after
+    }
+    return result + rest
+  }
+
   /// A local `path` made absolute from the current folder, without `.` components and doubled
   /// or trailing slashes, so that one folder or repository is one remote wherever the command
   /// runs, and is shown as people write it. A `..` stays: after a symbolic link it is the link

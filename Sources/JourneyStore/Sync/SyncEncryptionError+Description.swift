@@ -1,6 +1,9 @@
 extension SyncEncryptionError: CustomStringConvertible {
-  /// What went wrong and what to do, without roadtrip's `error:` prefix.
-  public var description: String {
+  /// What went wrong and what to do, without roadtrip's `error:` prefix; what came from the
+  /// remote in it (a file's name, a key derivation's) with its control characters escaped.
+  public var description: String { unescaped.escapingControlCharacters }
+
+  private var unescaped: String {
     let give = "--secret-file FILE or \(SyncSecret.environmentVariable)"
     switch self {
     case .secretMissing(nil):

@@ -46,11 +46,12 @@ extension SyncRemoteError: CustomStringConvertible {
       return "the clone in \(folder) is damaged (\(reason)); remove that folder and sync again: "
         + "roadtrip clones the remote anew"
     case .foreignClone(let folder, let origin, let remote):
-      return "\(folder) is a clone of \(origin), not of \(remote); remove that folder and sync "
-        + "again: roadtrip clones the remote anew"
+      return "\(folder) is a clone of \(origin.escapingControlCharacters), not of \(remote); "
+        + "remove that folder and sync again: roadtrip clones the remote anew"
     case .filesTaken(let remote, let paths):
-      return "\(remote) already has \(paths.joined(separator: ", ")), pushed by another replica "
-        + "at the same time; sync again"
+      return "\(remote) already has "
+        + paths.map(\.escapingControlCharacters).joined(separator: ", ")
+        + ", pushed by another replica at the same time; sync again"
     }
   }
 }

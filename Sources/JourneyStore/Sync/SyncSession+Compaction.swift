@@ -32,6 +32,7 @@ extension SyncSession {
     } catch let error as RemoteWriteError {
       throw SyncError.cannotReachRemote(path: error.path, reason: error.reason)
     }
+    folder.removeLeftovers(in: "snapshots", startingWith: state.id + "-")
     // Published also when a compaction that ended before its push left it in a git clone: the
     // files it covers are removed only once the snapshot is on the remote.
     try remote.publish(added: [name], message: "roadtrip sync --compact from \(state.id)")
@@ -91,7 +92,8 @@ extension SyncSession {
   ) throws {
     for other in try folder.snapshots() where other.name != name {
       if other.replica != snapshot.header.replica || other.seq > snapshot.header.seq {
-        guard let bytes = try folder.read(other.name),
+        // One that cannot be read (a FIFO in its place) is kept.
+        guard let bytes = (try? folder.read(other.name)) ?? nil,
           let older = try? Snapshot(
             decoding: try sealing.open(bytes, name: other.name), replica: other.replica,
             seq: other.seq),

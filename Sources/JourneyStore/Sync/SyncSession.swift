@@ -556,13 +556,18 @@ struct SyncSession {
       decoding: try sealing.open(bytes, name: name), replica: replica, seq: seq)
   }
 
+  /// Why a file of the remote was refused, as a message says it: what came from the remote in
+  /// it (a table's name, a replica id) with its control characters escaped.
   static func reason(_ error: any Error) -> String {
-    switch error {
-    case ChangeFileError.malformed(let reason): reason
-    case let error as SyncError: error.description
-    case let error as SyncEncryptionError: error.description
-    default: String(describing: error)
-    }
+    let reason =
+      switch error {
+      case ChangeFileError.malformed(let reason): reason
+      case SyncError.refusedRemoteFile(_, let reason): reason + "; remove it from the remote"
+      case let error as SyncError: error.description
+      case let error as SyncEncryptionError: error.description
+      default: String(describing: error)
+      }
+    return reason.escapingControlCharacters
   }
 
   /// Writes the journeys the received changes reached as their registers say, through the
@@ -767,6 +772,7 @@ struct SyncSession {
       }
     }
     confirm(held, remoteID: createdRemote ? remoteID : nil)
+    if !held.isEmpty { folder.removeLeftovers(in: "replicas/" + summary.replica) }
   }
 
   /// A pending file's bytes as the remote gets them: sealed now, unless an older roadtrip kept

@@ -1,8 +1,10 @@
 import JourneyStore
 
 extension SyncSummary {
-  /// What a sync did, for standard error.
+  /// What a sync did, for standard error; what came from the remote in it with its control
+  /// characters escaped.
   var lines: [String] {
+    let remote = remote.escapingControlCharacters
     var lines: [String] = []
     if createdRemote { lines.append("made \(remote) a roadtrip remote") }
     if let old = renewedFrom {
@@ -20,10 +22,10 @@ extension SyncSummary {
     }
     if let sentSnapshot {
       lines.append(
-        "sent every journey this database holds to \(remote) "
+        "sent every journey this database holds to \(remote.escapingControlCharacters) "
           + "(\(String(counting: sentSnapshotJourneys, "journey")) in \(sentSnapshot))")
     }
-    if let snapshot { lines.append("joined from \(snapshot)") }
+    if let snapshot { lines.append("joined from \(snapshot.escapingControlCharacters)") }
     var received = "nothing new received"
     if receivedChanges > 0 {
       received =

@@ -103,7 +103,8 @@ extension Failure {
 
   private static func describe(_ error: SyncError) -> (ExitStatus, String) {
     switch error {
-    case .notARemote, .unreadableRemoteIdentity, .otherRemote, .unrelatedRemote, .damagedRegisters:
+    case .notARemote, .unreadableRemoteIdentity, .otherRemote, .unrelatedRemote, .damagedRegisters,
+      .refusedRemoteFile:
       return (.dataError, error.description)
     case .cannotReachRemote, .remoteMissing:
       return (.ioError, error.description)

@@ -2,14 +2,14 @@ import Foundation
 import Glibc
 
 /// python3's HTTP server on a loopback port, answering every request with 401 and a Basic
-/// challenge, as a git host does before it knows who asks. It stops by itself after a minute,
-/// and when released.
+/// challenge, as a git host does before it knows who asks (after `delay` seconds, when given). It
+/// stops by itself after a minute, and when released.
 final class PasswordServer: @unchecked Sendable {
   let port: Int
   private let process: Process
   private let log: String
 
-  init() throws {
+  init(delay: Double = 0) throws {
     log = FileManager.default.temporaryDirectory
       .appendingPathComponent("roadtrip-password-server-\(UUID().uuidString)").path
     let script = """
@@ -18,7 +18,8 @@ final class PasswordServer: @unchecked Sendable {
       class Handler(http.server.BaseHTTPRequestHandler):
           def do_GET(self):
               with open(log, "a") as f:
-                  f.write(self.path + "\\n")
+                  f.write(self.path + "\\t" + self.headers.get("Authorization", "-") + "\\n")
+              time.sleep(float(sys.argv[2]))
               self.send_response(401)
               self.send_header("WWW-Authenticate", 'Basic realm="journeys"')
               self.send_header("Content-Length", "0")
@@ -26,7 +27,7 @@ final class PasswordServer: @unchecked Sendable {
           do_POST = do_GET
           def log_message(self, *arguments):
               pass
-      server = http.server.HTTPServer(("127.0.0.1", 0), Handler)
+      server = http.server.ThreadingHTTPServer(("127.0.0.1", 0), Handler)
       server.timeout = 0.5
       print(server.server_port, flush=True)
       end = time.monotonic() + 60
@@ -35,7 +36,7 @@ final class PasswordServer: @unchecked Sendable {
       """
     process = Process()
     process.executableURL = URL(fileURLWithPath: "/usr/bin/env")
-    process.arguments = ["python3", "-c", script, log]
+    process.arguments = ["python3", "-c", script, log, String(delay)]
     let output = Pipe()
     process.standardOutput = output
     try process.run()
@@ -56,6 +57,13 @@ final class PasswordServer: @unchecked Sendable {
   /// How many requests the server answered.
   func requests() -> Int {
     ((try? String(contentsOfFile: log, encoding: .utf8)) ?? "").split(separator: "\n").count
+  }
+
+  /// The `Authorization` header of each request, `-` for none.
+  func authorizations() -> [String] {
+    ((try? String(contentsOfFile: log, encoding: .utf8)) ?? "").split(separator: "\n").map {
+      String($0.split(separator: "\t").last ?? "-")
+    }
   }
 
   deinit {
