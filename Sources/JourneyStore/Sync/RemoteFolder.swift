@@ -178,7 +178,7 @@ struct RemoteFolder {
   }
 
   /// The names in a folder (without `.` and `..`), or `nil` when there is no such folder.
-  private func names(in folder: String) throws -> [String]? {
+  func names(in folder: String) throws -> [String]? {
     guard let directory = opendir(folder) else {
       if errno == ENOENT { return nil }
       throw SyncError.cannotReachRemote(path: folder, reason: Self.reason())

@@ -46,6 +46,7 @@ struct SyncSession {
       newCipher = try secret.map { try SyncCipher(newRemoteWith: $0) }
       return newCipher?.encryption
     }
+    if !created { try RemoteKeyID.check(identity, in: connection) }
     var session = self
     if created, let newCipher {
       session.sealing = newCipher
@@ -53,7 +54,7 @@ struct SyncSession {
       session.sealing = try SyncEncryption.sealing(for: identity.encryption, secret: secret)
     }
     return try session.exchange(
-      with: folder, remoteID: identity.id, created: created, verify: verify)
+      with: folder, identity: identity, created: created, verify: verify)
   }
 
   /// Makes the remote current (`SyncRemote.fetch()`), stopped when asked to stop.
@@ -62,12 +63,15 @@ struct SyncSession {
   }
 
   private func exchange(
-    with folder: RemoteFolder, remoteID: String, created: Bool, verify: () throws -> Void
+    with folder: RemoteFolder, identity: RemoteFolder.Identity, created: Bool,
+    verify: () throws -> Void
   ) throws -> SyncSummary {
+    let remoteID = identity.id
     let listing = try folder.changeFiles()
     var summary = SyncSummary(remote: remote.shownLocation, replica: "")
     summary.createdRemote = created
     var unpublished: [(seq: Int64, name: String, bytes: [UInt8])] = []
+    var replaced: Set<Int64> = []
     var changes = 0
     let counted = {
       changes += 1
@@ -82,10 +86,12 @@ struct SyncSession {
     _ = try writeBatch(verify: verify, beforeCommit: recordConflicts) { batch in
       var state = try ReplicaState.loadOrCreate(in: connection)
       try remember(remoteID, in: folder, created: created)
+      try RemoteKeyID.remember(identity.encryption, in: connection)
       var journeys = SyncJourneys(
         store: try RegisterStore.forWriting(on: connection), reads: BulkReads.mode)
       if !state.isNew {
-        try checkOwnFiles(listing[state.id] ?? [], in: folder, state: &state, summary: &summary)
+        replaced = try checkOwnFiles(
+          listing[state.id] ?? [], in: folder, state: &state, summary: &summary)
       }
       try send(&state, summary: &summary, prefetch: { try journeys.read($0) }) {
         number, update in
@@ -112,6 +118,7 @@ struct SyncSession {
         try counted()
         try journeys.merge(number: number, received: true, body)
       }
+      try HeldBackReplica.record(summary.heldBack, in: connection)
       let order = journeys.inIdOrder()
       let refused = try write(
         journeys, in: order, through: batch, state: state, summary: &summary)
@@ -135,7 +142,8 @@ struct SyncSession {
       }
     }
     try publish(
-      unpublished, to: folder, remoteID: remoteID, createdRemote: created, summary: &summary)
+      unpublished, replacing: replaced, to: folder, remoteID: remoteID, createdRemote: created,
+      summary: &summary)
     return summary
   }
 
@@ -185,72 +193,101 @@ struct SyncSession {
     }
   }
 
-  /// Checks this replica's files on the remote: a file under this replica's id that it did not
-  /// write means a copy of the database synced first (SYNC.md, "Copies of a database"), and this
-  /// one takes a new id. A file it wrote that was not confirmed is confirmed by `publish` once
-  /// published (a git clone may hold it uncommitted, from a sync killed before its push).
+  /// Checks this replica's files on the remote (`OwnFiles`): a file under its id that a copy of
+  /// the database wrote (SYNC.md, "Copies of a database") makes it take a new id; one that does
+  /// not open as its file is refused by name; a file of its own that is damaged or missing is
+  /// sent again (its bytes recorded as pending, as a file not sent yet).
+  /// - Returns: The seqs of the damaged files, which `publish` replaces.
   private func checkOwnFiles(
     _ present: [Int64], in folder: RemoteFolder, state: inout ReplicaState,
     summary: inout SyncSummary
-  ) throws {
-    var sent: [Int64: (digest: [UInt8], pending: Bool)] = [:]
-    try connection.forEachRow("SELECT seq, digest, pending IS NOT NULL FROM sync_sent") {
-      sent[$0.integer(at: 0)] = ($0.blob(at: 1), $0.integer(at: 2) != 0)
+  ) throws -> Set<Int64> {
+    let own = OwnFiles(connection: connection, folder: folder, sealing: sealing, replica: state.id)
+    let findings = try own.check(present: present) { try !folder.snapshots().isEmpty }
+    summary.refusedFiles += findings.refused
+    for (seq, size) in findings.sizes {
+      try connection.run(
+        "UPDATE sync_sent SET size = ? WHERE seq = ?", [.integer(Int64(size)), .integer(seq)])
     }
-    var foreign: [Int64] = []
-    for seq in present {
-      guard let mine = sent[seq] else {
-        foreign.append(seq)
-        continue
-      }
-      guard mine.pending else { continue }
-      let name = ChangeFile.name(replica: state.id, seq: seq)
-      guard let bytes = try folder.read(name) else { continue }
-      if !holds(bytes, name: name, digest: mine.digest) {
-        foreign.append(seq)
-      }
+    if let firstCopied = findings.copiedFrom {
+      summary.renewedFrom = try renew(
+        &state, sharedUpTo: firstCopied - 1, own: own, displaced: findings.displaced)
+      return []
     }
-    guard let firstForeign = foreign.min() else { return }
-    summary.renewedFrom = try renew(&state, sharedUpTo: firstForeign - 1)
+    var replaced = findings.taken
+    guard !findings.lost.isEmpty else { return replaced }
+    let registers = try RegisterStore.forWriting(on: connection).all()
+    let number = try state.number(of: state.id)
+    for (seq, damaged) in findings.lost.sorted(by: { $0.key < $1.key }) {
+      let bytes =
+        try findings.displaced[seq]
+        ?? ChangeFile.rebuilt(replica: state.id, number: number, seq: seq, from: registers)
+        .encoded()
+      try connection.run(
+        "UPDATE sync_sent SET digest = ?, pending = ?, size = ? WHERE seq = ?",
+        [.blob(FileDigest.of(bytes)), .blob(bytes), .integer(Int64(bytes.count)), .integer(seq)])
+      if damaged { replaced.insert(seq) }
+      summary.resentFiles.append(
+        .init(name: ChangeFile.name(replica: state.id, seq: seq), damaged: damaged))
+    }
+    return replaced
   }
 
   /// Takes a new replica id: the old id's files up to `shared` are this database's (and its
   /// copy's) history; those after it are the copy's, received like another replica's. Files of
-  /// this database not on the remote yet are written again under the new id, and the registers
-  /// that name them follow.
+  /// this database after `shared` are written again under the new id (their bytes as pending,
+  /// as displaced into a conflict copy, as the remote holds them, or else made again from the
+  /// registers: `ChangeFile.rebuilt`), and the registers that name them follow.
   /// - Returns: The old id.
-  private func renew(_ state: inout ReplicaState, sharedUpTo shared: Int64) throws -> String {
+  private func renew(
+    _ state: inout ReplicaState, sharedUpTo shared: Int64, own: OwnFiles,
+    displaced: [Int64: [UInt8]]
+  ) throws -> String {
     let old = state.id
     let oldNumber = try state.number(of: old)
-    var pending: [(seq: Int64, bytes: [UInt8])] = []
+    var after: [(seq: Int64, digest: [UInt8], pending: [UInt8]?)] = []
     var renumbered: [Int64: Int64] = [:]
     try connection.forEachRow(
-      "SELECT seq, pending FROM sync_sent WHERE pending IS NOT NULL AND seq > ? ORDER BY seq",
-      [.integer(shared)]
+      "SELECT seq, digest, pending FROM sync_sent WHERE seq > ? ORDER BY seq", [.integer(shared)]
     ) {
-      pending.append(($0.integer(at: 0), $0.blob(at: 1)))
+      after.append(($0.integer(at: 0), $0.blob(at: 1), $0.value(at: 2) == .null ? nil : $0.blob(at: 2)))
+    }
+    var registers: [(journey: String, registers: JourneyRegisters)]?
+    var files: [(seq: Int64, file: ChangeFile)] = []
+    for file in after {
+      let oldName = ChangeFile.name(replica: old, seq: file.seq)
+      if let bytes = try file.pending.map({ try unsealed($0, name: oldName) }) ?? displaced[file.seq]
+        ?? own.bytesOnRemote(seq: file.seq, digest: file.digest)
+      {
+        files.append((file.seq, try ChangeFile(decoding: bytes, replica: old, seq: file.seq)))
+      } else {
+        if registers == nil { registers = try RegisterStore.forWriting(on: connection).all() }
+        files.append(
+          (file.seq,
+           ChangeFile.rebuilt(replica: old, number: oldNumber, seq: file.seq, from: registers!)))
+      }
     }
     _ = try state.renew()
-    let newNumber = try state.number(of: state.id)
     try state.markSeen(old, seq: shared)
     try connection.run("DELETE FROM sync_sent")
-    for (index, file) in pending.enumerated() {
+    for (index, (oldSeq, file)) in files.enumerated() {
       let seq = Int64(index + 1)
-      let oldName = ChangeFile.name(replica: old, seq: file.seq)
-      var decoded = try ChangeFile(
-        decoding: try unsealed(file.bytes, name: oldName), replica: old, seq: file.seq)
+      var decoded = file
       decoded.header.replica = state.id
       decoded.header.seq = seq
       decoded.header.vector[old] = min(decoded.header.vector[old] ?? 0, shared)
       decoded.header.vector[state.id] = seq - 1
       let bytes = try decoded.encoded()
       try connection.run(
-        "INSERT INTO sync_sent (seq, first_batch, last_batch, digest, pending) VALUES (?, 0, 0, ?, ?)",
-        [.integer(seq), .blob(FileDigest.of(bytes)), .blob(bytes)])
-      renumbered[file.seq] = seq
+        """
+        INSERT INTO sync_sent (seq, first_batch, last_batch, digest, pending, size)
+        VALUES (?, 0, 0, ?, ?, ?)
+        """,
+        [.integer(seq), .blob(FileDigest.of(bytes)), .blob(bytes), .integer(Int64(bytes.count))])
+      renumbered[oldSeq] = seq
       try state.markSeen(state.id, seq: seq)
     }
-    try renumber(renumbered, from: oldNumber, to: newNumber)
+    try renumber(renumbered, from: oldNumber, to: try state.number(of: state.id))
     return old
   }
 
@@ -343,10 +380,13 @@ struct SyncSession {
     // (a remote made again after a first push failed may have another salt).
     let bytes = try file.encoded()
     try connection.run(
-      "INSERT INTO sync_sent (seq, first_batch, last_batch, digest, pending) VALUES (?, ?, ?, ?, ?)",
+      """
+      INSERT INTO sync_sent (seq, first_batch, last_batch, digest, pending, size)
+      VALUES (?, ?, ?, ?, ?, ?)
+      """,
       [
         .integer(seq), .integer(batches.first!.id), .integer(lastBatch),
-        .blob(FileDigest.of(bytes)), .blob(bytes),
+        .blob(FileDigest.of(bytes)), .blob(bytes), .integer(Int64(bytes.count)),
       ])
     try state.markSeen(state.id, seq: seq)
   }
@@ -457,6 +497,10 @@ struct SyncSession {
       for replica in waiting.keys.sorted() {
         while let seq = waiting[replica]?.first {
           guard seq == (state.seen[replica] ?? 0) + 1 else {
+            summary.heldBack.append(HeldBackReplica(
+              replica: replica,
+              file: ChangeFile.name(replica: replica, seq: (state.seen[replica] ?? 0) + 1),
+              reason: HeldBackReplica.missing))
             waiting[replica] = nil
             break
           }
@@ -466,6 +510,8 @@ struct SyncSession {
             file = try decoded[name] ?? read(name, replica: replica, seq: seq, from: folder)
           } catch {
             summary.refusedFiles.append(.init(name: name, reason: Self.reason(error)))
+            summary.heldBack.append(
+              HeldBackReplica(replica: replica, file: name, reason: Self.reason(error)))
             waiting[replica] = nil
             break
           }
@@ -486,6 +532,7 @@ struct SyncSession {
         }
       }
     }
+    summary.heldBack += HeldBackReplica.waiting(waiting, decoded: decoded, seen: state.seen)
     return files
   }
 
@@ -605,9 +652,10 @@ struct SyncSession {
   /// or whose publishing fails, stays recorded with its bytes, and the next sync sends it.
   /// Once published, the files are confirmed (their bytes dropped: `sync --status` says
   /// nothing waits) and a remote this sync made is remembered by its id.
+  /// A damaged file of this replica's (`replacing`) is removed and written again.
   private func publish(
-    _ files: [(seq: Int64, name: String, bytes: [UInt8])], to folder: RemoteFolder,
-    remoteID: String, createdRemote: Bool, summary: inout SyncSummary
+    _ files: [(seq: Int64, name: String, bytes: [UInt8])], replacing: Set<Int64>,
+    to folder: RemoteFolder, remoteID: String, createdRemote: Bool, summary: inout SyncSummary
   ) throws {
     // The remote's identity always: a first sync that ended before its commit leaves it in a
     // git clone uncommitted (adding it again when it is committed changes nothing).
@@ -615,7 +663,8 @@ struct SyncSession {
     var held: [Int64] = []
     for (seq, name, pending) in files {
       do {
-        if try folder.add(try sealed(pending, name: name), as: name) {
+        let bytes = try sealed(pending, name: name)
+        if try folder.add(bytes, as: name) {
           added.append(name)
           held.append(seq)
         } else if let there = try folder.read(name),
@@ -625,6 +674,15 @@ struct SyncSession {
           // git clone may hold it uncommitted), then confirmed.
           added.append(name)
           held.append(seq)
+        } else if replacing.contains(seq) {
+          try folder.remove(name)
+          guard try folder.add(bytes, as: name) else { continue }
+          added.append(name)
+          held.append(seq)
+        } else {
+          summary.sendFailure =
+            "\(name) is taken by a file this replica did not write (\(OwnFiles.notOurs))"
+          break
         }
         summary.sentFiles += 1
       } catch let error as RemoteWriteError {
@@ -665,8 +723,7 @@ struct SyncSession {
   /// Whether a file on the remote holds this replica's file of `digest`: the digest of its
   /// bytes as they are (an older roadtrip's, sealed), or as they open.
   private func holds(_ bytes: [UInt8], name: String, digest: [UInt8]) -> Bool {
-    FileDigest.of(bytes) == digest
-      || (try? sealing.open(bytes, name: name)).map { FileDigest.of($0) == digest } == true
+    OwnFiles.holds(bytes, name: name, digest: digest, sealing: sealing)
   }
 
   /// Records that the remote holds the files `seqs` (their bytes are dropped) and, for a remote

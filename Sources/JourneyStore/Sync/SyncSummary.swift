@@ -28,12 +28,24 @@ public struct SyncSummary: Equatable, Sendable {
   /// Files of the remote refused (truncated, corrupt, foreign), by path inside the remote, and
   /// why: nothing of them and of their replica's later files was applied.
   public var refusedFiles: [RefusedFile] = []
+  /// This replica's files that were damaged or missing on the remote, sent again.
+  public var resentFiles: [ResentFile] = []
+  /// The replicas whose files this sync held back, and why: a file of theirs refused, or not
+  /// on the remote, stops their later files too.
+  public var heldBack: [HeldBackReplica] = []
   /// Why the files to send could not be written to the remote (a read-only folder) or
   /// published (a push that failed): they are kept, and the next sync sends them.
   public var sendFailure: String?
   /// The remote's error when publishing failed after the sync committed what it received (a
   /// git push that failed): the sync's result stands, and the next sync sends the files.
   public var sendError: SyncRemoteError?
+
+  /// A file of this replica that a sync sent again: `damaged` when one of its name was there
+  /// (and was replaced), missing otherwise.
+  public struct ResentFile: Equatable, Sendable {
+    public var name: String
+    public var damaged: Bool
+  }
 
   /// A file of the remote that a sync refused.
   public struct RefusedFile: Equatable, Sendable {

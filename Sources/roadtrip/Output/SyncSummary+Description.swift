@@ -32,6 +32,15 @@ extension SyncSummary {
       }
     }
     lines.append(sent + "; " + received)
+    for file in resentFiles {
+      lines.append(
+        "sent \(file.name) again: it was "
+          + (file.damaged ? "damaged on the remote (replaced)" : "missing from the remote"))
+    }
+    for held in heldBack {
+      lines.append(
+        "held back replica \(held.replica) from \(held.file) on: \(held.reason)")
+    }
     return lines
   }
 }
