@@ -64,8 +64,10 @@ extension SyncSecret {
   public static func fromProcessEnvironment() throws(SyncEncryptionError) -> SyncSecret? {
     guard let value = getenv(environmentVariable) else { return nil }
     var bytes = [UInt8](repeating: 0, count: strlen(value))
-    defer { bytes.withUnsafeMutableBytes { _ = memset($0.baseAddress, 0, $0.count) } }
-    bytes.withUnsafeMutableBytes { _ = memcpy($0.baseAddress, value, $0.count) }
+    defer {
+      bytes.withUnsafeMutableBytes { if let base = $0.baseAddress { _ = memset(base, 0, $0.count) } }
+    }
+    bytes.withUnsafeMutableBytes { if let base = $0.baseAddress { _ = memcpy(base, value, $0.count) } }
     return try SyncSecret(bytes: bytes[...], source: environmentVariable)
   }
 

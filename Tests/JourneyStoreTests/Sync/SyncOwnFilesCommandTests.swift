@@ -19,7 +19,7 @@ struct SyncOwnFilesCommandTests {
   {
     try await Child.run(
       program, arguments, environment: machines.sandbox.environment, in: machines.sandbox.folder
-    ).expectSuccess(program)
+    ).expectSuccess("\(program)")
   }
 
   /// The replica id `sync --status` gives.
@@ -175,7 +175,7 @@ struct SyncOwnFilesCommandTests {
 
     for database in ["b", "a", "c", "b", "a", "c"] {
       let result = try await machines.run(database, "sync", laptopRemote)
-      result.expectSuccess(database)
+      result.expectSuccess("\(database)")
     }
     let expected = ["Before the copy", "On the desktop", "On the laptop"]
     for database in ["a", "b", "c"] {
