@@ -14,7 +14,7 @@ enum Schema {
   /// The SQL that takes a database from version `n` to `n + 1`, at index `n`.
   static let migrations: [String] = [
     version1, version2, version3, version4, version5, version6, version7, version8, version9,
-    version10,
+    version10, version11,
   ]
 
   /// Journeys, and the change log of every committed insert, update and delete.
@@ -297,9 +297,10 @@ extension Schema {
     let version10 = version9.union([
       "journey_keeps_replaced_by_update", "journey_logs_replaced", "journey_logs_replaced_by_update",
     ])
+    let version11 = version10.union(["sync_held"])
     return [
       [], version1, version2, version3, version3, version5, version6, version7, version7, version9,
-      version10,
+      version10, version11,
     ]
   }()
 

@@ -207,7 +207,7 @@ struct RemoteFolder {
   /// The names in a folder (without `.` and `..`), or `nil` when there is no such folder.
   /// Only names are read here, so a folder of the remote that is a symbolic link is listed
   /// through it: reading its files then refuses them by name (`read`).
-  private func names(in folder: String) throws -> [String]? {
+  func names(in folder: String) throws -> [String]? {
     let descriptor = open(folder, O_RDONLY | O_DIRECTORY | O_CLOEXEC | O_NONBLOCK)
     guard descriptor >= 0 else {
       // A file where a replica's folder would be holds no change file.

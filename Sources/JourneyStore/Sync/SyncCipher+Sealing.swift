@@ -20,7 +20,7 @@ extension SyncCipher: SyncFileSealing {
 
   /// Opens a file sealed under `name` with this remote's key.
   /// - Throws: `SyncEncryptionError`: `.plainFileOnEncryptedRemote`, `.unknownFormatVersion`,
-  ///   `.anotherSecret` (another key id), `.failedAuthentication` (cut short, or any byte or the
+  ///   `.anotherRemotesFile` (another key id), `.failedAuthentication` (cut short, or any byte or the
   ///   name changed), each naming `name`.
   func open(_ bytes: [UInt8], name: String) throws -> [UInt8] {
     switch SealedFile.kind(of: bytes) {
@@ -32,7 +32,7 @@ extension SyncCipher: SyncFileSealing {
       throw SyncEncryptionError.unknownFormatVersion(file: name, version: version)
     case .sealed(let keyID):
       guard keyID.elementsEqual(encryption.check.prefix(SealedFile.keyIDCount)) else {
-        throw SyncEncryptionError.anotherSecret(file: name)
+        throw SyncEncryptionError.anotherRemotesFile(file: name)
       }
       let header = bytes[..<SealedFile.headerCount]
       do {

@@ -24,6 +24,20 @@ extension SyncEncryptionError: CustomStringConvertible {
     case .anotherSecret(let file):
       return "\(file) was written with another secret: check --secret-file or "
         + SyncSecret.environmentVariable
+    case .anotherRemotesFile(let file):
+      return "\(file) is another remote's file: it was sealed with another key than this "
+        + "remote's (its key id differs: another remote's salt, or another secret); nothing of it "
+        + "was applied; remove it from the remote"
+    case .encryptionRemoved(let keyID):
+      return "roadtrip-remote.json says the remote is not encrypted, but this database synced with "
+        + "it encrypted (key id \(keyID)): its encryption member was removed; nothing was read or "
+        + "sent; put roadtrip-remote.json back as it was (another replica's copy of the remote, or a "
+        + "backup, has it)"
+    case .remoteKeyChanged(let keyID, let found):
+      return "roadtrip-remote.json gives the remote another key (key id \(found)) than the one this "
+        + "database synced with (key id \(keyID)): its encryption member was replaced; nothing was "
+        + "read or sent; put roadtrip-remote.json back as it was (another replica's copy of the "
+        + "remote, or a backup, has it)"
     case .failedAuthentication(let file):
       return "\(file) failed authentication: it was changed or damaged; nothing of it was applied"
     case .plainFileOnEncryptedRemote(let file):

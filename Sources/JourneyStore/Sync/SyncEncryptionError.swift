@@ -20,6 +20,17 @@ public enum SyncEncryptionError: Error, Equatable, Sendable {
   /// `file` was sealed with a key that the secret given does not derive (the remote's
   /// `roadtrip-remote.json` when its key check value does not match). Exit code 65.
   case anotherSecret(file: String)
+  /// `file` was sealed with another key than the remote's (its key id is not the remote's):
+  /// another remote's file (a remote's key comes from its own random salt, so the same secret
+  /// gives each remote another key), or one sealed with another secret. Exit code 65.
+  case anotherRemotesFile(file: String)
+  /// The remote's `roadtrip-remote.json` has no `encryption` member, but this database synced
+  /// with it encrypted, under the key whose id is `keyID` (hex): the member was removed, and the
+  /// remote is refused rather than read as a plain one. Exit code 65.
+  case encryptionRemoved(keyID: String)
+  /// The remote's `roadtrip-remote.json` gives a key whose id is `found` (hex), not the key `keyID`
+  /// this database synced with: its `encryption` member was replaced. Exit code 65.
+  case remoteKeyChanged(keyID: String, found: String)
   /// `file` carries this secret's key but does not open with it: its bytes or its name were
   /// changed, or it was cut short. Nothing of it is used. Exit code 65.
   case failedAuthentication(file: String)

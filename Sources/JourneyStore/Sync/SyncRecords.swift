@@ -35,6 +35,7 @@ struct SyncRecords {
     status.pendingFiles = Int(
       try connection.firstValue(
         "SELECT count(*) FROM sync_sent WHERE pending IS NOT NULL")?.integer ?? 0)
+    status.heldBack = try HeldBackReplica.recorded(in: connection)
     status.openConflicts = Int(
       try connection.firstValue(
         "SELECT count(*) FROM sync_conflict WHERE restored_by IS NULL")?.integer ?? 0)

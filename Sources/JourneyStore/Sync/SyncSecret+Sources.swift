@@ -56,6 +56,21 @@ extension SyncSecret {
     try self.init(bytes: Array(value.utf8)[...], source: Self.environmentVariable)
   }
 
+  /// Reads the secret from this process's `ROADTRIP_SYNC_SECRET`, as the bytes the environment
+  /// holds (any bytes but NUL, as in a secret file: not through `String`, which would replace
+  /// bytes that are not UTF-8 and give another key than the same bytes in a file).
+  /// - Returns: `nil` when the variable is not set.
+  /// - Throws: As `init?(environment:)`.
+  public static func fromProcessEnvironment() throws(SyncEncryptionError) -> SyncSecret? {
+    guard let value = getenv(environmentVariable) else { return nil }
+    var bytes = [UInt8](repeating: 0, count: strlen(value))
+    defer {
+      bytes.withUnsafeMutableBytes { if let base = $0.baseAddress { _ = memset(base, 0, $0.count) } }
+    }
+    bytes.withUnsafeMutableBytes { if let base = $0.baseAddress { _ = memcpy(base, value, $0.count) } }
+    return try SyncSecret(bytes: bytes[...], source: environmentVariable)
+  }
+
   private static func unreadable(_ path: String) -> SyncEncryptionError {
     .unreadableSecret(path: path, reason: String(cString: strerror(errno)))
   }

@@ -56,6 +56,7 @@ struct SyncSession {
       newCipher = try secret.map { try SyncCipher(newRemoteWith: $0) }
       return newCipher?.encryption
     }
+    if !created { try RemoteKeyID.check(identity, in: connection) }
     var session = self
     if created, let newCipher {
       session.sealing = newCipher
@@ -63,7 +64,7 @@ struct SyncSession {
       session.sealing = try SyncEncryption.sealing(for: identity.encryption, secret: secret)
     }
     return try session.exchange(
-      with: folder, remoteID: identity.id, created: created, verify: verify)
+      with: folder, identity: identity, created: created, verify: verify)
   }
 
   /// Makes the remote current (`SyncRemote.fetch()`), stopped when asked to stop.
@@ -72,13 +73,16 @@ struct SyncSession {
   }
 
   private func exchange(
-    with folder: RemoteFolder, remoteID: String, created: Bool, verify: () throws -> Void
+    with folder: RemoteFolder, identity: RemoteFolder.Identity, created: Bool,
+    verify: () throws -> Void
   ) throws -> SyncSummary {
+    let remoteID = identity.id
     let listing = try folder.changeFiles()
     var summary = SyncSummary(remote: remote.shownLocation, replica: "")
     summary.createdRemote = created
     var unpublished: [(seq: Int64, name: String, bytes: [UInt8])] = []
     var snapshotName: String?
+    var replaced: Set<Int64> = []
     var changes = 0
     let counted = {
       changes += 1
@@ -99,6 +103,7 @@ struct SyncSession {
       var state = try ReplicaState.loadOrCreate(in: connection)
       let moves = try remember(
         remoteID, in: folder, created: created, listing: listing, state: state)
+      try RemoteKeyID.remember(identity.encryption, in: connection)
       var journeys = SyncJourneys(
         store: try RegisterStore.forWriting(on: connection), reads: BulkReads.mode)
       if moves {
@@ -107,7 +112,8 @@ struct SyncSession {
         snapshotName = try sendSnapshot(of: state, to: folder, summary: &summary)
       }
       if !state.isNew {
-        try checkOwnFiles(listing[state.id] ?? [], in: folder, state: &state, summary: &summary)
+        replaced = try checkOwnFiles(
+          listing[state.id] ?? [], in: folder, state: &state, summary: &summary)
       }
       try send(&state, summary: &summary, prefetch: { try journeys.read($0) }) {
         number, update in
@@ -136,6 +142,7 @@ struct SyncSession {
         try counted()
         try journeys.merge(number: number, received: true, body)
       }
+      try HeldBackReplica.record(summary.heldBackReplicas, in: connection)
       let order = journeys.inIdOrder()
       let refused = try write(
         journeys, in: order, through: batch, state: state, summary: &summary)
@@ -162,7 +169,7 @@ struct SyncSession {
       }
     }
     try publish(
-      unpublished, to: folder, remoteID: remoteID, createdRemote: created,
+      unpublished, replacing: replaced, to: folder, remoteID: remoteID, createdRemote: created,
       also: snapshotName.map { [$0] } ?? [], summary: &summary)
     return summary
   }
@@ -223,95 +230,6 @@ struct SyncSession {
         ])
     }
     return moves
-  }
-
-  /// Checks this replica's files on the remote: a file under this replica's id that it did not
-  /// write means a copy of the database synced first (SYNC.md, "Copies of a database"), and this
-  /// one takes a new id. A file it wrote that was not confirmed is confirmed by `publish` once
-  /// published (a git clone may hold it uncommitted, from a sync killed before its push).
-  private func checkOwnFiles(
-    _ present: [Int64], in folder: RemoteFolder, state: inout ReplicaState,
-    summary: inout SyncSummary
-  ) throws {
-    var sent: [Int64: (digest: [UInt8], pending: Bool)] = [:]
-    try connection.forEachRow("SELECT seq, digest, pending IS NOT NULL FROM sync_sent") {
-      sent[$0.integer(at: 0)] = ($0.blob(at: 1), $0.integer(at: 2) != 0)
-    }
-    var foreign: [Int64] = []
-    for seq in present {
-      guard let mine = sent[seq] else {
-        foreign.append(seq)
-        continue
-      }
-      guard mine.pending else { continue }
-      let name = ChangeFile.name(replica: state.id, seq: seq)
-      guard let bytes = try folder.read(name) else { continue }
-      if !holds(bytes, name: name, digest: mine.digest) {
-        foreign.append(seq)
-      }
-    }
-    guard let firstForeign = foreign.min() else { return }
-    summary.renewedFrom = try renew(&state, sharedUpTo: firstForeign - 1)
-  }
-
-  /// Takes a new replica id: the old id's files up to `shared` are this database's (and its
-  /// copy's) history; those after it are the copy's, received like another replica's. Files of
-  /// this database not on the remote yet are written again under the new id, and the registers
-  /// that name them follow.
-  /// - Returns: The old id.
-  private func renew(_ state: inout ReplicaState, sharedUpTo shared: Int64) throws -> String {
-    let old = state.id
-    let oldNumber = try state.number(of: old)
-    var pending: [(seq: Int64, bytes: [UInt8])] = []
-    var renumbered: [Int64: Int64] = [:]
-    try connection.forEachRow(
-      "SELECT seq, pending FROM sync_sent WHERE pending IS NOT NULL AND seq > ? ORDER BY seq",
-      [.integer(shared)]
-    ) {
-      pending.append(($0.integer(at: 0), $0.blob(at: 1)))
-    }
-    _ = try state.renew()
-    let newNumber = try state.number(of: state.id)
-    try state.markSeen(old, seq: shared)
-    try connection.run("DELETE FROM sync_sent")
-    for (index, file) in pending.enumerated() {
-      let seq = Int64(index + 1)
-      let oldName = ChangeFile.name(replica: old, seq: file.seq)
-      var decoded = try ChangeFile(
-        decoding: try unsealed(file.bytes, name: oldName), replica: old, seq: file.seq)
-      decoded.header.replica = state.id
-      decoded.header.seq = seq
-      decoded.header.vector[old] = min(decoded.header.vector[old] ?? 0, shared)
-      decoded.header.vector[state.id] = seq - 1
-      let bytes = try decoded.encoded()
-      try connection.run(
-        "INSERT INTO sync_sent (seq, first_batch, last_batch, digest, pending) VALUES (?, 0, 0, ?, ?)",
-        [.integer(seq), .blob(FileDigest.of(bytes)), .blob(bytes)])
-      renumbered[file.seq] = seq
-      try state.markSeen(state.id, seq: seq)
-    }
-    try renumber(renumbered, from: oldNumber, to: newNumber)
-    return old
-  }
-
-  /// Points the registers that files of this replica wrote, under its old number and seqs, to
-  /// the same files written again under its new number (`seqs`: old seq to new).
-  private func renumber(_ seqs: [Int64: Int64], from old: Int64, to new: Int64) throws {
-    guard !seqs.isEmpty else { return }
-    let store = try RegisterStore.forWriting(on: connection)
-    let renumbered = try store.all().compactMap {
-      journey, registers -> (journey: String, registers: JourneyRegisters)? in
-      var changed = false
-      func renumbered(_ register: Register) -> Register {
-        guard register.by == old, let seq = seqs[register.seq] else { return register }
-        changed = true
-        return Register(value: register.value, hlc: register.hlc, by: new, seq: seq)
-      }
-      let result = JourneyRegisters(
-        present: renumbered(registers.present), fields: registers.fields.map(renumbered))
-      return changed ? (journey, result) : nil
-    }
-    try store.save(renumbered)
   }
 
   /// Stamps the local batches not sent yet, merges them into the registers through `update`, and
@@ -383,10 +301,13 @@ struct SyncSession {
     // (a remote made again after a first push failed may have another salt).
     let bytes = try file.encoded()
     try connection.run(
-      "INSERT INTO sync_sent (seq, first_batch, last_batch, digest, pending) VALUES (?, ?, ?, ?, ?)",
+      """
+      INSERT INTO sync_sent (seq, first_batch, last_batch, digest, pending, size)
+      VALUES (?, ?, ?, ?, ?, ?)
+      """,
       [
         .integer(seq), .integer(batches.first!.id), .integer(lastBatch),
-        .blob(FileDigest.of(bytes)), .blob(bytes),
+        .blob(FileDigest.of(bytes)), .blob(bytes), .integer(Int64(bytes.count)),
       ])
     try state.markSeen(state.id, seq: seq)
   }
@@ -509,6 +430,10 @@ struct SyncSession {
         while let seq = waiting[replica]?.first {
           // Not `seen + 1`: a version vector an older roadtrip accepted may hold the largest seq.
           guard seq - 1 == state.seen[replica] ?? 0 else {
+            summary.heldBackReplicas.append(HeldBackReplica(
+              replica: replica,
+              file: ChangeFile.name(replica: replica, seq: (state.seen[replica] ?? 0) &+ 1),
+              reason: HeldBackReplica.missing))
             waiting[replica] = nil
             break
           }
@@ -523,6 +448,8 @@ struct SyncSession {
             }
           } catch {
             summary.refusedFiles.append(.init(name: name, reason: Self.reason(error)))
+            summary.heldBackReplicas.append(
+              HeldBackReplica(replica: replica, file: name, reason: Self.reason(error)))
             waiting[replica] = nil
             break
           }
@@ -543,6 +470,7 @@ struct SyncSession {
         }
       }
     }
+    summary.heldBackReplicas += HeldBackReplica.waiting(waiting, decoded: decoded, seen: state.seen)
     return files
   }
 
@@ -728,9 +656,11 @@ struct SyncSession {
   /// or whose publishing fails, stays recorded with its bytes, and the next sync sends it.
   /// Once published, the files are confirmed (their bytes dropped: `sync --status` says
   /// nothing waits) and a remote this sync made is remembered by its id.
+  /// A damaged file of this replica's (`replacing`) is removed and written again.
   private func publish(
-    _ files: [(seq: Int64, name: String, bytes: [UInt8])], to folder: RemoteFolder,
-    remoteID: String, createdRemote: Bool, also: [String], summary: inout SyncSummary
+    _ files: [(seq: Int64, name: String, bytes: [UInt8])], replacing: Set<Int64>,
+    to folder: RemoteFolder, remoteID: String, createdRemote: Bool, also: [String],
+    summary: inout SyncSummary
   ) throws {
     // The remote's identity always: a first sync that ended before its commit leaves it in a
     // git clone uncommitted (adding it again when it is committed changes nothing).
@@ -738,7 +668,8 @@ struct SyncSession {
     var held: [Int64] = []
     for (seq, name, pending) in files {
       do {
-        if try folder.add(try sealed(pending, name: name), as: name) {
+        let bytes = try sealed(pending, name: name)
+        if try folder.add(bytes, as: name) {
           added.append(name)
           held.append(seq)
         } else if let there = try folder.read(name),
@@ -748,6 +679,16 @@ struct SyncSession {
           // git clone may hold it uncommitted), then confirmed.
           added.append(name)
           held.append(seq)
+        } else if replacing.contains(seq) {
+          try folder.remove(name)
+          guard try folder.add(bytes, as: name) else { continue }
+          added.append(name)
+          held.append(seq)
+        } else {
+          summary.sendFailure =
+            "\(name) is taken by a file this replica did not write, which does not open as its "
+            + "file: remove it, and the next sync sends this replica's file there"
+          break
         }
         summary.sentFiles += 1
       } catch let error as RemoteWriteError {
@@ -782,15 +723,14 @@ struct SyncSession {
   }
 
   /// A pending file's bytes unsealed, as this roadtrip keeps them.
-  private func unsealed(_ pending: [UInt8], name: String) throws -> [UInt8] {
+  func unsealed(_ pending: [UInt8], name: String) throws -> [UInt8] {
     pending.starts(with: SealedFile.magic) ? try sealing.open(pending, name: name) : pending
   }
 
   /// Whether a file on the remote holds this replica's file of `digest`: the digest of its
   /// bytes as they are (an older roadtrip's, sealed), or as they open.
   private func holds(_ bytes: [UInt8], name: String, digest: [UInt8]) -> Bool {
-    FileDigest.of(bytes) == digest
-      || (try? sealing.open(bytes, name: name)).map { FileDigest.of($0) == digest } == true
+    OwnFiles.holds(bytes, name: name, digest: digest, sealing: sealing)
   }
 
   /// Records that the remote holds the files `seqs` (their bytes are dropped) and, for a remote

@@ -25,6 +25,11 @@ public struct SyncStatus: Equatable, Sendable {
   /// Conflicts not restored.
   public var openConflicts = 0
 
-  /// Whether something waits to go out.
-  public var isSyncRequired: Bool { replica == nil || unsentBatches > 0 || pendingFiles > 0 }
+  /// The replicas whose files the last sync held back, and why.
+  public var heldBack: [HeldBackReplica] = []
+
+  /// Whether something waits to go out, or to come in (a replica held back).
+  public var isSyncRequired: Bool {
+    replica == nil || unsentBatches > 0 || pendingFiles > 0 || !heldBack.isEmpty
+  }
 }

@@ -33,18 +33,30 @@ public struct SyncSummary: Equatable, Sendable {
   /// why: nothing of them and of their replica's later files was applied.
   public var refusedFiles: [RefusedFile] = []
   /// Received values this roadtrip does not store, held back (the rest of their changes merged,
-  /// and the journeys they belong to took later edits as usual): the first `heldBackNamed`, and
-  /// how many there were (a forged file may hold one for every journey).
-  public var heldBack: [HeldBackValue] = []
-  public var heldBackCount = 0
+  /// and the journeys they belong to took later edits as usual): the first `heldBackValuesNamed`,
+  /// and how many there were (a forged file may hold one for every journey).
+  public var heldBackValues: [HeldBackValue] = []
+  public var heldBackValueCount = 0
   /// How many held-back values a summary names.
-  public static let heldBackNamed = 10
+  public static let heldBackValuesNamed = 10
+  /// This replica's files that were damaged or missing on the remote, sent again.
+  public var resentFiles: [ResentFile] = []
+  /// The replicas whose files this sync held back, and why: a file of theirs refused, or not
+  /// on the remote, stops their later files too.
+  public var heldBackReplicas: [HeldBackReplica] = []
   /// Why the files to send could not be written to the remote (a read-only folder) or
   /// published (a push that failed): they are kept, and the next sync sends them.
   public var sendFailure: String?
   /// The remote's error when publishing failed after the sync committed what it received (a
   /// git push that failed): the sync's result stands, and the next sync sends the files.
   public var sendError: SyncRemoteError?
+
+  /// A file of this replica that a sync sent again: `damaged` when one of its name was there
+  /// (and was replaced), missing otherwise.
+  public struct ResentFile: Equatable, Sendable {
+    public var name: String
+    public var damaged: Bool
+  }
 
   /// A file of the remote that a sync refused.
   public struct RefusedFile: Equatable, Sendable {
@@ -84,9 +96,9 @@ extension SyncSummary {
     _ field: JourneyField, value: DatabaseValue, journey: @autoclosure () -> String,
     file: @autoclosure () -> String, replica: String
   ) {
-    heldBackCount += 1
-    guard heldBack.count < Self.heldBackNamed else { return }
-    heldBack.append(
+    heldBackValueCount += 1
+    guard heldBackValues.count < Self.heldBackValuesNamed else { return }
+    heldBackValues.append(
       HeldBackValue(
         file: file(), replica: replica, journey: journey(), field: field.name,
         reason: JourneyField.whyHeldBack(value)))

@@ -147,6 +147,9 @@ extension Roadtrip.Sync {
         if status.pendingFiles > 0 {
           lines.append("files written but not on the remote yet: \(status.pendingFiles)")
         }
+        for held in status.heldBack {
+          lines.append("held back: replica \(held.replica) from \(held.file) on: \(held.reason)")
+        }
         if status.openConflicts > 0 {
           lines.append("conflicts: \(status.openConflicts) ('roadtrip sync conflicts' lists them)")
         }
@@ -164,8 +167,7 @@ extension Roadtrip.Sync {
     private func secret() throws -> SyncSecret? {
       guard let secretFile else {
         // Set but empty is refused (exit 64), not read as unset: a script must not sync in plain.
-        let name = SyncSecret.environmentVariable
-        return try SyncSecret(environment: getenv(name).map { [name: String(cString: $0)] } ?? [:])
+        return try SyncSecret.fromProcessEnvironment()
       }
       let secret = try SyncSecret(fileAt: secretFile)
       if let warning = secret.permissionWarning {

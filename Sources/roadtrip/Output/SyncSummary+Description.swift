@@ -40,14 +40,24 @@ extension SyncSummary {
     }
     lines.append(sent + "; " + received)
     // The first few named, the rest counted: a file may hold a value held back for each journey.
-    for value in heldBack {
+    for value in heldBackValues {
       lines.append(
         "held back the \(value.field) of journey \(value.journey) from \(value.file) (replica "
           + "\(value.replica)): \(value.reason); its other fields were applied, and later edits of "
           + "it are too")
     }
-    if heldBackCount > heldBack.count {
-      lines.append("held back \(heldBackCount - heldBack.count) more values like these")
+    if heldBackValueCount > heldBackValues.count {
+      lines.append("held back \(heldBackValueCount - heldBackValues.count) more values like these")
+    }
+    for file in resentFiles {
+      lines.append(
+        "sent \(file.name) again: it was "
+          + (file.damaged ? "damaged on the remote (replaced)" : "missing from the remote"))
+    }
+    for held in heldBackReplicas {
+      lines.append(
+        "held back replica \(held.replica.escapingControlCharacters) from "
+          + "\(held.file.escapingControlCharacters) on: \(held.reason.escapingControlCharacters)")
     }
     return lines
   }

@@ -141,7 +141,7 @@ extension Failure {
     case .unreadableSecret:
       return (.noInput, error.description)
     case .anotherSecret, .failedAuthentication, .plainFileOnEncryptedRemote, .unknownFormatVersion,
-      .unsupportedEncryption:
+      .unsupportedEncryption, .anotherRemotesFile, .encryptionRemoved, .remoteKeyChanged:
       return (.dataError, error.description)
     case .cannotDeriveKey:
       return (.failure, error.description)

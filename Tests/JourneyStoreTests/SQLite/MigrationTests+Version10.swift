@@ -26,7 +26,7 @@ extension MigrationTests {
     #expect(try kept() == 1)
     try await sandbox.run("db", "migrate").expectSuccess()
     let upgraded = try Connection(path: sandbox.databasePath, busyTimeout: .seconds(5))
-    #expect(try upgraded.pragma("user_version") == 10)
+    #expect(try upgraded.pragma("user_version") == Schema.currentVersion)
     #expect(try kept() == 0)
 
     let before = try sandbox.records()

@@ -32,7 +32,7 @@ struct SyncCipherTests {
       case 6:
         let version: UInt8 = 1 ^ (1 << (bit % 8))
         #expect(error == .unknownFormatVersion(file: Fixtures.name, version: version))
-      case 7..<15: #expect(error == .anotherSecret(file: Fixtures.name), "bit \(bit)")
+      case 7..<15: #expect(error == .anotherRemotesFile(file: Fixtures.name), "bit \(bit)")
       default: #expect(error == .failedAuthentication(file: Fixtures.name), "bit \(bit)")
       }
       if error == .failedAuthentication(file: Fixtures.name) { failedAuthentication += 1 }
@@ -75,13 +75,15 @@ struct SyncCipherTests {
     #expect(wrong.description == "roadtrip-remote.json was written with another secret: check "
       + "--secret-file or ROADTRIP_SYNC_SECRET")
 
-    // A file another secret sealed, put on this remote, is named with the same words.
+    // A file sealed with another key, put on this remote, is named as another remote's: its key
+    // id is not this remote's, as it is not for another remote's file sealed with this secret.
     let foreign = try Fixtures.otherCipher.seal([1, 2, 3], name: Fixtures.name)
     let error = try #require(throws: SyncEncryptionError.self) {
       try Fixtures.cipher.open(foreign, name: Fixtures.name)
     }
-    #expect(error == .anotherSecret(file: Fixtures.name))
-    #expect(error.description.hasPrefix("\(Fixtures.name) was written with another secret"))
+    #expect(error == .anotherRemotesFile(file: Fixtures.name))
+    #expect(error.description.hasPrefix("\(Fixtures.name) is another remote's file: it was sealed "
+      + "with another key than this remote's (its key id differs"))
 
     // The right secret derives the remote's key again, and opens its files.
     let again = try SyncCipher(secret: Fixtures.secret, encryption: remote)

@@ -1,0 +1,158 @@
+/// This replica's files on the remote, checked against the files it recorded writing
+/// (`sync_sent`: each file's digest, its size, and its bytes until the remote holds it), before
+/// it sends (SYNC.md, "Copies of a database" and "Lost and damaged files").
+///
+/// - A file under this replica's id that it did not write, or that holds another file than the
+///   one it wrote, and that opens as a change file of this replica (with the secret, under its
+///   name), is the mark of a copy of the database, as is such a file in a file-sync engine's
+///   conflict copy of one of its names (two machines wrote the same name).
+/// - One that does not open is no such mark: anyone who can write to the remote can put a file
+///   there (on an encrypted remote, a copy of a sealed file under another name). A file it did
+///   not write is refused by name; one it did write, cut short or changed, is damaged.
+/// - A file it wrote that is damaged, or missing, is sent again.
+///
+/// Cheap when nothing is wrong: a confirmed file is checked by its size, and read only when
+/// that differs or a conflict copy of its name is there.
+struct OwnFiles {
+  let connection: Connection
+  let folder: RemoteFolder
+  let sealing: any SyncFileSealing
+  /// This replica's id.
+  let replica: String
+
+  /// What the check found.
+  struct Findings {
+    /// The first seq of this replica's id that a copy of the database wrote: `nil` when none.
+    var copiedFrom: Int64?
+    /// The files under this replica's id that it did not write and that do not open as its,
+    /// by path inside the remote, and why they are refused.
+    var refused: [SyncSummary.RefusedFile] = []
+    /// The files this replica wrote that are lost on the remote, by seq: `true` for one that is
+    /// there but damaged (to be replaced), `false` for one that is missing.
+    var lost: [Int64: Bool] = [:]
+    /// The files this replica wrote and has not seen on the remote yet (their bytes pending)
+    /// whose names hold a file that does not open as its: replaced by its own.
+    var taken: Set<Int64> = []
+    /// The sizes of files written before schema version 11, found whole: recorded, so that the
+    /// next sync checks them by their size.
+    var sizes: [Int64: Int] = [:]
+    /// This replica's own files found whole where a conflict copy displaced them, by seq, as
+    /// they are before sealing.
+    var displaced: [Int64: [UInt8]] = [:]
+  }
+
+  /// A file this replica wrote, as `sync_sent` records it.
+  private struct Sent {
+    let digest: [UInt8]
+    let pending: Bool
+    /// Its bytes before sealing; `nil` for a file written before schema version 11.
+    let size: Int?
+  }
+
+  /// Checks the files of this replica's id the remote lists (`present`, their seqs).
+  /// - Parameter compactions: Whether the remote holds a snapshot: a compaction removes a
+  ///   replica's oldest files (never its newest, never one after a file it keeps), so the
+  ///   missing oldest files of a remote with no snapshot are lost, not compacted.
+  func check(present: [Int64], compactions: () throws -> Bool) throws -> Findings {
+    var sent: [Int64: Sent] = [:]
+    try connection.forEachRow(
+      "SELECT seq, digest, pending IS NOT NULL, size FROM sync_sent"
+    ) { row in
+      let size = row.value(at: 3).integer.map(Int.init)
+      sent[row.integer(at: 0)] = Sent(
+        digest: row.blob(at: 1), pending: row.integer(at: 2) != 0, size: size)
+    }
+    var findings = Findings()
+    var copied: [Int64] = []
+    let copies = try folder.conflictCopies(of: replica)
+    for copy in copies {
+      // Sealed under the name it was written as.
+      guard let bytes = try folder.read(copy.name),
+        let opened = ownFile(bytes, name: ChangeFile.name(replica: replica, seq: copy.seq))
+      else { continue }
+      if let mine = sent[copy.seq], FileDigest.of(opened) == mine.digest {
+        findings.displaced[copy.seq] = opened
+      } else {
+        copied.append(copy.seq)
+      }
+    }
+    let conflicted = Set(copies.map(\.seq))
+    let overhead = sealing is PlainFiles ? 0 : SealedFile.overhead
+    for seq in present {
+      let name = ChangeFile.name(replica: replica, seq: seq)
+      guard let mine = sent[seq] else {
+        guard let bytes = try folder.read(name) else { continue }
+        if ownFile(bytes, name: name) != nil {
+          copied.append(seq)
+        } else {
+          findings.refused.append(.init(name: name, reason: Self.notOurs))
+        }
+        continue
+      }
+      if !mine.pending, !conflicted.contains(seq), let size = mine.size,
+        try folder.size(of: name) == size + overhead
+      {
+        continue
+      }
+      guard let bytes = try folder.read(name) else {
+        if !mine.pending { findings.lost[seq] = false }
+        continue
+      }
+      if Self.holds(bytes, name: name, digest: mine.digest, sealing: sealing) {
+        if mine.size == nil { findings.sizes[seq] = bytes.count - overhead }
+        continue
+      }
+      if ownFile(bytes, name: name) != nil {
+        copied.append(seq)
+      } else if mine.pending {
+        findings.taken.insert(seq)
+      } else {
+        findings.lost[seq] = true
+      }
+    }
+    let listed = Set(present)
+    let newest = sent.keys.max()
+    let oldestListed = present.min() ?? .max
+    for (seq, mine) in sent where !mine.pending && !listed.contains(seq) {
+      let compacted = try seq < oldestListed && seq != newest && compactions()
+      if !compacted { findings.lost[seq] = false }
+    }
+    findings.copiedFrom = copied.min()
+    return findings
+  }
+
+  /// Why a file under this replica's id that it did not write, and that does not open as its,
+  /// is refused.
+  static let notOurs =
+    "this replica did not write it, and it does not open as a change file of this replica "
+    + "(it was changed, cut short, or sealed for another name or key): it is no copy of this "
+    + "database, which keeps its id; nothing of it was applied; remove it"
+
+  /// Whether `bytes` are a change file of this replica's under `name`: they open with the
+  /// remote's sealing, and their frame (its digest) and header say so.
+  private func ownFile(_ bytes: [UInt8], name: String) -> [UInt8]? {
+    guard let seq = RemoteFolder.seq(ofFileNamed: String(name.split(separator: "/").last ?? "")),
+      let opened = try? sealing.open(bytes, name: name),
+      (try? ChangeFile.batches(decoding: opened, replica: replica, seq: seq)) != nil
+    else { return nil }
+    return opened
+  }
+
+  /// Whether a file on the remote holds this replica's file of `digest`: the digest of its
+  /// bytes as they are (an older roadtrip's, sealed), or as they open.
+  static func holds(
+    _ bytes: [UInt8], name: String, digest: [UInt8], sealing: any SyncFileSealing
+  ) -> Bool {
+    FileDigest.of(bytes) == digest
+      || (try? sealing.open(bytes, name: name)).map { FileDigest.of($0) == digest } == true
+  }
+
+  /// This replica's file `seq`, as it is before sealing, when the remote holds it as written.
+  func bytesOnRemote(seq: Int64, digest: [UInt8]) throws -> [UInt8]? {
+    let name = ChangeFile.name(replica: replica, seq: seq)
+    guard let bytes = try folder.read(name), let opened = try? sealing.open(bytes, name: name),
+      FileDigest.of(opened) == digest
+    else { return nil }
+    return opened
+  }
+}
