@@ -133,8 +133,17 @@ def replicas(remote):
 
 
 def files_of(remote, replica):
+    """A replica's change files that are regular files of a sane size (not what was planted)."""
     folder = os.path.join(remote, "replicas", replica)
-    return sorted(n for n in os.listdir(folder) if len(n) == 13 and n.endswith(".rtc"))
+    if os.path.islink(folder) or not os.path.isdir(folder):
+        return []
+
+    def plain(name):
+        path = os.path.join(folder, name)
+        return (not os.path.islink(path) and os.path.isfile(path)
+                and os.path.getsize(path) < (64 << 20))
+
+    return sorted(n for n in os.listdir(folder) if len(n) == 13 and n.endswith(".rtc") and plain(n))
 
 
 def newest(remote, rng):

@@ -110,6 +110,9 @@ struct SyncSession {
         // Before this sync's own changes are stamped: they go as its next change file, which
         // the others merge as any other (conflicts included).
         snapshotName = try sendSnapshot(of: state, to: folder, summary: &summary)
+        // The files the lost remote held are the snapshot's now, not files the new remote lost:
+        // only those never published there are sent, under their numbers.
+        try connection.run("DELETE FROM sync_sent WHERE pending IS NULL")
       }
       if !state.isNew {
         replaced = try checkOwnFiles(

@@ -93,8 +93,12 @@ struct SyncReceivedEdgeTests {
     try await machines.run("b", "sync").expectExit(65)
     try await machines.run("b", "db", "check").expectSuccess()
     #expect(try await machines.run("b", "list", "--format", "ids").lines.count == 2)
-    // a receives b's files, whose clocks are ordinary.
-    try await machines.run("a", "sync").expectSuccess()
+    // a receives b's files, whose clocks are ordinary. Its own file, rewritten on the remote
+    // and still one of its files, is the mark of a copy (SYNC.md, "Copies of a database"): a
+    // takes a new id, sends its journey again, and refuses the rewritten file as the others do.
+    let copied = try await machines.run("a", "sync")
+    copied.expectExit(65)
+    #expect(copied.standardError.contains("another copy of this database synced"), "\(copied)")
     #expect(try await machines.run("a", "list", "--format", "ids").lines.count == 3)
     // A database whose clock an older roadtrip raised to the largest integer stamps no
     // overflow either; its files carry that clock, and the others refuse them by name.
