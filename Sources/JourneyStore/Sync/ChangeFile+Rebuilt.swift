@@ -39,7 +39,10 @@ extension ChangeFile {
       for (hlc, fields) in updated {
         let set = Set(fields)
         let changed = values.indices.map { set.contains($0) ? values[$0] : nil }
-        rowAt[hlc] = .update(old: [id] + changed, new: [nil] + changed)
+        // The old values are not known here, and a receiver reads none; NULL, which no field
+        // holds, so that the changeset does not drop the update as one that changes nothing.
+        let old = changed.map { $0.map { _ in DatabaseValue.null } }
+        rowAt[hlc] = .update(old: [id] + old, new: [nil] + changed)
       }
       for (hlc, change) in rowAt { changes[hlc, default: []].append(change) }
     }

@@ -253,4 +253,25 @@ struct SyncOwnFilesCommandTests {
     #expect(try await Self.names(machines, "b") == ["One", "Three", "Two"])
     #expect(try await machines.run("b", "sync", "--status").standardOutput.contains("Up to date"))
   }
+
+  /// A lost file that held an edit is made again with that edit: an update whose old values the
+  /// merge state does not know is still an update (a changeset drops one whose old and new
+  /// values are equal).
+  @Test func anEditInAMissingFileArrivesWhenItIsSentAgain() async throws {
+    let machines = try Machines()
+    try await machines.run("a", "add", "One").expectSuccess()
+    try await machines.run("a", "sync", machines.remote).expectSuccess()
+    try await machines.run("b", "sync", machines.remote).expectSuccess()
+    let id = try #require(try await machines.run("a", "list", "--format", "ids").lines.first)
+    try await machines.run("a", "set", id, "name=Renamed", "transport=bus").expectSuccess()
+    try await machines.run("a", "sync").expectSuccess()
+    let a = try await Self.replica(machines, "a")
+    let missing = machines.remote + "/replicas/\(a)/000000002.rtc"
+    try await Self.outside(machines, "/bin/rm", missing)
+    try await machines.run("a", "sync").expectSuccess()
+    try await machines.run("b", "sync").expectSuccess()
+    #expect(try await Self.names(machines, "b") == ["Renamed"])
+    let shown = try await machines.run("b", "show", id, "--json")
+    #expect(shown.standardOutput.contains("\"transportationType\":\"bus\""), "\(shown)")
+  }
 }
