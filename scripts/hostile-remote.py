@@ -26,7 +26,9 @@ or repairs), never crashing, hanging, splitting or freezing a replica:
 
 It writes the file formats itself (SYNC.md, "Change files" and "Snapshots"), so that it is a
 program other than roadtrip: the tests run it as the outside writer of a remote. It prints what
-it did. Exit 0, or 2 when KIND cannot be planted on this remote (no replica yet, no --journey).
+it did. Exit 0, or 2 when KIND cannot be planted on this remote (no remote yet: a folder that
+holds files but no roadtrip-remote.json is no remote, and roadtrip refuses it as a whole; no
+replica yet; no --journey).
 """
 
 import json
@@ -177,6 +179,8 @@ def main():
     journey = args[args.index("--journey") + 1] if "--journey" in args else None
     seed = int(args[args.index("--seed") + 1]) if "--seed" in args else None
     rng = random.Random(seed)
+    if not os.path.isfile(os.path.join(remote, "roadtrip-remote.json")):
+        sys.exit(2)
     stranger = new_journey(rng)
     start = 700_000_000.0
 

@@ -50,10 +50,11 @@ struct OwnFiles {
   }
 
   /// Checks the files of this replica's id the remote lists (`present`, their seqs).
-  /// - Parameter compactions: Whether the remote holds a snapshot: a compaction removes a
-  ///   replica's oldest files (never its newest, never one after a file it keeps), so the
-  ///   missing oldest files of a remote with no snapshot are lost, not compacted.
-  func check(present: [Int64], compactions: () throws -> Bool) throws -> Findings {
+  /// - Parameter compacted: Whether a sound snapshot on the remote covers this replica's file
+  ///   of that seq: a compaction removes a replica's oldest files (never its newest, never one
+  ///   after a file it keeps) once a snapshot covers them, so a missing oldest file that no
+  ///   snapshot covers is lost, not compacted.
+  func check(present: [Int64], compacted: (Int64) throws -> Bool) throws -> Findings {
     var sent: [Int64: Sent] = [:]
     try connection.forEachRow(
       "SELECT seq, digest, pending IS NOT NULL, size FROM sync_sent"
@@ -114,8 +115,8 @@ struct OwnFiles {
     let newest = sent.keys.max()
     let oldestListed = present.min() ?? .max
     for (seq, mine) in sent where !mine.pending && !listed.contains(seq) {
-      let compacted = try seq < oldestListed && seq != newest && compactions()
-      if !compacted { findings.lost[seq] = false }
+      let removedByCompaction = try seq < oldestListed && seq != newest && compacted(seq)
+      if !removedByCompaction { findings.lost[seq] = false }
     }
     findings.copiedFrom = copied.min()
     return findings

@@ -12,7 +12,13 @@ extension SyncSession {
     summary: inout SyncSummary
   ) throws -> Set<Int64> {
     let own = OwnFiles(connection: connection, folder: folder, sealing: sealing, replica: state.id)
-    let findings = try own.check(present: present) { try !folder.snapshots().isEmpty }
+    var covered: Int64?
+    let findings = try own.check(present: present) { seq in
+      if covered == nil {
+        covered = try compactedFiles(of: state.id, upTo: state.seen[state.id] ?? 0, in: folder)
+      }
+      return seq <= covered!
+    }
     summary.refusedFiles += findings.refused
     for (seq, size) in findings.sizes {
       try connection.run(
@@ -118,5 +124,26 @@ extension SyncSession {
       return changed ? (journey, result) : nil
     }
     try store.save(renumbered)
+  }
+
+  /// How many of `replica`'s files the snapshots on the remote cover, counting only those that
+  /// open and claim no more of its files than it wrote (`written`): a snapshot anyone could have
+  /// put on the remote must not pass a lost file off as compacted, which would leave it unsent
+  /// and its replica held back everywhere. Only headers are read.
+  private func compactedFiles(of replica: String, upTo written: Int64, in folder: RemoteFolder)
+    throws -> Int64
+  {
+    var covered: Int64 = 0
+    for candidate in try folder.snapshots() {
+      guard let bytes = try? folder.read(candidate.name),
+        let opened = try? sealing.open(bytes, name: candidate.name),
+        let (header, _) = try? Snapshot.frame.decode(
+          opened, as: Snapshot.Header.self, format: Snapshot.format, replica: candidate.replica,
+          seq: candidate.seq),
+        let claimed = header.vector[replica], claimed <= written
+      else { continue }
+      covered = max(covered, claimed)
+    }
+    return covered
   }
 }

@@ -42,11 +42,13 @@ struct SyncAdversaryTests {
       return result
     }
 
-    func sync(_ replica: Int) async throws {
+    @discardableResult
+    func sync(_ replica: Int) async throws -> CommandResult {
       let result = try await run(replica, ["sync", remote])
       #expect(
         SyncAdversaryTests.syncExits.contains(result.exitCode),
         "replica \(replica)'s sync: \(result)")
+      return result
     }
 
     /// The journeys, one NDJSON line each, in the order of their ids.
@@ -84,7 +86,7 @@ struct SyncAdversaryTests {
     }
   }
 
-  @Test(arguments: [1, 2, 3] as [UInt64])
+  @Test(arguments: [1, 2, 3, 4, 5, 6, 7, 8] as [UInt64])
   func honestReplicasStayAliveConvergeAndLoseNothing(seed: UInt64) async throws {
     var random = SeededGenerator(seed: seed)
     let world = World(sandbox: try CLISandbox(), count: Int.random(in: 3...4, using: &random))
@@ -127,14 +129,24 @@ struct SyncAdversaryTests {
     }
     // The adversary stops; what it planted stays. The honest replicas sync until each has
     // sent and received everything.
+    var lastRound: [String] = []
     for _ in 0..<3 {
-      for replica in 0..<world.count { try await world.sync(replica) }
+      lastRound = []
+      for replica in 0..<world.count {
+        lastRound.append("replica \(replica): \(try await world.sync(replica).standardError)")
+      }
     }
     let table = try await world.table(0)
     for replica in 1..<world.count {
+      let other = try await world.table(replica)
       #expect(
-        try await world.table(replica) == table,
-        "replica \(replica) differs from replica 0 (seed \(seed), planted \(planted))")
+        other == table,
+        """
+        replica \(replica) differs from replica 0 (seed \(seed), planted \(planted)):
+        only on 0: \(Set(table).subtracting(other))
+        only on \(replica): \(Set(other).subtracting(table))
+        the last syncs: \(lastRound.joined(separator: "\n"))
+        """)
     }
     // Every name given is the journey's name, or was replaced by an edit that saw it, or is
     // listed in a conflict.
