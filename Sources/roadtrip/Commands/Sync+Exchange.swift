@@ -148,7 +148,9 @@ extension Roadtrip.Sync {
           lines.append("files written but not on the remote yet: \(status.pendingFiles)")
         }
         for held in status.heldBack {
-          lines.append("held back: replica \(held.replica) from \(held.file) on: \(held.reason)")
+          lines.append(
+            "held back: replica \(held.replica.escapingControlCharacters) from "
+              + "\(held.file.escapingControlCharacters) on: \(held.reason.escapingControlCharacters)")
         }
         if status.openConflicts > 0 {
           lines.append("conflicts: \(status.openConflicts) ('roadtrip sync conflicts' lists them)")
