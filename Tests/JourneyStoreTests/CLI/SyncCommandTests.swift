@@ -32,6 +32,20 @@ struct SyncCommandTests {
       ).standardOutput
     }
 
+    /// a and b through the remote with one journey, "Commute", renamed on both: a's rename
+    /// synced, b's not yet.
+    /// - Returns: The journey's id.
+    func renamedOnBoth() async throws -> String {
+      try await run("a", "add", "Commute").expectSuccess()
+      try await run("a", "sync", remote).expectSuccess()
+      try await run("b", "sync", remote).expectSuccess()
+      let id = try #require(try await run("b", "list", "--format", "ids").lines.first)
+      try await run("a", "set", id, "name=Laptop name").expectSuccess()
+      try await run("b", "set", id, "name=Desktop name").expectSuccess()
+      try await run("a", "sync").expectSuccess()
+      return id
+    }
+
     func sqlite3(_ name: String, _ sql: String) async throws -> CommandResult {
       try await Child.run(
         "/usr/bin/sqlite3", ["-cmd", ".timeout 10000", path(name), sql],
@@ -87,13 +101,7 @@ struct SyncCommandTests {
 
   @Test func sameFieldEditsAreListedAndOneIsPutBack() async throws {
     let machines = try Machines()
-    try await machines.run("a", "add", "Commute").expectSuccess()
-    try await machines.run("a", "sync", machines.remote).expectSuccess()
-    try await machines.run("b", "sync", machines.remote).expectSuccess()
-    let id = try #require(try await machines.run("b", "list", "--format", "ids").lines.first)
-    try await machines.run("a", "set", id, "name=Laptop name").expectSuccess()
-    try await machines.run("b", "set", id, "name=Desktop name").expectSuccess()
-    try await machines.run("a", "sync").expectSuccess()
+    let id = try await machines.renamedOnBoth()
     let received = try await machines.run("b", "sync")
     #expect(
       received.standardError.contains("1 conflict ('roadtrip sync conflicts' lists it)"),

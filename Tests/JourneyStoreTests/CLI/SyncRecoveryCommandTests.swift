@@ -72,13 +72,7 @@ struct SyncRecoveryCommandTests {
   /// brings the restoring write, by the batch that brought it.
   @Test func aConflictRestoredOnOneDatabaseIsRestoredOnTheOthers() async throws {
     let machines = try Machines()
-    try await machines.run("a", "add", "Commute").expectSuccess()
-    try await machines.run("a", "sync", machines.remote).expectSuccess()
-    try await machines.run("b", "sync", machines.remote).expectSuccess()
-    let id = try #require(try await machines.run("b", "list", "--format", "ids").lines.first)
-    try await machines.run("a", "set", id, "name=Laptop name").expectSuccess()
-    try await machines.run("b", "set", id, "name=Desktop name").expectSuccess()
-    try await machines.run("a", "sync").expectSuccess()
+    let id = try await machines.renamedOnBoth()
     try await machines.run("b", "sync").expectSuccess()
     try await machines.run("a", "sync").expectSuccess()
     for name in ["a", "b"] {
