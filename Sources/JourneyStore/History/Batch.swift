@@ -34,8 +34,7 @@ final class Batch {
   private var insertStatement: Statement?
   /// The statements that set some fields, by the set of fields's `rawValue`: an array of every
   /// set, not a dictionary (one keyed by `[Int]` made the runtime look up `Array: Hashable`
-  /// through every conformance of the static binary, 1.4 M of one edit's 7.6 M instructions,
-  /// BENCHMARKS.md).
+  /// through every conformance of the static binary, a large part of one edit's cost: P3).
   /// The first half finds the row by id, the second by rowid.
   private var updateStatements = [Statement?](
     repeating: nil, count: 2 * JourneyFieldSet.combinations)

@@ -5,9 +5,9 @@ import Foundation
 #endif
 
 /// The change-log rows of a batch's updates, held back until `rowsAStatement` of them are
-/// written with one statement: each statement costs SQLite some 2,400 instructions whatever it
-/// writes (halting, closing its cursors, resetting), and a sync receiving 30,000 journeys wrote a
-/// log row with a statement each (BENCHMARKS.md, "fewer statements a received journey").
+/// written with one statement: each statement costs SQLite a fixed amount of work whatever it
+/// writes (halting, closing its cursors, resetting), and a sync receiving many journeys would
+/// otherwise pay it for every log row (BENCHMARKS.md, P12).
 ///
 /// The rows are the same, with the same ids in the same order, as one statement a row would
 /// write: a field the update did not change is `NULL` in both (the log's columns have no
@@ -28,8 +28,8 @@ struct UpdateLog {
   /// The failure of a write, which every later one throws.
   private var failure: (any Error)?
 
-  /// How many rows one statement writes: 16 of 8, 16 and 32, measured (BENCHMARKS.md, "fewer
-  /// statements a received journey").
+  /// How many rows one statement writes: the fastest of the counts measured (BENCHMARKS.md,
+  /// P12).
   static let rowsAStatement = 16
 
   /// One update's log row: its journey, the fields it changed, their values before and after.

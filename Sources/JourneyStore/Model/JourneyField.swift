@@ -14,9 +14,9 @@ public final class JourneyField: Sendable {
   /// The field's value on a journey, in its stored form.
   ///
   /// It reads and `write` sets the property with the accessors the field was made with, which do
-  /// what `keyPath` does: applied at run time, a key path costs about a thousand instructions a
-  /// read and several thousand a write (the runtime's generic projection), and a batch edit reads
-  /// and writes every field of every journey it edits several times (P4).
+  /// what `keyPath` does: applied at run time, a key path goes through the runtime's generic
+  /// projection, many times the cost of an accessor, and a batch edit reads and writes every
+  /// field of every journey it edits several times (P4).
   let read: @Sendable (Journey) -> DatabaseValue
   /// The field's value on a journey, as `read` gives it, read without telling Observation: for
   /// the database's comparisons, which must not register whoever is tracking (see

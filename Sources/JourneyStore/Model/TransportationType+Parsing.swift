@@ -25,8 +25,8 @@ extension TransportationType {
   }
 
   /// The type whose slug is exactly `slug`, as the database stores it. The same as
-  /// `init(rawValue:)`, by hash: that one compares the text with each slug in turn, which took
-  /// 6% of an export's instructions (P2).
+  /// `init(rawValue:)`, by hash: that one compares the text with each slug in turn, a visible
+  /// part of an export (P2).
   init?(slug: String) {
     guard let type = Self.bySlug[slug] else { return nil }
     self = type

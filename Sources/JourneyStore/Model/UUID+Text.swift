@@ -29,7 +29,7 @@ extension UUID {
   }
 
   /// Appends `lowercasedText`, as UTF-8: written into 36 bytes on the stack and appended at once
-  /// (a batch edit writes two ids a journey; byte by byte, each cost 1,600 instructions).
+  /// (a batch edit writes two ids a journey, and appending byte by byte cost several times more).
   func appendLowercasedText(to bytes: inout [UInt8]) {
     withLowercasedText { bytes.append(contentsOf: $0) }
   }
@@ -38,8 +38,8 @@ extension UUID {
   /// (an import binds one id a journey, an update the same text twice: its row and its log row).
   ///
   /// Eight digits at a time, each group of four bits spread into a byte of an integer and made
-  /// a digit with no branch: a byte at a time, with a branch for each digit and dash, an id cost
-  /// 520 instructions (BENCHMARKS.md, P12).
+  /// a digit with no branch: a byte at a time, with a branch for each digit and dash, made
+  /// writing the ids a visible part of a sync's receive (BENCHMARKS.md, P12).
   func withLowercasedText<Result>(_ body: (UnsafeBufferPointer<UInt8>) throws -> Result) rethrows -> Result {
     let (high, low) = withUnsafeBytes(of: uuid) { bytes in
       (
@@ -116,7 +116,7 @@ extension UUID {
   /// Reads an id written in full as roadtrip writes ids (36 characters, lowercase); `nil` for
   /// anything else, such as a prefix or an id in capitals.
   public init?(lowercasedText text: String) {
-    // Through `withUTF8`: read through the generic `String.UTF8View`, an id took 4,000 instructions.
+    // Through `withUTF8`: the generic `String.UTF8View` costs many times more for each id.
     var text = text
     guard let id = text.withUTF8({ UUID(lowercasedText: $0) }) else { return nil }
     self = id

@@ -92,7 +92,7 @@ final class IdentityMap {
   /// Takes committed values into a managed journey: a field without an unsaved edit gets the new
   /// value (observers see it, only when it differs); a field with one keeps it. `values` holds
   /// those of `fields`. (No dictionary keyed by field or position: the first dictionary keyed by
-  /// `Int` in a process walks every conformance record of the binary, 4% of a one-edit command.)
+  /// `Int` in a process walks every conformance record of the binary, which one edit would pay.)
   func takeCommitted(_ fields: JourneyFieldSet = .all, of values: JourneyValues, id: UUID) {
     guard var entry = entries[id] else { return }
     for field in fields { entry.takeCommitted(values[field], for: field) }

@@ -29,8 +29,7 @@ extension Schema {
   /// - `journey_logs_insert` no longer reads `journey_replaced`: an insert that replaced nothing
   ///   runs three statements, not five. The new triggers' `WHEN` asks first what is most often
   ///   false (a row of the id, of the rowid, a kept row), then the batch's state: another
-  ///   program's insert of 100,000 journeys costs 1.4% fewer instructions than in version 9
-  ///   (1.8% more with the state first; BENCHMARKS.md).
+  ///   program's large insert costs less than in version 9 (and more with the state first).
   /// - A write that fails (a plain `INSERT` of an id in use: ABORT) takes its triggers' writes
   ///   back with it; an ignored one (`INSERT OR IGNORE`) leaves only kept rows, which log nothing.
   static let version10 = """

@@ -1,7 +1,7 @@
 extension Schema {
-  /// A large insert logged as a range of rowids (BENCHMARKS.md, "The import's log as a rowid
-  /// range, built"): an import of a million journeys wrote a million log rows and their index
-  /// entries, a fifth of its time; it now writes one `change_range` row and one `change` row.
+  /// A large insert logged as a range of rowids (BENCHMARKS.md, P1): an import wrote a log row
+  /// and its index entries for every journey, a large part of its time; it now writes one
+  /// `change_range` row and one `change` row.
   ///
   /// - `change_range`: `batch` inserted `journeys` journeys one after the other, from
   ///   `first_journey` to `last_journey` (by id, so that a program that copies the table and

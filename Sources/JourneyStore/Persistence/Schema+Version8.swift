@@ -1,7 +1,7 @@
 extension Schema {
-  /// An undone range stands for its inserts through the undo's log rows (BENCHMARKS.md, "The
-  /// undo of an import writes no range out"): undoing an import of 20,000 journeys wrote its
-  /// range out as 20,000 `insert` rows before deleting them, a fifth of the undo's instructions.
+  /// An undone range stands for its inserts through the undo's log rows (BENCHMARKS.md, P8):
+  /// undoing an import wrote its range out as an `insert` row a journey before deleting them, a
+  /// large part of the undo's work.
   ///
   /// - `change_range.first_delete`: `NULL` for a range of journeys in the journey table
   ///   (`Schema.version7`). Otherwise the range is *anchored*: the undo that deleted its journeys

@@ -1,5 +1,5 @@
 extension Schema {
-  /// A journey's registers in one blob (BENCHMARKS.md, "P12's registers in one column"): saving
+  /// A journey's registers in one blob (BENCHMARKS.md, P12): saving
   /// them bound 21 columns, and SQLite's work on each column was most of what saving a received
   /// journey's registers cost.
   ///

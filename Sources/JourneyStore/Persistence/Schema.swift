@@ -263,7 +263,7 @@ enum Schema {
 
   /// The log's index by journey holds the first 8 characters of the id, not all 36: every write
   /// adds an entry at a random place of it, and an index a third the size is a third the pages a
-  /// large edit dirties (100,000 edits of 1,000,000 journeys: 7-21% less time, BENCHMARKS.md).
+  /// large edit dirties (P4).
   /// Queries find a journey's rows with `substr(journey, 1, 8) = substr(?, 1, 8) AND +journey = ?`,
   /// the expression as the index has it (`ChangeLogIndexTests` checks they use it); 32 bits of a
   /// random id tell journeys apart but for a few.
@@ -309,7 +309,7 @@ extension Schema {
   /// someone reset), and with `comparingTriggerBodies` (`db check`) triggers whose body is not the
   /// one its migrations wrote. Objects of the user's own (a view, an index) are not roadtrip's
   /// business. Before a write only names are compared: roadtrip logs its own writes with the
-  /// triggers silent, and reading the migrations' triggers costs a one-edit command 8%.
+  /// triggers silent, and reading the migrations' triggers would be a visible part of one edit.
   static func problems(in connection: Connection, version: Int64, comparingTriggerBodies: Bool = false) throws -> [String] {
     guard version >= 0 && version < objects.count else { return [] }
     let known = objects.reduce(into: Set<String>()) { $0.formUnion($1) }

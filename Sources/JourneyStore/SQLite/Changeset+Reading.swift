@@ -4,8 +4,8 @@ extension Changeset {
   /// Hands `body` every change of `table`, in the changeset's order, one at a time, each read
   /// from the bytes once their layout is checked (`ChangesetLayout`): exactly the changes SQLite's
   /// iterator (`sqlite3changeset_start`, `next`, `op`, `old`, `new`) reads from them, without a
-  /// call to SQLite (the iterator and its `sqlite3_value`s were half of reading a change file:
-  /// BENCHMARKS.md, P12).
+  /// call to SQLite (the iterator and its `sqlite3_value`s cost more than the rest of reading
+  /// a change file: BENCHMARKS.md, P12).
   /// - Throws: `SQLiteError`, before any change is handed over: `.corrupt` for bytes that are
   ///   not a changeset, or are truncated or damaged; `.format` for a changeset that holds
   ///   another table or a table of another shape. Or what `body` throws.

@@ -52,7 +52,7 @@ final class Connection {
 
   /// SQLite's configuration for the whole process, made before the first connection opens: no
   /// memory statistics (nothing here reads them, and each of SQLite's allocations took a global
-  /// mutex for them, ~30 allocations for each journey a sync receives). A program that
+  /// mutex for them, and a sync allocates many times for each journey it receives). A program that
   /// initialised SQLite before keeps its own configuration.
   private static let processConfiguration: Void = { _ = csqlite_disable_memory_statistics() }()
 

@@ -10,7 +10,7 @@ extension DatabaseValue {
   /// A value a changeset holds (`sqlite3changeset_old`, `new`), whose text the session extension
   /// keeps as UTF-8 bytes without a terminating NUL: read where they lie, with
   /// `sqlite3_value_blob`. `sqlite3_value_text` would first copy each text into a new buffer to
-  /// terminate it: 500 instructions a value, a third of reading a change (BENCHMARKS.md, P12).
+  /// terminate it, a large part of reading a change (BENCHMARKS.md, P12).
   init(changesetValue value: OpaquePointer) {
     self.init(value) { sqlite3_value_blob($0)?.assumingMemoryBound(to: UInt8.self) }
   }

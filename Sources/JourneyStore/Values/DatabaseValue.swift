@@ -48,9 +48,8 @@ extension DatabaseValue {
   }
 
   /// Whether two texts hold the same UTF-8 bytes: their counts first, then their bytes where
-  /// they lie. Walked through the generic `String.UTF8View`, a name took 800 instructions, 4% of
-  /// a sync receiving 30,000 renames, which compares every changed name three times
-  /// (BENCHMARKS.md, P12).
+  /// they lie. The generic `String.UTF8View` costs many times more, and a sync compares every
+  /// changed name three times (BENCHMARKS.md, P12).
   private static func haveSameBytes(_ lhs: String, _ rhs: String) -> Bool {
     let (left, right) = (lhs.utf8, rhs.utf8)
     guard left.count == right.count else { return false }

@@ -6,7 +6,7 @@ import ArgumentParser
 /// `PositionalCommandLine` validates and runs it through these static functions, without making
 /// the command: making a `ParsableCommand` (its `@Argument` and `@OptionGroup` wrappers) costs
 /// runtime lookups of conformances, each a walk through every conformance record of the static
-/// binary (~600 k instructions, 11% of one edit; BENCHMARKS.md, P3).
+/// binary, a large part of one edit (BENCHMARKS.md, P3).
 protocol PositionalCommand: ParsableCommand {
   /// Checks these positional arguments as the command's `validate()` does.
   /// - Throws: `ValidationError`, as `validate()` does.

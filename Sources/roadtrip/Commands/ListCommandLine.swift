@@ -6,7 +6,7 @@ import JourneyStore
 /// command, as in `roadtrip list --transport scooter --since 2026-03-01 --format ids`.
 ///
 /// ArgumentParser's `parseAsRoot` builds the argument sets of `list`'s option groups by
-/// reflection, several times over: 21 M instructions, as many as SQLite spends listing 5,000
+/// reflection, several times over, which costs more than SQLite spends listing thousands of
 /// journeys (BENCHMARKS.md, P7). A command line of this shape means one thing only, so `roadtrip`
 /// makes the command from it, as `PositionalCommandLine` does for edits, and runs the
 /// validations that ArgumentParser runs. Anything else (a flag, another option, an option given

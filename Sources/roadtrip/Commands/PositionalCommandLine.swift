@@ -5,8 +5,8 @@ import ArgumentParser
 /// `--db=PATH`) anywhere among them or before the command, as in `roadtrip transport 1a2b bike`,
 /// `roadtrip set - name=Coast --db trips.sqlite` or `roadtrip --db trips.sqlite transport 1a2b bike`.
 ///
-/// ArgumentParser's `parseAsRoot` builds its model of the commands by reflection, which took
-/// three quarters of the instructions of a process that edits one journey (BENCHMARKS.md, P3).
+/// ArgumentParser's `parseAsRoot` builds its model of the commands by reflection, which costs
+/// more than all the rest of a process that edits one journey (BENCHMARKS.md, P3).
 /// A command line of this shape can mean one thing only, so `roadtrip` makes the command from it
 /// directly and runs the command's own `validate()`. Anything else (another option or flag, `--`,
 /// `-h`, `--help`, a completion request, `--db` twice, or a command line that `validate()`

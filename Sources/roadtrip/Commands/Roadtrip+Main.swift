@@ -22,8 +22,8 @@ extension Roadtrip {
           return try parseAsRoot()
         }()
         // Only a --color on the command line changes the choice from auto: the cast to an
-        // existential looks through every conformance of the static binary (5% of a one-edit
-        // command), so it is made only then.
+        // existential looks through every conformance of the static binary (which a one-edit
+        // command would pay), so it is made only then.
         if words.mentionsColor, let colored = command as? any ColoredCommand {
           ColorChoice.current = colored.colors.color
         }
