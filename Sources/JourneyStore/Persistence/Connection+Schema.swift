@@ -37,6 +37,9 @@ extension Connection {
         for migration in Schema.migrations.dropFirst(Int(version)) {
           try execute(migration)
         }
+        for table in Schema.leftovers.keys.sorted() where try isEmptyLeftover(table) {
+          try execute("DROP TABLE \(table)")
+        }
         // A migration that rebuilds a table (version 5) must break no foreign key (SQLite's advice).
         if let table = try firstValue("PRAGMA foreign_key_check")?.text {
           throw JourneyDatabaseError.damagedSchema(
@@ -47,6 +50,14 @@ extension Connection {
         return version == 0 ? nil : version
       }
     }
+  }
+
+  /// Whether `table`, one of `Schema.leftovers`, is in the file and holds no row.
+  func isEmptyLeftover(_ table: String) throws -> Bool {
+    guard try firstValue("SELECT 1 FROM sqlite_schema WHERE type = 'table' AND name = ?", [.text(table)]) != nil else {
+      return false
+    }
+    return try firstValue("SELECT 1 FROM \(table) LIMIT 1") == nil
   }
 
   private func checkSchema(version: Int64) throws {

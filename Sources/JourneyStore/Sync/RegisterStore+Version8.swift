@@ -1,17 +1,16 @@
 /// Version 8's registers: one column for each register's value, clock, replica and file. The
 /// upgrade to version 9 renames their table `sync_register_v8` (a migration is SQL, which cannot
-/// build the blobs); the first write that uses the registers converts its rows and empties it.
+/// build the blobs); the first write that uses the registers converts its rows and drops it (a
+/// file whose table was empty lost it at the upgrade: `Schema.leftovers`).
 extension RegisterStore {
   private static let version8Columns =
     ["present", "present_hlc", "present_by", "present_seq"]
     + JourneyField.all.map(\.column).flatMap { [$0, "\($0)_hlc", "\($0)_by", "\($0)_seq"] }
 
-  /// Converts the rows `sync_register_v8` holds, if any, and empties it. A journey both tables
-  /// hold (another program wrote one) keeps the merge of both: merging is idempotent.
+  /// Converts the rows `sync_register_v8` holds, if it is there, and drops it. A journey both
+  /// tables hold (another program wrote one) keeps the merge of both: merging is idempotent.
   func convertVersion8Registers() throws {
-    guard try connection.firstValue("SELECT 1 FROM sync_register_v8 LIMIT 1") != nil else {
-      return
-    }
+    guard try hasVersion8Table else { return }
     var replicas: [Int64: String] = [:]
     try connection.forEachRow("SELECT n, replica FROM sync_seen") {
       replicas[$0.integer(at: 0)] = $0.text(at: 1)
@@ -39,7 +38,14 @@ extension RegisterStore {
       converted[index].registers = held.merged(with: converted[index].registers) { replicas[$0] }
     }
     try save(converted)
-    try connection.run("DELETE FROM sync_register_v8")
+    try connection.run("DROP TABLE sync_register_v8")
+  }
+
+  /// Whether the file still has version 8's registers to convert.
+  private var hasVersion8Table: Bool {
+    get throws {
+      try connection.firstValue("SELECT 1 FROM sqlite_schema WHERE type = 'table' AND name = 'sync_register_v8'") != nil
+    }
   }
 
   /// Hands over each row of `sync_register_v8` that its conversion would turn into registers
@@ -48,6 +54,7 @@ extension RegisterStore {
   /// a write by a replica `sync_seen` does not number, a register with no clock that names a
   /// write.
   func forEachDamagedVersion8Row(_ body: (SyncError) -> Void) throws {
+    guard try hasVersion8Table else { return }
     var replicas: Set<Int64> = []
     try connection.forEachRow("SELECT n FROM sync_seen") { replicas.insert($0.integer(at: 0)) }
     try connection.forEachRow(

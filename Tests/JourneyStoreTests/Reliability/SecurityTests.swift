@@ -90,6 +90,7 @@ struct SecurityTests {
       "field.name": "a field's name in JourneyField.all", "deletedLater": "a fixed subquery with ? placeholders",
       "differs": "comparisons of columns of JourneyField.all", "values": "a list of columns of the change table",
       "match": "a schema version number in an error message, not SQL that runs",
+      "table": "a table of Schema.leftovers, a constant",
       "named": "a fixed join of the change log and the journey table, with a condition from Reversal",
       "Self.joinedColumns": "the journey table's field columns, from JourneyField.all",
       "Self.oldColumns": "the change table's old-value columns, from JourneyField.all",

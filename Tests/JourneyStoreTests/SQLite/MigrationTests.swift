@@ -91,9 +91,14 @@ struct MigrationTests {
     #expect(try database.connection.pragma("user_version") == Schema.currentVersion)
     try expectEveryJourneyIntact()
     #expect(try Self.rowsThatMustStay(in: database.connection, version: version) == before)
-    // Upgraded, the file has the schema of a file the current version created, byte for byte.
+    // Upgraded, the file has the schema of a file the current version created, byte for byte
+    // (an upgrade drops an empty leftover of a migration; a file of the current version keeps
+    // one until its first sync).
     let current = try FrozenSchemaTests.fixture(Schema.currentVersion, in: folder)
-    #expect(try FrozenSchemaTests.schema(of: database.connection) == FrozenSchemaTests.schema(of: current))
+    let upgraded = try FrozenSchemaTests.schema(of: database.connection)
+    #expect(version == Schema.currentVersion || upgraded.keys.allSatisfy { Schema.leftovers[$0] == nil })
+    let created = try FrozenSchemaTests.schema(of: current)
+    #expect(upgraded.filter { Schema.leftovers[$0.key] == nil } == created.filter { Schema.leftovers[$0.key] == nil })
     // The end bound is the table's own: another program's write past it is refused by name.
     let outside = try Connection(path: copy, busyTimeout: .seconds(1))
     let refused = #expect(throws: SQLiteError.self) {
