@@ -1,3 +1,5 @@
+import JourneyStore
+
 /// The last line: the main keys of the list, or what is being typed or asked, with the keys
 /// that fit beside it (`KeyHints`: whole hints, the most important first).
 struct BrowseHelpLine {
@@ -21,6 +23,10 @@ extension BrowseHelpLine: TerminalView {
     case .confirmingDelete:
       let name = selectedName.escapingControlCharacters.cut(toWidth: max(1, width - 30))
       return [style.red("Delete \u{201C}\(name)\u{201D}? Sure? (y/n)")]
+    case .confirmingRevert(let preview):
+      let verb = preview.kind == .undo ? "Undo" : "Redo"
+      let origin = preview.origin.escapingControlCharacters.cut(toWidth: max(1, width - 50))
+      return [style.red("\(verb) \u{201C}\(origin)\u{201D}, \(preview.journeys) journeys? Sure? (y/n)")]
     case .list, .editing, .help:
       return [style.dim(Self.listHints.line(width: width, isDecorated: style.isDecorated))]
     }

@@ -1,3 +1,5 @@
+import JourneyStore
+
 /// What the browser is doing, and so what the keys do.
 enum BrowseMode: Equatable {
   /// Moving through the list.
@@ -10,6 +12,8 @@ enum BrowseMode: Equatable {
   case naming
   /// Asking "Sure?" before deleting the selected journey.
   case confirmingDelete
+  /// Asking "Sure?" before an undo or redo that changes more than one journey.
+  case confirmingRevert(RevertPreview)
   /// Showing every key.
   case help
 }

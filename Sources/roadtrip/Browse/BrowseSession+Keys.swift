@@ -16,6 +16,7 @@ extension BrowseSession {
       case .searching: handleInSearch(key)
       case .naming: handleInNaming(key)
       case .confirmingDelete: handleInConfirmation(key)
+      case .confirmingRevert(let preview): handleInRevertQuestion(key, preview: preview)
       case .help: state.mode = .list
       }
     }
@@ -86,6 +87,15 @@ extension BrowseSession {
     } catch {
       state.status = StatusMessage(notSaved: error)
     }
+  }
+
+  private func handleInRevertQuestion(_ key: Key, preview: RevertPreview) {
+    state.mode = .list
+    guard key == .character("y") || key == .character("Y") else {
+      state.status = StatusMessage(text: preview.kind == .undo ? "Nothing was undone." : "Nothing was redone.", isError: false)
+      return
+    }
+    revert(preview.kind, confirmed: preview)
   }
 
   /// Keys in the editor: the name field takes characters while it has the focus (`q` too: it is
@@ -192,12 +202,25 @@ extension BrowseSession {
   }
 
   /// Undoes or redoes the last command of any process, and says what it did on the status line.
-  private func revert(_ kind: JourneyChange.BatchKind) {
+  /// One that changes more than one journey (an import, a sync that brought many) is asked about
+  /// first, in the list, as `roadtrip undo` asks on a terminal; `confirmed` is what was answered
+  /// yes to (if another process committed since, the new batch is asked about).
+  private func revert(_ kind: JourneyChange.BatchKind, confirmed: RevertPreview? = nil) {
+    var question: RevertPreview?
+    let confirm = { (preview: RevertPreview) throws in
+      guard preview.journeys > 1, preview != confirmed else { return }
+      question = preview
+      throw RevertQuestion()
+    }
     let status: StatusMessage
     do {
-      let summary = kind == .undo ? try database.undo() : try database.redo()
+      let summary = kind == .undo ? try database.undo(confirming: confirm) : try database.redo(confirming: confirm)
       status = summary.map { StatusMessage(text: String($0.sentence.prefix { $0 != "\n" }), isError: false) }
         ?? StatusMessage(text: kind == .undo ? "Nothing to undo." : "Nothing to redo.", isError: false)
+    } catch is RevertQuestion {
+      if editor != nil { closeEditor() }
+      if let question { state.mode = .confirmingRevert(question) }
+      return
     } catch {
       status = StatusMessage(notSaved: error)
     }
@@ -212,3 +235,6 @@ extension BrowseSession {
     return index < all.count ? all[index] : nil
   }
 }
+
+/// Stops an undo or redo that changes more than one journey until the question is answered.
+private struct RevertQuestion: Error {}

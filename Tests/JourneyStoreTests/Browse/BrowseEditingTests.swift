@@ -49,6 +49,36 @@ extension BrowseTests {
       #expect(try await browser.waitForExit() == 0)
     }
 
+    /// `u` on a batch of several journeys (here the three added at once) asks first, as
+    /// `roadtrip undo` does on a terminal; one of a single journey does not (above).
+    @Test func anUndoOfSeveralJourneysAsksFirst() async throws {
+      let sandbox = try CLISandbox()
+      try sandbox.seedSamples()
+      let browser = try sandbox.startBrowser()
+      try await browser.waitForScreen(showing: "3 journeys")
+      browser.type("u")
+      try await browser.waitForScreen(showing: "Undo \u{201C}tests\u{201D}, 3 journeys? Sure? (y/n)")
+      #expect(try sandbox.records().count == 3, "nothing is undone before the answer")
+      browser.type("n")
+      try await browser.waitForScreen(showing: "Nothing was undone.")
+      #expect(try sandbox.records().count == 3)
+      browser.type("j\r")  // from the editor, the question is asked in the list
+      try await browser.waitForScreen(showing: "› Name      Coast road▏")
+      browser.type("\tu")
+      try await browser.waitForScreen(showing: "3 journeys? Sure? (y/n)")
+      browser.type("y")
+      try await browser.waitForScreen(showing: "Undid")
+      #expect(try sandbox.records().isEmpty)
+      browser.type("U")
+      try await browser.waitForScreen(showing: "Redo \u{201C}tests\u{201D}, 3 journeys? Sure? (y/n)")
+      browser.type("Y")
+      let screen = try await browser.waitForScreen(showing: "Redid")
+      #expect(screen.contains("3 journeys") && !screen.contains("Sure?"), "\(screen)")
+      #expect(try sandbox.records().count == 3)
+      browser.type("q")
+      #expect(try await browser.waitForExit() == 0)
+    }
+
     @Test func addsAJourneyByNameAndDeletesOneAfterSure() async throws {
       let sandbox = try CLISandbox()
       try sandbox.seedSamples()
