@@ -34,7 +34,7 @@ struct LayerTests {
         // Sync's layers: the merge knows registers and clocks, no SQL; sealing knows no file;
         // the files are read and written without knowing where they go; the transport moves
         // them; the store holds all of sync's SQL; the session coordinates them.
-        layer("Sync/Merge", on: ["Persistence"])
+        layer("Sync/Merge", on: ["Model"])
         layer("Sync/Sealing", on: ["Values"])
         layer("Sync/Files", on: ["Sync/Merge", "Persistence"])
         layer("Sync/Transport", on: ["Sync/Sealing", "Sync/Files"])
@@ -144,7 +144,7 @@ struct LayerTests {
     var wrong: [String] = []
     for source in merge {
       let code = Self.withoutComments(source.text)
-      for type in ["Connection", "Statement", "SQLiteError"]
+      for type in ["Connection", "Statement", "SQLiteError", "Changeset", "RowChange"]
       where code.range(of: "(?<![.\\w])\(type)\\b", options: .regularExpression) != nil {
         wrong.append("\(source.name) uses \(type)")
       }
@@ -153,6 +153,35 @@ struct LayerTests {
       }
     }
     #expect(wrong.isEmpty, "\(wrong.sorted().joined(separator: "\n"))")
+  }
+
+  /// Sync's SQL is its store's: no other folder of Sync/ holds a SQL statement (the session
+  /// asks the store, as the front asks the session).
+  @Test func onlySyncsStoreHoldsSQL() throws {
+    let sync = try Self.sources(of: .library).filter { $0.folder.hasPrefix("Sync/") }
+    #expect(sync.filter { $0.folder == "Sync/Store" }.count > 10, "the store's sources were not found")
+    let wrong = sync.filter { source in
+      source.folder != "Sync/Store"
+        && Self.withoutComments(source.text).range(of: Self.sqlStatement, options: .regularExpression) != nil
+    }
+    #expect(wrong.isEmpty, "\(wrong.map { "\($0.folder)/\($0.name)" }.sorted())")
+  }
+
+  /// The front reaches sync through its session: its sync file names none of the store's types
+  /// but the public ones it returns (and `BulkReads.mode`, the task-local reading mode it carries
+  /// to the worker's thread), and asks a remote its kind rather than testing its type.
+  @Test func theFrontAsksTheSyncSession() throws {
+    let sources = try Self.sources(of: .library)
+    let front = try #require(sources.first { $0.folder == "Database" && $0.name == "JourneyDatabase+Sync.swift" })
+    let code = Self.withoutComments(front.text)
+    let store = Self.topLevelTypes(in: sources).filter { $0.value == "Sync/Store" }.keys
+    #expect(store.contains("RegisterStore") && store.contains("SyncRecords"))
+    let named = store.filter { type in
+      !["SyncStatus", "SyncConflict", "HeldBackReplica", "BulkReads"].contains(type)
+        && code.range(of: "(?<![.\\w])\(type)\\b", options: .regularExpression) != nil
+    }
+    #expect(named.isEmpty, "\(named.sorted())")
+    #expect(!code.contains("GitRemote"))
   }
 
   /// A string literal that starts a SQL statement.

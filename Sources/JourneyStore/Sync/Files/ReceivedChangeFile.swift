@@ -1,46 +1,54 @@
-/// A change file as a sync receives it (`SyncSession`): its header, each batch's changeset
-/// checked and kept as its bytes, and the bits of the id each change names. The changes are read
-/// as values only when they are merged (`Changeset.change(at:of:oldValuesOfUpdates:)`, where
-/// `places` says each is), one at a time: a sync receiving 100,000 journeys held every file's
-/// changes as values (`ChangeFile.bodies`: arrays, and a `String` for every id and text) from
-/// reading the files to the end of the merge, and freed them after (BENCHMARKS.md, P12).
+/// A change file as a sync receives it (`SyncSession`), decoded once, where it enters, and
+/// checked there before anything of it is merged: its header, whose clocks and version vector
+/// must be ones the remote can hold (`ReceivedBounds`), and each batch's changes, one typed
+/// change per journey (`ReceivedChange`: every journey named by an id that is a lowercase UUID,
+/// every value one this roadtrip stores, or held back).
+///
+/// The changes are held as compact values (no array nor `String` of their own but long texts),
+/// in the order of the file; the merge takes them in the order of their journeys.
 struct ReceivedChangeFile {
   let header: ChangeFile.Header
-  /// Each batch's changes, in the order of `header.batches`.
-  let batches: [Changeset]
-  /// The bits of the id each change names, in the order of the changes.
-  let keys: [JourneyKey]
-  /// Where each change is, in the order of the changes: its batch (in `batches`) and where it
-  /// starts in its bytes (`Changeset.change(at:of:oldValuesOfUpdates:)` reads it there).
-  let places: [(batch: Int32, offset: Int32)]
+  /// Every change, in the order of the file.
+  let changes: [ReceivedChange]
+  /// Where each batch's changes end in `changes`, in the order of `header.batches`.
+  let batchEnds: [Int]
 
   /// Reads a file's bytes, checking that it is the file of `replica` and `seq` its name says,
-  /// that every batch is a changeset of the journey table, and that every change names a
-  /// journey by an id that is a lowercase UUID.
+  /// that every batch is a changeset of the journey table, that every change names a journey by
+  /// an id that is a lowercase UUID, and that its clocks and version vector are within
+  /// `bounds` (`seen`: what this replica applied or wrote).
   /// - Throws: `ChangeFileError.malformed`, for the first batch that is no changeset, else for
-  ///   an id that is not a lowercase UUID.
-  init(decoding bytes: [UInt8], replica: String, seq: Int64) throws {
+  ///   an id that is not a lowercase UUID, else for a vector or a clock out of bounds.
+  init(
+    decoding bytes: [UInt8], replica: String, seq: Int64, within bounds: ReceivedBounds,
+    seen: [String: Int64]
+  ) throws {
     let (header, bodies) = try ChangeFile.batches(decoding: bytes, replica: replica, seq: seq)
-    var batches: [Changeset] = []
-    batches.reserveCapacity(bodies.count)
-    var keys: [JourneyKey?] = []
-    var places: [(batch: Int32, offset: Int32)] = []
-    for body in bodies {
-      let (changes, batchKeys, offsets) = try ChangeFileBody.keyed(body)
-      let batch = Int32(batches.count)
-      batches.append(changes)
-      keys += batchKeys
-      places += offsets.lazy.map { (batch, $0) }
-    }
-    self.header = header
-    self.batches = batches
-    self.places = places
-    self.keys = try keys.map { key in
-      guard let key else {
-        throw ChangeFileError.malformed(
-          "a change names a journey whose id is not a lowercase UUID")
+    // Every batch's layout is checked before any id is: a damaged batch is refused as
+    // `ChangeFile` refuses it, whatever comes before it.
+    let keyed = try bodies.map { try ChangeFileBody.keyed($0) }
+    var changes: [ReceivedChange] = []
+    changes.reserveCapacity(keyed.reduce(0) { $0 + $1.keys.count })
+    var batchEnds: [Int] = []
+    batchEnds.reserveCapacity(keyed.count)
+    for (batch, keys, offsets) in keyed {
+      for (key, offset) in zip(keys, offsets) {
+        guard let key else {
+          throw ChangeFileError.malformed(
+            "a change names a journey whose id is not a lowercase UUID")
+        }
+        // The merge reads an update's new values only.
+        let row = try ChangeFileBody.checked {
+          try batch.change(at: Int(offset), of: .journey, oldValuesOfUpdates: false)
+        }
+        changes.append(ReceivedChange(journey: key, row))
       }
-      return key
+      batchEnds.append(changes.count)
     }
+    try bounds.check(vector: header.vector, seen: seen, writer: replica, seq: seq)
+    for batch in header.batches { try bounds.check(clock: batch.hlc, writtenBy: replica) }
+    self.header = header
+    self.changes = changes
+    self.batchEnds = batchEnds
   }
 }

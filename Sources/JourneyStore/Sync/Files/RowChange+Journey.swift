@@ -13,3 +13,20 @@ extension ChangesetTable {
   static let journey = ChangesetTable(
     name: "journey", columns: ["id"] + JourneyField.all.map(\.column), primaryKeyColumns: 1)
 }
+
+extension SyncChange {
+  /// The change a row change of the journey table (`ChangesetTable.journey`: the id, then each
+  /// field's column) makes, by field: where the columns' positions are read, and nowhere else.
+  init(_ row: RowChange) {
+    switch row {
+    case .insert(let values):
+      self.init(.insert, carrying: .all) { values[$0.index + 1] }
+    case .delete(let values):
+      self.init(.delete, carrying: .all) { values[$0.index + 1] }
+    case .update(_, let new):
+      var carried = JourneyFieldSet()
+      for field in JourneyField.all where new[field.index + 1] != nil { carried.insert(field) }
+      self.init(.update, carrying: carried) { new[$0.index + 1]! }
+    }
+  }
+}
