@@ -129,8 +129,7 @@ extension JourneyDatabase {
     waitForPendingWrites()
     try prepareForWriting()
     let session = SyncSession(
-      connection: connection, remote: remote,
-      kind: (remote is GitRemote ? RemoteKind.git : .folder).rawValue, secret: secret,
+      connection: connection, remote: remote, secret: secret,
       worksFor: worksFor, onChange: onChange, stopRequested: stopRequested,
       startsNewRemote: startingNewRemote)
     let (result, batch) = try connection.withPageCache(ofAtLeast: Self.largeWritePageCacheKiB) {
@@ -147,13 +146,13 @@ extension JourneyDatabase {
   /// which never synced, reads as such).
   public func syncStatus() throws -> SyncStatus {
     guard try hasCurrentSchema() else { return SyncStatus() }
-    return try SyncRecords(connection: connection).status()
+    return try SyncSession.status(in: connection)
   }
 
   /// Every conflict a sync found, oldest first.
   public func syncConflicts() throws -> [SyncConflict] {
     guard try hasCurrentSchema() else { return [] }
-    return try SyncRecords(connection: connection).conflicts()
+    return try SyncSession.conflicts(in: connection)
   }
 
   /// Puts a conflict's lost value back, as a new local change (the next sync sends it): the
@@ -162,33 +161,13 @@ extension JourneyDatabase {
   /// - Throws: `SyncConflictError.noSuchConflict`, `.alreadyRestored`.
   @discardableResult
   public func restoreConflict(_ id: Int64) throws -> SyncConflict {
-    let records = SyncRecords(connection: connection)
-    guard try hasCurrentSchema(), let conflict = try records.conflict(id),
-      let lost = try records.lostValue(of: id)
-    else {
-      throw SyncConflictError.noSuchConflict(id)
-    }
-    if let batch = conflict.restoredBy { throw SyncConflictError.alreadyRestored(id, batch: batch) }
+    guard try hasCurrentSchema() else { throw SyncConflictError.noSuchConflict(id) }
+    let restoration = try ConflictRestoration(id, on: connection)
     var restored: JourneyValues?
     try write { batch in
-      if let current = try JourneyRow.values(of: conflict.journeyID, in: connection) {
-        var values = current
-        values[conflict.field] = lost
-        try batch.update(id: conflict.journeyID, from: current, to: values)
-        restored = values
-      } else {
-        let registers = try RegisterStore.forWriting(on: connection).registers(
-          of: conflict.journeyID.lowercasedText)
-        guard var values = registers?.values, !values.stored.contains(.null) else {
-          throw SyncConflictError.noSuchConflict(id)
-        }
-        values[conflict.field] = lost
-        try batch.insert(id: conflict.journeyID, values: values)
-        restored = values
-      }
-      try records.markRestored(id, by: try batch.open())
+      restored = try restoration.write(through: batch)
     }
-    if let restored { refresh(conflict.journeyID, with: restored) }
-    return try records.conflict(id) ?? conflict
+    if let restored { refresh(restoration.conflict.journeyID, with: restored) }
+    return try restoration.recorded()
   }
 }

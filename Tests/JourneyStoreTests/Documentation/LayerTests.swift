@@ -31,9 +31,17 @@ struct LayerTests {
         layer("History", on: ["Persistence", "Interchange"])
         layer("WriteThrough", on: ["Persistence", "History"])
         layer("LiveLists", on: ["Persistence"])
-        layer("Sync", on: ["Persistence", "History"])
+        // Sync's layers: the merge knows registers and clocks, no SQL; sealing knows no file;
+        // the files are read and written without knowing where they go; the transport moves
+        // them; the store holds all of sync's SQL; the session coordinates them.
+        layer("Sync/Merge", on: ["Model"])
+        layer("Sync/Sealing", on: ["Values"])
+        layer("Sync/Files", on: ["Sync/Merge", "Persistence"])
+        layer("Sync/Transport", on: ["Sync/Sealing", "Sync/Files"])
+        layer("Sync/Store", on: ["Sync/Transport", "History"])
+        layer("Sync/Session", on: ["Sync/Store"])
         layer("Following", on: ["History", "LiveLists"])
-        layer("Database", on: ["History", "WriteThrough", "LiveLists", "Sync", "Following"])
+        layer("Database", on: ["History", "WriteThrough", "LiveLists", "Sync/Session", "Following"])
       case .commandLine:
         // The terminal's machinery knows no printer; the editor knows no browser; only the
         // commands know the command tree.
@@ -128,24 +136,90 @@ struct LayerTests {
     #expect(Set(importers) == ["SQLite"])
   }
 
+  /// The merge is registers and clocks: it names no connection, statement or SQL error, and
+  /// holds no SQL statement (the store runs sync's SQL).
+  @Test func theMergeRunsNoSQL() throws {
+    let merge = try Self.sources(of: .library).filter { $0.folder == "Sync/Merge" }
+    #expect(merge.count > 5, "the merge's sources were not found")
+    var wrong: [String] = []
+    for source in merge {
+      let code = Self.withoutComments(source.text)
+      for type in ["Connection", "Statement", "SQLiteError", "Changeset", "RowChange"]
+      where code.range(of: "(?<![.\\w])\(type)\\b", options: .regularExpression) != nil {
+        wrong.append("\(source.name) uses \(type)")
+      }
+      if code.range(of: Self.sqlStatement, options: .regularExpression) != nil {
+        wrong.append("\(source.name) holds a SQL statement")
+      }
+    }
+    #expect(wrong.isEmpty, "\(wrong.sorted().joined(separator: "\n"))")
+  }
+
+  /// Sync's SQL is its store's: no other folder of Sync/ holds a SQL statement (the session
+  /// asks the store, as the front asks the session).
+  @Test func onlySyncsStoreHoldsSQL() throws {
+    let sync = try Self.sources(of: .library).filter { $0.folder.hasPrefix("Sync/") }
+    #expect(sync.filter { $0.folder == "Sync/Store" }.count > 10, "the store's sources were not found")
+    let wrong = sync.filter { source in
+      source.folder != "Sync/Store"
+        && Self.withoutComments(source.text).range(of: Self.sqlStatement, options: .regularExpression) != nil
+    }
+    #expect(wrong.isEmpty, "\(wrong.map { "\($0.folder)/\($0.name)" }.sorted())")
+  }
+
+  /// The front reaches sync through its session: its sync file names none of the store's types
+  /// but the public ones it returns (and `BulkReads.mode`, the task-local reading mode it carries
+  /// to the worker's thread), and asks a remote its kind rather than testing its type.
+  @Test func theFrontAsksTheSyncSession() throws {
+    let sources = try Self.sources(of: .library)
+    let front = try #require(sources.first { $0.folder == "Database" && $0.name == "JourneyDatabase+Sync.swift" })
+    let code = Self.withoutComments(front.text)
+    let store = Self.topLevelTypes(in: sources).filter { $0.value == "Sync/Store" }.keys
+    #expect(store.contains("RegisterStore") && store.contains("SyncRecords"))
+    let named = store.filter { type in
+      !["SyncStatus", "SyncConflict", "HeldBackReplica", "BulkReads"].contains(type)
+        && code.range(of: "(?<![.\\w])\(type)\\b", options: .regularExpression) != nil
+    }
+    #expect(named.isEmpty, "\(named.sorted())")
+    #expect(!code.contains("GitRemote"))
+  }
+
+  /// A string literal that starts a SQL statement.
+  static let sqlStatement =
+    "\"\\s*(SELECT|INSERT|UPDATE|DELETE|CREATE|DROP|REPLACE|WITH)\\b"
+
   /// One Swift file of a target.
   struct Source {
+    /// Its folder, as the layers name it: `History`, or `Sync/Merge` for a folder's sub-folder.
     let folder: String
     let name: String
     let text: String
   }
 
+  /// Every Swift file of the target, by folder: a folder's files, or, for a folder of
+  /// sub-folders (`Sync`), each sub-folder's, the sub-folders being layers of their own.
   static func sources(of target: Target) throws -> [Source] {
     let root = target.folder
     var sources: [Source] = []
-    for folder in try FileManager.default.contentsOfDirectory(atPath: root.path) where !folder.hasSuffix(".docc") {
-      let url = root.appendingPathComponent(folder)
-      var isFolder: ObjCBool = false
-      guard FileManager.default.fileExists(atPath: url.path, isDirectory: &isFolder), isFolder.boolValue else { continue }
+    func subfolders(of url: URL) throws -> [String] {
+      try FileManager.default.contentsOfDirectory(atPath: url.path).filter { name in
+        var isFolder: ObjCBool = false
+        return !name.hasSuffix(".docc")
+          && FileManager.default.fileExists(atPath: url.appendingPathComponent(name).path, isDirectory: &isFolder)
+          && isFolder.boolValue
+      }
+    }
+    func add(_ url: URL, as folder: String) throws {
       for name in try FileManager.default.contentsOfDirectory(atPath: url.path) where name.hasSuffix(".swift") {
         let text = try String(contentsOf: url.appendingPathComponent(name), encoding: .utf8)
         sources.append(Source(folder: folder, name: name, text: text))
       }
+    }
+    for folder in try subfolders(of: root) {
+      let url = root.appendingPathComponent(folder)
+      let layers = try subfolders(of: url)
+      try add(url, as: folder)
+      for layer in layers { try add(url.appendingPathComponent(layer), as: folder + "/" + layer) }
     }
     return sources
   }

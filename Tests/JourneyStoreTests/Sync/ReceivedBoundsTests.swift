@@ -67,14 +67,16 @@ struct ReceivedBoundsTests {
     #expect(JourneyField.startDate.accepts(received: .real(0)))
     #expect(!JourneyField.startDate.accepts(received: .real(.nan)))
     #expect(!JourneyField.duration.accepts(received: .real(-1)))
-    let update = RowChange.update(
-      old: [.text(Self.a), .text("Old"), nil, nil, nil],
-      new: [nil, .text("New"), .text("rocket"), nil, nil])
-    #expect(update.heldBackFields == JourneyFieldSet(rawValue: JourneyField.transportationType.bit))
+    let update = ReceivedChange(
+      journey: JourneyKey(lowercasedText: Self.a)!,
+      .update(
+        old: [.text(Self.a), .text("Old"), nil, nil, nil],
+        new: [nil, .text("New"), .text("rocket"), nil, nil]))
+    #expect(update.heldBack == JourneyFieldSet(rawValue: JourneyField.transportationType.bit))
     // A summary names the first ten and counts the rest.
     var summary = SyncSummary(remote: "remote", replica: Self.b)
     for _ in 0..<12 {
-      summary.note(update.heldBackFields, of: update, journey: Self.a, file: "f", replica: Self.b)
+      summary.note(update, file: "f", replica: Self.b)
     }
     #expect(summary.heldBackValues.count == SyncSummary.heldBackValuesNamed && summary.heldBackValueCount == 12)
     #expect(summary.heldBackValues.first?.reason == "'rocket', which this roadtrip cannot store")

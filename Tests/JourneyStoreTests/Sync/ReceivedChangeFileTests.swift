@@ -2,9 +2,10 @@ import Foundation
 import Testing
 @testable import JourneyStore
 
-/// A sync reads a received file as `ReceivedChangeFile` (its batches kept as checked bytes, the
-/// ids' bits read at once) where `renew` and the tests read it as `ChangeFile` (every change a
-/// value): both read the same changes, and refuse the same files for the same reason.
+/// A sync reads a received file as `ReceivedChangeFile` (decoded once, where it enters, into
+/// one typed change per journey, checked there) where `renew` and the tests read it as
+/// `ChangeFile` (every change a row change): both read the same changes, and refuse the same
+/// files for the same reason.
 @Suite("Received change files")
 struct ReceivedChangeFileTests {
   static let replica = "0b1e5c1a-6f0e-4d47-9a6e-3c2d8f1a0001"
@@ -40,13 +41,76 @@ struct ReceivedChangeFileTests {
     return try ChangeFile.frame.encode(header(batches: batches.count), body: body)
   }
 
+  /// A received file as the sync reads it: no bounds but the remote's listing of its writer.
+  static func received(_ bytes: [UInt8], seq: Int64 = 1) throws -> ReceivedChangeFile {
+    try ReceivedChangeFile(
+      decoding: bytes, replica: replica, seq: seq,
+      within: ReceivedBounds(listing: [replica: Array(1...seq)]), seen: [:])
+  }
+
   @Test func itReadsTheChangesAChangeFileReads() throws {
     let bytes = try ChangeFile(header: Self.header(batches: 3), bodies: Self.bodies).encoded()
     let file = try ChangeFile(decoding: bytes, replica: Self.replica, seq: 1)
-    let received = try ReceivedChangeFile(decoding: bytes, replica: Self.replica, seq: 1)
+    let received = try Self.received(bytes)
     #expect(received.header == file.header)
-    #expect(try received.batches.map { try $0.changes(of: .journey) } == file.bodies)
-    #expect(received.keys == [0, 1, 0, 1, 2].map { JourneyKey(lowercasedText: Self.ids[$0])! })
+    #expect(received.changes.map(\.change) == file.bodies.joined().map(SyncChange.init))
+    #expect(received.batchEnds == [2, 2, 5])
+    #expect(
+      received.changes.map(\.journey)
+        == [0, 1, 0, 1, 2].map { JourneyKey(lowercasedText: Self.ids[$0])! })
+  }
+
+  /// Each change is typed by field where the file is read: its kind, the fields it carries,
+  /// an insert's and an update's new values, a delete's old ones.
+  @Test func eachChangeIsTypedByField() throws {
+    let bytes = try ChangeFile(header: Self.header(batches: 3), bodies: Self.bodies).encoded()
+    let changes = try Self.received(bytes).changes.map(\.change)
+    #expect(changes.map(\.kind) == [.insert, .insert, .update, .delete, .insert])
+    let insert = changes[0]
+    #expect(insert.carried == .all && insert.sets == .all)
+    #expect(insert.newValue(of: .name) == .text("One") && insert.newValue(of: .duration) == .real(60))
+    #expect(insert.oldValue(of: .name) == nil)
+    let update = changes[2]
+    #expect(update.carried == [.name] && update.sets == [.name])
+    #expect(update.newValue(of: .name) == .text("Uno"))
+    #expect(update.newValue(of: .transportationType) == nil && update.value(of: .startDate) == nil)
+    let delete = changes[3]
+    #expect(delete.carried == .all && delete.newValue(of: .name) == nil)
+    #expect(delete.oldValue(of: .name) == .text("Two") && delete.oldValue(of: .startDate) == .real(0))
+  }
+
+  /// A value the journey table refuses is held back where the file is read: the change does
+  /// not set that field (no merge reaches it), and keeps it only to say what was held back.
+  @Test func aValueTheTableRefusesIsHeldBackWhereTheFileIsRead() throws {
+    let bodies: [[RowChange]] = [
+      [
+        .insert([.text(Self.ids[0]), .text("A"), .text("rocket"), .real(0), .real(60)]),
+        .update(old: [.text(Self.ids[1]), .text("B"), nil, .real(0), nil],
+          new: [nil, .invalidText([0xff, 0xfe]), nil, .real(1), nil]),
+        .delete([.text(Self.ids[2]), .text("C"), .text("car"), .real(0), .real(-5)]),
+      ]
+    ]
+    let bytes = try ChangeFile(header: Self.header(batches: 1), bodies: bodies).encoded()
+    let changes = try Self.received(bytes).changes
+    #expect(changes.map(\.heldBack) == [[.transportationType], [.name], [.duration]])
+    #expect(changes[0].change.sets == [.name, .startDate, .duration])
+    #expect(changes[0].change.newValue(of: .transportationType) == nil)
+    #expect(changes[0].change.value(of: .transportationType) == .text("rocket"))
+    #expect(changes[1].change.sets == [.startDate])
+    #expect(!changes[2].change.sets.contains(.duration))
+  }
+
+  /// The clocks and the version vector are checked where the file is read, before anything of
+  /// it is merged.
+  @Test func aClockOrAVectorOutOfBoundsIsRefusedWhereTheFileIsRead() throws {
+    var header = Self.header(batches: 1)
+    header.batches[0].hlc = .max
+    let ahead = try ChangeFile(header: header, bodies: [Self.bodies[0]]).encoded()
+    #expect(throws: ChangeFileError.self) { try Self.received(ahead) }
+    header = Self.header(batches: 1)
+    header.vector["0b1e5c1a-6f0e-4d47-9a6e-3c2d8f1a0002"] = 7
+    let claiming = try ChangeFile(header: header, bodies: [Self.bodies[0]]).encoded()
+    #expect(throws: ChangeFileError.self) { try Self.received(claiming) }
   }
 
   @Test func anIdThatIsNotALowercaseUUIDIsRefused() throws {
@@ -56,7 +120,7 @@ struct ReceivedChangeFileTests {
       #expect(throws: ChangeFileError.malformed(
         "a change names a journey whose id is not a lowercase UUID"))
       {
-        try ReceivedChangeFile(decoding: bytes, replica: Self.replica, seq: 1)
+        try Self.received(bytes)
       }
     }
     // A blob holding a UUID's text is no id either.
@@ -64,8 +128,7 @@ struct ReceivedChangeFileTests {
       table: .journey,
       changes: [.insert([.blob(Array(Self.ids[0].utf8)), .text("A"), .null, .null, .null])])
     #expect(throws: ChangeFileError.self) {
-      try ReceivedChangeFile(
-        decoding: try Self.file(batches: [blob.bytes]), replica: Self.replica, seq: 1)
+      try Self.received(try Self.file(batches: [blob.bytes]))
     }
   }
 
@@ -88,7 +151,7 @@ struct ReceivedChangeFileTests {
       }
       let refusal = try #require(expected as? ChangeFileError, "\(batch)")
       #expect(throws: refusal) {
-        try ReceivedChangeFile(decoding: bytes, replica: Self.replica, seq: 1)
+        try Self.received(bytes)
       }
     }
   }

@@ -39,7 +39,7 @@ struct SyncJourneysTests {
     let numbers = try journeys.read(keys: received)
     for (key, number) in zip(received, numbers) {
       #expect(journeys.id(of: number) == key.lowercasedText)
-      #expect(journeys.registers[number] == (saved[key.lowercasedText] ?? .empty))
+      #expect(journeys.registers(of: number) == (saved[key.lowercasedText] ?? .empty))
     }
     let (key5, key30) = (JourneyKey(lowercasedText: ids[5])!, JourneyKey(lowercasedText: ids[30])!)
     #expect(numbers[received.firstIndex(of: key5)!] == 2)

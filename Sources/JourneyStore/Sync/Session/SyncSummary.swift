@@ -79,15 +79,12 @@ extension SyncSummary {
     public var reason: String
   }
 
-  /// Notes the values of `held` that a received change of `journey` gives.
-  mutating func note(
-    _ held: JourneyFieldSet, of change: RowChange, journey: @autoclosure () -> String,
-    file: @autoclosure () -> String, replica: String
-  ) {
-    for field in JourneyField.all where held.contains(field) {
+  /// Notes the values a received change holds back (`ReceivedChange.heldBack`).
+  mutating func note(_ received: ReceivedChange, file: @autoclosure () -> String, replica: String) {
+    for field in received.heldBack {
       note(
-        field, value: change.receivedValue(of: field) ?? .null, journey: journey(), file: file(),
-        replica: replica)
+        field, value: received.change.value(of: field) ?? .null,
+        journey: received.journey.lowercasedText, file: file(), replica: replica)
     }
   }
 

@@ -11,7 +11,8 @@ extension SyncSession {
     _ present: [Int64], in folder: RemoteFolder, state: inout ReplicaState,
     summary: inout SyncSummary
   ) throws -> Set<Int64> {
-    let own = OwnFiles(connection: connection, folder: folder, sealing: sealing, replica: state.id)
+    let sent = SentFiles(connection: connection)
+    let own = OwnFiles(records: sent, folder: folder, sealing: sealing, replica: state.id)
     var covered: Int64?
     let findings = try own.check(present: present) { seq in
       if covered == nil {
@@ -20,10 +21,7 @@ extension SyncSession {
       return seq <= covered!
     }
     summary.refusedFiles += findings.refused
-    for (seq, size) in findings.sizes {
-      try connection.run(
-        "UPDATE sync_sent SET size = ? WHERE seq = ?", [.integer(Int64(size)), .integer(seq)])
-    }
+    for (seq, size) in findings.sizes { try sent.recordSize(size, of: seq) }
     if let firstCopied = findings.copiedFrom {
       summary.renewedFrom = try renew(
         &state, sharedUpTo: firstCopied - 1, own: own, displaced: findings.displaced)
@@ -38,9 +36,7 @@ extension SyncSession {
         try findings.displaced[seq]
         ?? ChangeFile.rebuilt(replica: state.id, number: number, seq: seq, from: registers)
         .encoded()
-      try connection.run(
-        "UPDATE sync_sent SET digest = ?, pending = ?, size = ? WHERE seq = ?",
-        [.blob(FileDigest.of(bytes)), .blob(bytes), .integer(Int64(bytes.count)), .integer(seq)])
+      try sent.replace(seq: seq, with: bytes)
       if damaged { replaced.insert(seq) }
       summary.resentFiles.append(
         .init(name: ChangeFile.name(replica: state.id, seq: seq), damaged: damaged))
@@ -60,13 +56,9 @@ extension SyncSession {
   ) throws -> String {
     let old = state.id
     let oldNumber = try state.number(of: old)
-    var after: [(seq: Int64, digest: [UInt8], pending: [UInt8]?)] = []
+    let sent = SentFiles(connection: connection)
+    let after = try sent.files(after: shared)
     var renumbered: [Int64: Int64] = [:]
-    try connection.forEachRow(
-      "SELECT seq, digest, pending FROM sync_sent WHERE seq > ? ORDER BY seq", [.integer(shared)]
-    ) {
-      after.append(($0.integer(at: 0), $0.blob(at: 1), $0.value(at: 2) == .null ? nil : $0.blob(at: 2)))
-    }
     var registers: [(journey: String, registers: JourneyRegisters)]?
     var files: [(seq: Int64, file: ChangeFile)] = []
     for file in after {
@@ -84,7 +76,7 @@ extension SyncSession {
     }
     _ = try state.renew()
     try state.markSeen(old, seq: shared)
-    try connection.run("DELETE FROM sync_sent")
+    try sent.removeAll()
     for (index, (oldSeq, file)) in files.enumerated() {
       let seq = Int64(index + 1)
       var decoded = file
@@ -92,13 +84,7 @@ extension SyncSession {
       decoded.header.seq = seq
       decoded.header.vector[old] = min(decoded.header.vector[old] ?? 0, shared)
       decoded.header.vector[state.id] = seq - 1
-      let bytes = try decoded.encoded()
-      try connection.run(
-        """
-        INSERT INTO sync_sent (seq, first_batch, last_batch, digest, pending, size)
-        VALUES (?, 0, 0, ?, ?, ?)
-        """,
-        [.integer(seq), .blob(FileDigest.of(bytes)), .blob(bytes), .integer(Int64(bytes.count))])
+      try sent.record(seq: seq, bytes: try decoded.encoded())
       renumbered[oldSeq] = seq
       try state.markSeen(state.id, seq: seq)
     }

@@ -4,8 +4,11 @@
 /// helper's `transport::address`), an scp-like address (`user@host:path`, `host:path`: a colon
 /// with no slash before it, as git reads it), one that ends in `.git`, or a local folder that is a
 /// git repository (bare, or with a `.git` inside). A folder otherwise.
-enum RemoteKind: String, Sendable, CaseIterable {
-  case folder, git
+public enum RemoteKind: String, Sendable, CaseIterable {
+  /// A folder, shared by the replicas or kept in step by a file-sync engine.
+  case folder
+  /// A git repository, which each replica clones.
+  case git
 }
 
 extension RemoteKind {

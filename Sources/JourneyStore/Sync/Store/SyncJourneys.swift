@@ -16,20 +16,27 @@ import Foundation
 struct SyncJourneys {
   let store: RegisterStore
   let reads: BulkReads
-  /// The ids' bits by number (`nil`: an id that is not a lowercase UUID).
+  /// The ids' bits by number (`nil`: an id that is not a lowercase UUID): what `numbers`
+  /// searches.
   private var keys: [JourneyKey?] = []
-  /// The ids that are not lowercase UUIDs, by number (`nil` for the others, their bits).
-  private var otherIDs: [String?] = []
+  /// The journeys by number.
+  private var journeys: [Met] = []
   private var numbers = JourneyKeyIndex()
+  /// The ids that are not lowercase UUIDs (another program's), by number, and the other way.
+  private var otherIDs: [Int: String] = [:]
   private var otherNumbers: [String: Int] = [:]
-  /// The registers by number: as the table holds them (`.empty`: no row) once read, and as
-  /// merged so far once a merge reached them.
-  private(set) var registers: [JourneyRegisters] = []
-  private var isRead: [Bool] = []
-  /// Whether a merge changed the journey's registers: those are saved.
-  private var isChanged: [Bool] = []
-  /// Whether a received write reached the journey.
-  private(set) var isReceived: [Bool] = []
+
+  /// What a sync holds of one journey it met, its registers as they are merged.
+  private struct Met {
+    /// As the table holds them (`.empty`: no row) once read, and as merged so far once a merge
+    /// reached them.
+    var registers = JourneyRegisters.empty
+    var isRead = false
+    /// Whether a merge changed its registers: those are saved.
+    var isChanged = false
+    /// Whether a received write reached it.
+    var isReceived = false
+  }
 
   init(store: RegisterStore, reads: BulkReads) {
     self.store = store
@@ -44,8 +51,21 @@ struct SyncJourneys {
     Self.id(of: number, keys, otherIDs)
   }
 
-  private static func id(of number: Int, _ keys: [JourneyKey?], _ otherIDs: [String?]) -> String {
+  private static func id(of number: Int, _ keys: [JourneyKey?], _ otherIDs: [Int: String])
+    -> String
+  {
     keys[number].map(\.lowercasedText) ?? otherIDs[number]!
+  }
+
+  /// The registers of the journey numbered `number`: as the table holds them once read, and as
+  /// merged so far once a merge reached them.
+  func registers(of number: Int) -> JourneyRegisters {
+    journeys[number].registers
+  }
+
+  /// Whether a received write reached the journey numbered `number`.
+  func isReceived(_ number: Int) -> Bool {
+    journeys[number].isReceived
   }
 
   /// The number of the journey whose id's bits are `key`, given at its first mention.
@@ -70,23 +90,16 @@ struct SyncJourneys {
   private static func value(_ number: inout Int) -> Int { number }
 
   private mutating func append(_ key: JourneyKey?, _ otherID: String?) {
+    if let otherID { otherIDs[keys.count] = otherID }
     keys.append(key)
-    otherIDs.append(otherID)
-    registers.append(.empty)
-    isRead.append(false)
-    isChanged.append(false)
-    isReceived.append(false)
+    journeys.append(Met())
   }
 
   private mutating func reserve(_ more: Int) {
     let expected = count + more
     guard expected > keys.capacity else { return }
     keys.reserveCapacity(expected)
-    otherIDs.reserveCapacity(expected)
-    registers.reserveCapacity(expected)
-    isRead.reserveCapacity(expected)
-    isChanged.reserveCapacity(expected)
-    isReceived.reserveCapacity(expected)
+    journeys.reserveCapacity(expected)
   }
 
   /// The number of the journey with the id `bytes`, whose key (`nil`: not a lowercase UUID) is
@@ -149,8 +162,8 @@ struct SyncJourneys {
   /// Reads the registers of the journeys `given` that were not read yet.
   private mutating func readUnread(_ given: [Int]) throws {
     var wanted: [Int] = []
-    for number in given where !isRead[number] {
-      isRead[number] = true
+    for number in given where !journeys[number].isRead {
+      journeys[number].isRead = true
       wanted.append(number)
     }
     guard !wanted.isEmpty else { return }
@@ -162,7 +175,7 @@ struct SyncJourneys {
       of: wanted, id: { Self.id(of: $0, keys, otherIDs) }, reads: reads,
       number: { lookup.number(ofID: $0) }
     ) { number, found in
-      if isWanted[number] { registers[number] = found }
+      if isWanted[number] { journeys[number].registers = found }
     }
   }
 
@@ -208,7 +221,7 @@ struct SyncJourneys {
     _ journey: String, received: Bool, _ body: (inout JourneyRegisters) throws -> Bool
   ) throws {
     let number = number(journey)
-    if !isRead[number] { try readUnread([number]) }
+    if !journeys[number].isRead { try readUnread([number]) }
     try merge(number: number, received: received, body)
   }
 
@@ -217,8 +230,8 @@ struct SyncJourneys {
   mutating func merge(
     number: Int, received: Bool, _ body: (inout JourneyRegisters) throws -> Bool
   ) throws {
-    if try body(&registers[number]) { isChanged[number] = true }
-    if received { isReceived[number] = true }
+    if try body(&journeys[number].registers) { journeys[number].isChanged = true }
+    if received { journeys[number].isReceived = true }
   }
 
   /// Every journey the sync met, in the order of their ids (`inOrder`): sorted once, for the
@@ -230,14 +243,19 @@ struct SyncJourneys {
   /// The numbers and ids of the journeys that received writes reached (each id a lowercase
   /// UUID, which reading a file checks), in `order` (`inIdOrder()`).
   func received(in order: [(number: Int, key: JourneyKey?)]) -> [(number: Int, id: UUID)] {
-    order.compactMap { number, key in isReceived[number] ? key.map { (number, $0.id) } : nil }
+    order.compactMap { number, key in
+      journeys[number].isReceived ? key.map { (number, $0.id) } : nil
+    }
   }
 
   /// Writes the registers that a merge changed, in `order` (`inIdOrder()`).
   func save(in order: [(number: Int, key: JourneyKey?)]) throws {
     try store.save(
-      order.lazy.filter { isChanged[$0.number] }.map { number, key in
-        (journey: key.map(\.lowercasedText) ?? id(of: number), registers: registers[number])
+      order.lazy.filter { journeys[$0.number].isChanged }.map { number, key in
+        (
+          journey: key.map(\.lowercasedText) ?? id(of: number),
+          registers: journeys[number].registers
+        )
       })
   }
 

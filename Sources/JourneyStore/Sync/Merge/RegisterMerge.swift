@@ -17,72 +17,69 @@ struct RegisterMerge {
     self.replicas = replicas
   }
 
-  /// Merges one received row change into `registers`, but for the values of `heldBack` (values
-  /// this roadtrip does not store: `RowChange.heldBackFields`), which change no register and make
-  /// no conflict; `journey` (its id) is made only for a conflict.
+  /// Merges one received change into `registers`: only the fields it sets (a value this
+  /// roadtrip does not store was held back where the file was read: `ReceivedChange`, and
+  /// changes no register and makes no conflict); `journey` (its id) is made only for a conflict.
   /// - Returns: Whether it changed them.
   mutating func merge(
-    _ change: RowChange, heldBack: JourneyFieldSet = JourneyFieldSet(),
-    journey: @autoclosure () -> String, write: ReceivedWrite,
+    _ change: SyncChange, journey: @autoclosure () -> String, write: ReceivedWrite,
     into registers: inout JourneyRegisters
   ) -> Bool {
     var changed = false
-    switch change {
-    case .insert(let values):
+    switch change.kind {
+    case .insert:
       let wonExistence = write.wins(
         over: registers.present, writtenBy: replicas[registers.present.by])
-      if wonExistence, registers.present.assign(write.register(.integer(1))) { changed = true }
-      for (index, value) in values.dropFirst().enumerated()
-      where !heldBack.contains(JourneyField.all[index]) {
-        if mergeField(index, value, journey: journey(), write: write, into: &registers) {
+      if wonExistence, registers.present.assign(write.register(JourneyRegisters.exists)) {
+        changed = true
+      }
+      for field in change.sets {
+        let value = change.newValue(of: field)!
+        if mergeField(field, value, journey: journey(), write: write, into: &registers) {
           changed = true
         }
       }
-    case .update(_, let new):
-      for (index, value) in new.dropFirst().enumerated() {
-        guard let value, !heldBack.contains(JourneyField.all[index]) else { continue }
-        if mergeField(index, value, journey: journey(), write: write, into: &registers) {
+    case .update:
+      for field in change.sets {
+        let value = change.newValue(of: field)!
+        if mergeField(field, value, journey: journey(), write: write, into: &registers) {
           changed = true
         }
       }
-    case .delete(let old):
+    case .delete:
       let present = registers.present
       guard write.wins(over: present, writtenBy: replicas[present.by]) else { return false }
-      if present.value == .integer(1) {
+      if registers.isPresent {
         // Fields edited concurrently with the delete, to a value it did not delete.
-        for (index, register) in registers.fields.enumerated() {
+        for field in JourneyField.all {
+          let register = registers[field]
           let writer = replicas[register.by]
-          guard !write.hasSeen(register, writtenBy: writer), register.value != old[index + 1] else {
-            continue
-          }
+          guard !write.hasSeen(register, writtenBy: writer),
+            register.value != change.oldValue(of: field)
+          else { continue }
           conflicts.append(
             MergeConflict(
-              journey: journey(), field: JourneyField.all[index], kept: nil, keptHLC: write.hlc,
+              journey: journey(), field: field, kept: nil, keptHLC: write.hlc,
               keptReplica: write.replica, lost: register.value, lostHLC: register.hlc,
               lostReplica: writer ?? ""))
         }
       }
-      if registers.present.assign(write.register(.integer(0))) { changed = true }
-      // A journey never seen here keeps the values it was deleted with.
-      for index in registers.fields.indices
-      where registers.fields[index].hlc == 0 && !heldBack.contains(JourneyField.all[index]) {
-        if registers.fields[index].assign(write.register(old[index + 1])) { changed = true }
-      }
+      if registers.present.assign(write.register(JourneyRegisters.absent)) { changed = true }
+      if registers.keepingValues(of: change, as: write.register) { changed = true }
     }
     return changed
   }
 
   /// - Returns: Whether the field's register changed.
   private mutating func mergeField(
-    _ index: Int, _ value: DatabaseValue, journey: @autoclosure () -> String, write: ReceivedWrite,
-    into registers: inout JourneyRegisters
+    _ field: JourneyField, _ value: DatabaseValue, journey: @autoclosure () -> String,
+    write: ReceivedWrite, into registers: inout JourneyRegisters
   ) -> Bool {
-    let current = registers.fields[index]
+    let current = registers[field]
     let writer = replicas[current.by]
-    let field = JourneyField.all[index]
     let present = registers.present
     // An edit that did not see the delete that holds the journey deleted.
-    if present.value == .integer(0), present.hlc != 0,
+    if present.value == JourneyRegisters.absent, present.hlc != 0,
       !write.hasSeen(present, writtenBy: replicas[present.by]),
       value != current.value
     {
@@ -100,7 +97,7 @@ struct RegisterMerge {
             keptReplica: write.replica,
             lost: current.value, lostHLC: current.hlc, lostReplica: writer ?? ""))
       }
-      return registers.fields[index].assign(write.register(value))
+      return registers[field].assign(write.register(value))
     } else if current.value != value {
       conflicts.append(
         MergeConflict(

@@ -14,7 +14,8 @@
 /// Cheap when nothing is wrong: a confirmed file is checked by its size, and read only when
 /// that differs or a conflict copy of its name is there.
 struct OwnFiles {
-  let connection: Connection
+  /// The files this replica recorded writing.
+  let records: SentFiles
   let folder: RemoteFolder
   let sealing: any SyncFileSealing
   /// This replica's id.
@@ -41,28 +42,13 @@ struct OwnFiles {
     var displaced: [Int64: [UInt8]] = [:]
   }
 
-  /// A file this replica wrote, as `sync_sent` records it.
-  private struct Sent {
-    let digest: [UInt8]
-    let pending: Bool
-    /// Its bytes before sealing; `nil` for a file written before schema version 11.
-    let size: Int?
-  }
-
   /// Checks the files of this replica's id the remote lists (`present`, their seqs).
   /// - Parameter compacted: Whether a sound snapshot on the remote covers this replica's file
   ///   of that seq: a compaction removes a replica's oldest files (never its newest, never one
   ///   after a file it keeps) once a snapshot covers them, so a missing oldest file that no
   ///   snapshot covers is lost, not compacted.
   func check(present: [Int64], compacted: (Int64) throws -> Bool) throws -> Findings {
-    var sent: [Int64: Sent] = [:]
-    try connection.forEachRow(
-      "SELECT seq, digest, pending IS NOT NULL, size FROM sync_sent"
-    ) { row in
-      let size = row.value(at: 3).integer.map(Int.init)
-      sent[row.integer(at: 0)] = Sent(
-        digest: row.blob(at: 1), pending: row.integer(at: 2) != 0, size: size)
-    }
+    let sent = try records.all()
     var findings = Findings()
     var copied: [Int64] = []
     let copies = try folder.conflictCopies(of: replica)
@@ -90,13 +76,13 @@ struct OwnFiles {
         }
         continue
       }
-      if !mine.pending, !conflicted.contains(seq), let size = mine.size,
+      if !mine.isPending, !conflicted.contains(seq), let size = mine.size,
         try folder.size(of: name) == size + overhead
       {
         continue
       }
       guard let bytes = try folder.read(name) else {
-        if !mine.pending { findings.lost[seq] = false }
+        if !mine.isPending { findings.lost[seq] = false }
         continue
       }
       if Self.holds(bytes, name: name, digest: mine.digest, sealing: sealing) {
@@ -105,7 +91,7 @@ struct OwnFiles {
       }
       if ownFile(bytes, name: name) != nil {
         copied.append(seq)
-      } else if mine.pending {
+      } else if mine.isPending {
         findings.taken.insert(seq)
       } else {
         findings.lost[seq] = true
@@ -114,7 +100,7 @@ struct OwnFiles {
     let listed = Set(present)
     let newest = sent.keys.max()
     let oldestListed = present.min() ?? .max
-    for (seq, mine) in sent where !mine.pending && !listed.contains(seq) {
+    for (seq, mine) in sent where !mine.isPending && !listed.contains(seq) {
       let removedByCompaction = try seq < oldestListed && seq != newest && compacted(seq)
       if !removedByCompaction { findings.lost[seq] = false }
     }

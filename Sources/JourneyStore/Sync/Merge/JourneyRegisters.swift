@@ -2,19 +2,32 @@
 /// its existence and one for each field, each with the write that set it. Merging a write is a
 /// register-wise maximum by (clock, replica id): commutative, associative and idempotent, so every
 /// order of arrival ends in the same registers; the journey row is their values while `present`
-/// holds 1. A deleted journey keeps its fields' registers, so a concurrent edit and a later
-/// re-insert converge too.
+/// holds `exists`. A deleted journey keeps its fields' registers, so a concurrent edit and a
+/// later re-insert converge too.
 struct JourneyRegisters: Equatable {
+  /// Whether the journey exists: `exists` or `absent`, as the registers' blob and a snapshot
+  /// store it.
   var present: Register
   /// In the order of `JourneyField.all`.
   var fields: RegisterFields
 
+  /// The existence register's value for a journey that exists (an insert's write).
+  static let exists = DatabaseValue.integer(1)
+  /// The existence register's value for a journey deleted, or that no write reached.
+  static let absent = DatabaseValue.integer(0)
+
   /// A journey no write has reached yet: every register empty.
   static let empty = JourneyRegisters(
-    present: Register(value: .integer(0), hlc: 0, by: 0, seq: 0),
+    present: Register(value: absent, hlc: 0, by: 0, seq: 0),
     fields: RegisterFields(repeating: .empty))
 
-  var isPresent: Bool { present.value == .integer(1) }
+  var isPresent: Bool { present.value == Self.exists }
+
+  /// The register of `field`.
+  subscript(field: JourneyField) -> Register {
+    get { fields[field.index] }
+    _modify { yield &fields[field.index] }
+  }
 
   var values: JourneyValues {
     // By index: mapping the fields walks a copy of them (`IndexingIterator`).
@@ -40,6 +53,43 @@ extension JourneyRegisters {
   /// Registers of fields given in an array, one for each field.
   init(present: Register, fields: [Register]) {
     self.init(present: present, fields: RegisterFields(fields))
+  }
+
+  /// Records a change made here, which every merge has seen: each register it writes takes the
+  /// write `write` makes of its value. An insert writes the journey's existence and every
+  /// field, an update the fields it changed, a delete its existence (`keepingValues(of:as:)`).
+  /// - Returns: Whether that changed the registers.
+  mutating func record(_ change: SyncChange, as write: (DatabaseValue) -> Register) -> Bool {
+    var changed = false
+    switch change.kind {
+    case .insert:
+      if present.assign(write(Self.exists)) { changed = true }
+      for field in change.sets {
+        if self[field].assign(write(change.newValue(of: field)!)) { changed = true }
+      }
+    case .update:
+      for field in change.sets {
+        if self[field].assign(write(change.newValue(of: field)!)) { changed = true }
+      }
+    case .delete:
+      if present.assign(write(Self.absent)) { changed = true }
+      if keepingValues(of: change, as: write) { changed = true }
+    }
+    return changed
+  }
+
+  /// Gives the fields no write reached yet the values a delete removed, as `write` makes them:
+  /// a journey never seen here keeps the values it was deleted with (a later restore brings
+  /// them back). The fields the delete does not set (values held back) stay empty.
+  /// - Returns: Whether that changed the registers.
+  mutating func keepingValues(
+    of delete: SyncChange, as write: (DatabaseValue) -> Register
+  ) -> Bool {
+    var changed = false
+    for field in delete.sets where self[field].hlc == 0 {
+      if let old = delete.oldValue(of: field), self[field].assign(write(old)) { changed = true }
+    }
+    return changed
   }
 }
 

@@ -12,26 +12,15 @@ extension SyncSession {
   func conflictsRestored(
     by journeys: SyncJourneys, in order: [(number: Int, key: JourneyKey?)]
   ) throws -> [Int64] {
-    var open: [JourneyKey: [(id: Int64, field: Int, lost: DatabaseValue, after: Int64)]] = [:]
-    try connection.forEachRow(
-      "SELECT id, journey, field, lost, kept_hlc, lost_hlc FROM sync_conflict "
-        + "WHERE restored_by IS NULL AND kept_hlc > 0"
-    ) { row in
-      guard let key = JourneyKey(lowercasedText: row.text(at: 1)),
-        let field = JourneyField.exactlyNamed(row.text(at: 2)),
-        let index = JourneyField.all.firstIndex(of: field)
-      else { return }
-      open[key, default: []].append(
-        (row.integer(at: 0), index, row.value(at: 3), max(row.integer(at: 4), row.integer(at: 5))))
-    }
+    let open = try ConflictRecords(connection: connection).open()
     guard !open.isEmpty else { return [] }
     var restored: [Int64] = []
-    for (number, key) in order where journeys.isReceived[number] {
+    for (number, key) in order where journeys.isReceived(number) {
       guard let key, let conflicts = open[key] else { continue }
-      let registers = journeys.registers[number]
+      let registers = journeys.registers(of: number)
       guard registers.isPresent else { continue }
       for conflict in conflicts {
-        let register = registers.fields[conflict.field]
+        let register = registers[conflict.field]
         if register.value == conflict.lost, register.hlc > conflict.after {
           restored.append(conflict.id)
         }

@@ -37,7 +37,7 @@ enum ChangeFileBody {
   }
 
   /// What `body` reads, its errors as a file's.
-  private static func checked<Result>(_ body: () throws -> Result) throws -> Result {
+  static func checked<Result>(_ body: () throws -> Result) throws -> Result {
     do {
       return try body()
     } catch {

@@ -23,31 +23,3 @@ extension JourneyField {
     }
   }
 }
-
-extension RowChange {
-  /// The fields whose values in this received change of the journey table this roadtrip does
-  /// not store (`JourneyField.accepts(received:)`): the merge holds them back and merges the
-  /// others. An update's fields it does not set are not checked, nor its old values.
-  var heldBackFields: JourneyFieldSet {
-    var held = JourneyFieldSet()
-    switch self {
-    case .insert(let values), .delete(let values):
-      for field in JourneyField.all where !field.accepts(received: values[field.index + 1]) {
-        held.insert(field)
-      }
-    case .update(_, let new):
-      for field in JourneyField.all {
-        if let value = new[field.index + 1], !field.accepts(received: value) { held.insert(field) }
-      }
-    }
-    return held
-  }
-
-  /// The value a received change gives `field` (an update's new one), `nil` when it gives none.
-  func receivedValue(of field: JourneyField) -> DatabaseValue? {
-    switch self {
-    case .insert(let values), .delete(let values): values[field.index + 1]
-    case .update(_, let new): new[field.index + 1]
-    }
-  }
-}

@@ -8,6 +8,9 @@
 public protocol SyncRemote: Sendable {
   /// Where the remote is, as the user named it: a path, or a URL.
   var description: String { get }
+  /// What kind of remote it is, as the database remembers it: a folder unless it says
+  /// otherwise.
+  var kind: RemoteKind { get }
   /// Makes the remote's files current (a folder is always current; a git clone pulls) and
   /// returns the path of the folder that holds them.
   func fetch() throws -> String
@@ -25,6 +28,9 @@ public protocol SyncRemote: Sendable {
 }
 
 extension SyncRemote {
+  /// A folder.
+  public var kind: RemoteKind { .folder }
+
   /// `fetch()`, which is not stopped: a folder is always current.
   public func fetch(stoppingWhen shouldStop: @escaping @Sendable () -> Bool) throws -> String {
     try fetch()

@@ -1,0 +1,19 @@
+#if canImport(FoundationEssentials)
+import FoundationEssentials
+#else
+import Foundation
+#endif
+
+extension OutgoingBatches {
+  /// Every journey as one batch of inserts, in the order of the table: what a replica sends at
+  /// its first sync (the log may have been pruned).
+  func everyJourney() throws -> Batch {
+    var changes: [RowChange] = []
+    try connection.forEachRow("SELECT \(JourneyRow.columns) FROM journey ORDER BY rowid") { row in
+      changes.append(.insert((0..<Int32(1 + JourneyField.all.count)).map { row.value(at: $0) }))
+    }
+    return Batch(
+      id: 0, date: Date(), origin: "every journey at the first sync", kind: "command",
+      changes: changes)
+  }
+}
