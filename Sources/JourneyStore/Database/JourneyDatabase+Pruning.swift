@@ -12,7 +12,9 @@ extension JourneyDatabase {
     try prepareForWriting()
     return try connection.transaction(.immediate) {
       try verifySchema()
-      return try changeLog.prune(pruning)
+      // The log keeps what sync has not sent; sync's records say how far it sent.
+      return try changeLog.prune(
+        pruning, keepingUnsentAfter: SyncRecords(connection: connection).sentBatch())
     }
   }
 

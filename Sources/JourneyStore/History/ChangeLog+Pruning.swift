@@ -9,8 +9,10 @@ extension ChangeLog {
   /// records where it cut (`log_horizon`); a kept undo or redo that describes its changes by the
   /// rows of a dropped batch keeps those rows, and a database that syncs keeps every batch it has
   /// not sent yet.
+  /// - Parameter sentBatch: The newest batch a sync sent, when the database syncs: the batches
+  ///   after it stay (the caller reads it from sync's records; the log knows nothing of them).
   /// - Returns: What was dropped.
-  func prune(_ pruning: HistoryPruning) throws -> PruneSummary {
+  func prune(_ pruning: HistoryPruning, keepingUnsentAfter sentBatch: Int64?) throws -> PruneSummary {
     var cut: Int64
     switch pruning {
     case .keepingLast(let count):
@@ -23,8 +25,8 @@ extension ChangeLog {
         [.real(date.timeIntervalSinceReferenceDate)])?.integer ?? 0
     }
     // A batch that no sync has put in a file yet stays (SYNC.md, "Sending").
-    if let sent = try connection.firstValue("SELECT sent_batch FROM sync_replica LIMIT 1")?.integer {
-      cut = min(cut, sent + 1)
+    if let sentBatch {
+      cut = min(cut, sentBatch + 1)
     }
     // The batches `history` lists that go, and when the newest of them was committed.
     let visible: [DatabaseValue] = [.integer(cut), .integer(try horizon()?.batch ?? 0)]

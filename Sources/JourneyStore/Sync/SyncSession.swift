@@ -248,8 +248,7 @@ struct SyncSession {
     let me = try state.number(of: state.id)
     let seq = (state.seen[state.id] ?? 0) + 1
     let vector = state.seen
-    let lastBatch =
-      try connection.firstValue("SELECT coalesce(max(id), 0) FROM batch")?.integer ?? 0
+    let lastBatch = try ChangeLog(connection: connection).newestBatch()
     var batches =
       try state.isNew
       ? [try everyJourney()]
@@ -262,8 +261,7 @@ struct SyncSession {
       let hlc = HybridClock.stamp(outgoing.date, after: state.lastHLC)
       state.lastHLC = hlc
       if !state.isNew {
-        try connection.run(
-          "UPDATE batch SET hlc = ? WHERE id = ?", [.integer(hlc), .integer(outgoing.id)])
+        try ChangeLog(connection: connection).markSent(outgoing.id, stampedWith: hlc)
       }
       headers.append(ChangeFile.BatchHeader(hlc: hlc, kind: outgoing.kind, origin: outgoing.origin))
       let write = { (value: DatabaseValue) in Register(value: value, hlc: hlc, by: me, seq: seq) }
@@ -318,8 +316,8 @@ struct SyncSession {
   /// Every journey as one batch of inserts: what a replica sends at its first sync.
   private func everyJourney() throws -> OutgoingBatches.Batch {
     var changes: [RowChange] = []
-    try connection.forEachRow("SELECT \(JourneyRow.columns) FROM journey ORDER BY rowid") { row in
-      changes.append(.insert((0..<Int32(1 + JourneyField.all.count)).map { row.value(at: $0) }))
+    try JourneyTable(connection: connection).forEachStoredRow { id, values in
+      changes.append(.insert([id] + values.stored))
     }
     return OutgoingBatches.Batch(
       id: 0, date: Date(), origin: "every journey at the first sync", kind: "command",
@@ -521,7 +519,7 @@ struct SyncSession {
     // their rowids, by which they are then written.
     let scanned: [(rowid: Int64, values: JourneyValues)?]? =
       try journeys.reads.scans(order.count) {
-        try connection.firstValue("SELECT count(*) FROM journey")?.integer ?? 0
+        Int64(try JourneyTable(connection: connection).count())
       }
       ? try { () throws -> [(rowid: Int64, values: JourneyValues)?] in
         var lookup = journeys.lookupInIDOrder()
