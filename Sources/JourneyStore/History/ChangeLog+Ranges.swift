@@ -82,6 +82,14 @@ extension ChangeLog {
     guard let last = try connection.firstValue("SELECT max(rowid) FROM journey")?.integer, last > rowID else {
       return false
     }
+    try recordRange(batch: batch, rowids: (rowID + 1)...last)
+    return true
+  }
+
+  /// Logs the journeys with these rowids as inserted by `batch`, as `recordRange(batch:after:)`
+  /// does.
+  func recordRange(batch: Int64, rowids: ClosedRange<Int64>) throws {
+    let (rowID, last) = (rowids.lowerBound - 1, rowids.upperBound)
     let firstChange = (try connection.firstValue("SELECT max(id) FROM change")?.integer ?? 0) + 1
     let count = last - rowID
     if count > 1 {
@@ -96,7 +104,6 @@ extension ChangeLog {
     try connection.run(
       "INSERT INTO change (id, batch, journey, kind) SELECT ?, ?, id, 'insert' FROM journey WHERE rowid = ?",
       [.integer(firstChange + count - 1), .integer(batch), .integer(last)])
-    return true
   }
 
   /// Writes the rows of the ranges that hold a journey about to leave its rowid (deleted, or
