@@ -49,7 +49,7 @@ struct DatabaseFile {
       // another program dropped is named above as missing: the checks that would read it are
       // not run, so that the report says what is wrong rather than failing on it.
       if version == Schema.currentVersion && schemaProblems.isEmpty {
-        problems += try changeLog.problems()
+        problems += try changeLog.problems(sentBatch: SyncRecords(connection: connection).sentBatch())
         problems += try RegisterStore(connection: connection).problems()
       }
       let hasJourneys = tables.contains("journey")

@@ -4,7 +4,9 @@ extension JourneyDatabase {
   /// log was pruned). The journeys themselves are not touched.
   ///
   /// An undo or redo that is kept and describes its changes by the rows of a dropped batch keeps
-  /// those rows. Run `vacuum()` afterwards to give the space back to the file system.
+  /// those rows; but a kept redo of deletes (an import's undo) is given its inserts as rows of its
+  /// own, a range for many, and the deletes go. Run `vacuum()` afterwards to give the space back
+  /// to the file system.
   /// - Returns: What was dropped.
   /// - Throws: `SQLiteError` (a lock held past the busy timeout, a full disk); nothing is dropped then.
   @discardableResult
@@ -12,7 +14,9 @@ extension JourneyDatabase {
     try prepareForWriting()
     return try connection.transaction(.immediate) {
       try verifySchema()
-      return try changeLog.prune(pruning)
+      // The log keeps what sync has not sent; sync's records say how far it sent.
+      return try changeLog.prune(
+        pruning, keepingUnsentAfter: SyncRecords(connection: connection).sentBatch())
     }
   }
 

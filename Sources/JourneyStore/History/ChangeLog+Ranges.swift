@@ -9,9 +9,10 @@ extension ChangeLog {
   /// of `change`, and an `insert` row (no values) for each journey of a range that a large insert
   /// recorded (`Schema.version7`), with the id the range gives it: read from the journey table,
   /// or, for a range an undo anchored (`Schema.version8`), from the undo's `delete` rows. Its
-  /// columns are those of `rowColumns` and `batch`. A condition on `batch` reaches every part
-  /// (SQLite pushes it into each arm of a `UNION ALL`), so a batch's rows are read through the
-  /// index by batch.
+  /// columns are those of `change` (id, batch, journey, kind, each field's old and new value). A
+  /// condition on `batch` reaches every part (SQLite pushes it into each arm of a `UNION ALL`),
+  /// so a batch's rows are read through the index by batch. Read a batch's rows through
+  /// `ChangeLog.forEachRow(of:)`, which turns them the way the batch applies them.
   static let rows = """
     (SELECT id, batch, journey, kind, \(valueColumns) FROM change
     UNION ALL SELECT \(rangeChangeID), r.batch, j.id, 'insert', \(noValues) FROM \(journeys())
@@ -56,7 +57,7 @@ extension ChangeLog {
   /// The id of the log row an anchored range gives the journey of the undo's row `d`.
   private static let anchoredChangeID = "r.first_change + d.id - r.first_delete"
 
-  /// The old and new value columns of a change row, in the order of `rowColumns`.
+  /// The old and new value columns of a change row, field by field.
   private static let valueColumns = JourneyField.all.map { "old_\($0.column), new_\($0.column)" }
     .joined(separator: ", ")
   private static let noValues = JourneyField.all.map { _ in "NULL, NULL" }.joined(separator: ", ")
@@ -81,6 +82,14 @@ extension ChangeLog {
     guard let last = try connection.firstValue("SELECT max(rowid) FROM journey")?.integer, last > rowID else {
       return false
     }
+    try recordRange(batch: batch, rowids: (rowID + 1)...last)
+    return true
+  }
+
+  /// Logs the journeys with these rowids as inserted by `batch`, as `recordRange(batch:after:)`
+  /// does.
+  func recordRange(batch: Int64, rowids: ClosedRange<Int64>) throws {
+    let (rowID, last) = (rowids.lowerBound - 1, rowids.upperBound)
     let firstChange = (try connection.firstValue("SELECT max(id) FROM change")?.integer ?? 0) + 1
     let count = last - rowID
     if count > 1 {
@@ -95,7 +104,6 @@ extension ChangeLog {
     try connection.run(
       "INSERT INTO change (id, batch, journey, kind) SELECT ?, ?, id, 'insert' FROM journey WHERE rowid = ?",
       [.integer(firstChange + count - 1), .integer(batch), .integer(last)])
-    return true
   }
 
   /// Writes the rows of the ranges that hold a journey about to leave its rowid (deleted, or
@@ -218,8 +226,9 @@ extension ChangeLog {
   /// in a row from its first to its last (another program removed or moved one without the
   /// triggers: the journeys are whole, the log lost inserts), an anchored range whose undo's
   /// rows are no longer its journeys' deletes, one after the other, or a range whose ids are not
-  /// kept by the batch's last row.
-  func rangeProblems() throws -> [String] {
+  /// kept by the batch's last row. `sentBatch` is the newest batch a sync sent, when the database
+  /// syncs: a later one is not pruned, and its repair says so.
+  func rangeProblems(sentBatch: Int64?) throws -> [String] {
     var problems: [String] = []
     try connection.forEachRow("""
       SELECT r.batch, r.first_journey, r.last_journey, r.journeys, r.first_delete IS NULL,
@@ -236,10 +245,9 @@ extension ChangeLog {
         END,
         EXISTS (SELECT 1 FROM change c WHERE c.id = r.first_change + r.journeys
           AND c.batch = r.batch AND c.kind = 'insert'),
-        (SELECT count(*) FROM batch b WHERE b.id > r.batch),
-        r.batch > (SELECT sent_batch FROM sync_replica)
+        (SELECT count(*) FROM batch b WHERE b.id > r.batch), r.batch > ?1
       FROM change_range r LIMIT 10
-      """
+      """, [sentBatch.map { .integer($0) } ?? .null]
     ) { row in
       let (batch, first, last, count) = (row.integer(at: 0), row.text(at: 1), row.text(at: 2), row.integer(at: 3))
       let repair = Self.pruning(newerBatches: row.integer(at: 7), isUnsent: row.integer(at: 8) == 1)

@@ -30,11 +30,6 @@ extension ChangeLog {
     let isInverted: Bool
   }
 
-  /// The columns of a change row, for a `SELECT`: id, journey, kind, then the old and new value
-  /// of each field in the order of `JourneyField.all`.
-  static let rowColumns = (["id", "journey", "kind"]
-    + JourneyField.all.flatMap { ["old_\($0.column)", "new_\($0.column)"] }).joined(separator: ", ")
-
   /// The columns of a batch row, for a `SELECT` read by `BatchRecord(row:)`.
   static let batchColumns = "id, at, origin, kind, reverts, coalesce(source, id), inverted"
 
@@ -92,32 +87,6 @@ extension ChangeLog {
     } catch is EndOfQuery {}
   }
 
-  /// Hands `body` each row of a batch's changes, in the order the batch applies them (or the
-  /// reverse), optionally only those of one journey, and only from the write at `from` on (a
-  /// `JourneyChange.ID.write`) when given.
-  private func forEachRow(
-    of batch: BatchRecord, journeyID: UUID?, isNewestFirst: Bool, from: Int64? = nil,
-    _ body: (Statement) throws -> Void
-  ) throws {
-    guard from != .max else { return }
-    let isDescending = isNewestFirst != batch.isInverted
-    var conditions = ["batch = ?1"]
-    var values: [DatabaseValue] = [.integer(batch.source)]
-    if let journeyID {
-      values.append(.text(journeyID.lowercasedText))
-      conditions.append("journey = ?\(values.count)")
-    }
-    if let from, from != .min {
-      // A write's place is its row id, or minus it in a batch read the other way round.
-      values.append(.integer(batch.isInverted ? -from : from))
-      conditions.append(batch.isInverted ? "id <= ?\(values.count)" : "id >= ?\(values.count)")
-    }
-    try connection.forEachRow(
-      "SELECT \(Self.rowColumns) FROM \(Self.rows) WHERE \(conditions.joined(separator: " AND ")) "
-        + "ORDER BY id\(isDescending ? " DESC" : "")",
-      values, body)
-  }
-
   /// The batch with this id, or `nil` when there is none.
   func batch(_ id: Int64) throws -> BatchRecord? {
     var record: BatchRecord?
@@ -165,8 +134,9 @@ extension ChangeLog.BatchRecord {
 
 extension ChangeLog {
   /// What is inconsistent in the log itself, for `db check`: batches that name a batch that
-  /// does not exist as their source, and batch ids that the next batch would reuse.
-  func problems() throws -> [String] {
+  /// does not exist as their source, and batch ids that the next batch would reuse; and those of
+  /// its ranges (`rangeProblems(sentBatch:)`, which says what `sentBatch` is for).
+  func problems(sentBatch: Int64?) throws -> [String] {
     var problems: [String] = []
     try connection.forEachRow("""
       SELECT b.id, b.source FROM batch b WHERE b.source IS NOT NULL
@@ -180,7 +150,7 @@ extension ChangeLog {
     if issued < last {
       problems.append("the next batch would reuse id \(issued + 1) (sqlite_sequence says \(issued), batches go to \(last))")
     }
-    return problems + (try rangeProblems())
+    return problems + (try rangeProblems(sentBatch: sentBatch))
   }
 }
 

@@ -135,7 +135,7 @@ extension Reversal {
 
   /// How the target's rows read: which stored kind is an effective insert or delete, and which
   /// columns hold the values before and after it.
-  var rows: EffectiveRows { EffectiveRows(isInverted: target.batch.isInverted) }
+  var rows: EffectiveRows { target.batch.effectiveRows }
 
   /// Sets each field the batch updated back to its old value, newest change first, noting the
   /// journeys and fields it changed in `setBack`.

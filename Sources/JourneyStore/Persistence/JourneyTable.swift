@@ -23,6 +23,14 @@ struct JourneyTable {
     Int(try connection.firstValue("SELECT count(*) FROM journey")?.integer ?? 0)
   }
 
+  /// Hands `body` every journey's id, as stored, and field values, in the order of the table (by
+  /// rowid): a sync's first file, which sends every journey.
+  func forEachStoredRow(_ body: (_ id: DatabaseValue, _ values: JourneyValues) throws -> Void) throws {
+    try connection.forEachRow("SELECT \(JourneyRow.columns) FROM journey ORDER BY rowid") { row in
+      try body(row.value(at: 0), JourneyRow.fieldValues(of: row))
+    }
+  }
+
   /// The number of journeys a query's filters select, ignoring its limit and offset.
   func count(_ query: JourneyQuery) throws -> Int {
     var query = query

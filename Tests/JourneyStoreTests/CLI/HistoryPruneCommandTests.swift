@@ -70,4 +70,39 @@ struct HistoryPruneCommandTests {
     try await sandbox.run("undo").expectExit(1)
     try await sandbox.run("db", "check").expectSuccess()
   }
+
+  /// A redo of a range is a range: after undo and redo cycles of an import, `prune --keep 1`
+  /// keeps the last redo, whose log becomes a range of its inserts (two rows) rather than the
+  /// undo's rows it was derived from (every value of every journey); the file comes back to
+  /// about its size after the import, and the redo can still be undone and redone.
+  @Test func pruneKeepingTheLastRedoOfAnImportKeepsARangeAndNoValues() async throws {
+    let sandbox = try CLISandbox()
+    let lines = (0..<3_000).map {
+      #"{"name":"Imported journey number \#($0) with a longer name","transportationType":"bus","startDate":"2026-11-21T08:00:00Z","duration":60}"#
+    }
+    try await sandbox.run("import", "-", input: lines.joined(separator: "\n")).expectSuccess()
+    try await sandbox.run("db", "vacuum").expectSuccess()
+    let afterImport = sandbox.size(of: sandbox.databasePath)
+    for _ in 0..<3 {
+      try await sandbox.run("undo", "--yes").expectSuccess()
+      try await sandbox.run("redo", "--yes").expectSuccess()
+    }
+    try await sandbox.run("history", "prune", "--keep", "1", "--yes").expectSuccess()
+    try await sandbox.run("db", "vacuum").expectSuccess()
+    // One range and one row (its last journey's) for the kept redo: no journey's values.
+    let log = try await sandbox.sqlite3(
+      "SELECT (SELECT count(*) FROM batch), (SELECT count(*) FROM change), "
+        + "(SELECT count(*) FROM change WHERE old_name IS NOT NULL), (SELECT sum(journeys) FROM change_range)")
+    log.expectSuccess()
+    #expect(log.standardOutput == "1|1|0|2999\n", "\(log)")
+    #expect(sandbox.size(of: sandbox.databasePath) <= afterImport * 12 / 10)
+    try await sandbox.run("db", "check").expectSuccess()
+    let history = try await sandbox.run("history", "--format", "json")
+    history.expectSuccess()
+    #expect(history.standardOutput.components(separatedBy: "\"change\":\"insert\"").count - 1 == 3_000)
+    try await sandbox.run("undo", "--yes").expectSuccess()
+    #expect(try sandbox.records().isEmpty)
+    try await sandbox.run("redo", "--yes").expectSuccess()
+    #expect(try sandbox.records().count == 3_000)
+  }
 }

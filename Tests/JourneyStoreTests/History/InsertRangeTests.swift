@@ -364,21 +364,41 @@ struct InsertRangeTests {
     #expect(Set(redone.map(\.journeyID)) == Set(imported.ids))
   }
 
-  /// Pruning keeps what a kept batch needs: the undo's rows a kept redo is derived from; the
-  /// import's range goes with the import.
-  @Test func pruningAnUndoneImportKeepsTheUndosRows() throws {
+  /// Pruning drops the undo's rows that a kept redo was derived from: the redo of a range is
+  /// given a range of its own first (its journeys lie in a row, as it inserted them), so the log
+  /// keeps no value of any journey. The import's range goes with the import; the redo still reads
+  /// as the inserts it made, and its undo deletes them all.
+  @Test func pruningAnUndoneImportGivesTheKeptRedoARange() throws {
     let folder = try TemporaryFolder()
     let database = try Fixtures.database(in: folder)
     let imported = try Self.importJourneys(1_500, into: database)
     try database.undo()
-    try database.redo()
+    let redo = try #require(try database.redo()).batch
     let summary = try database.pruneHistory(.keepingLast(1))
     #expect(summary.batches == 2)
-    #expect(try Self.count("SELECT count(*) FROM change_range", in: database) == 0)
+    #expect(try Self.count("SELECT count(*) FROM change_range WHERE batch = \(redo)", in: database) == 1)
+    #expect(try Self.count("SELECT count(*) FROM change", in: database) == 1)
+    #expect(try Self.count("SELECT count(*) FROM batch WHERE source IS NOT NULL", in: database) == 0)
+    #expect(Set(try Self.inserted(by: redo, in: database)) == Set(imported.ids))
     #expect(try database.checkIntegrity().problems == [])
     #expect(try database.undo()?.deleted == 1_500)
     #expect(try database.count() == 0)
-    _ = imported
+    #expect(try database.redo()?.inserted == 1_500)
+    #expect(Set(try database.journeys().map(\.id)) == Set(imported.ids))
+  }
+
+  /// A kept redo of a few journeys is given a row of its own for each, without values.
+  @Test func pruningAnUndoneSmallAddGivesTheKeptRedoItsRows() throws {
+    let folder = try TemporaryFolder()
+    let database = try Fixtures.database(in: folder)
+    let imported = try Self.importJourneys(3, into: database)
+    try database.undo()
+    let redo = try #require(try database.redo()).batch
+    try database.pruneHistory(.keepingLast(1))
+    #expect(try Self.count("SELECT count(*) FROM change WHERE batch = \(redo) AND old_name IS NULL", in: database) == 3)
+    #expect(try Self.count("SELECT count(*) FROM change", in: database) == 3)
+    #expect(try Self.inserted(by: redo, in: database) == imported.ids)
+    #expect(try database.checkIntegrity().problems == [])
   }
 
   /// A range whose journeys are no longer in a row (rows removed with the triggers off, which

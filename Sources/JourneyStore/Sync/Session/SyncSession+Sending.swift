@@ -15,8 +15,8 @@ extension SyncSession {
     let me = try state.number(of: state.id)
     let seq = (state.seen[state.id] ?? 0) + 1
     let vector = state.seen
-    let clocks = BatchClocks(connection: connection)
-    let lastBatch = try clocks.newestBatch()
+    let log = ChangeLog(connection: connection)
+    let lastBatch = try log.newestBatch()
     var batches =
       try state.isNew
       ? [try OutgoingBatches(connection: connection).everyJourney()]
@@ -28,7 +28,7 @@ extension SyncSession {
     for outgoing in batches {
       let hlc = HybridClock.stamp(outgoing.date, after: state.lastHLC)
       state.lastHLC = hlc
-      if !state.isNew { try clocks.stamp(outgoing.id, hlc: hlc) }
+      if !state.isNew { try log.markSent(outgoing.id, stampedWith: hlc) }
       headers.append(ChangeFile.BatchHeader(hlc: hlc, kind: outgoing.kind, origin: outgoing.origin))
       let write = { (value: DatabaseValue) in Register(value: value, hlc: hlc, by: me, seq: seq) }
       for change in outgoing.changes {

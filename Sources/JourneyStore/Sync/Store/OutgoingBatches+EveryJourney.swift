@@ -9,8 +9,8 @@ extension OutgoingBatches {
   /// its first sync (the log may have been pruned).
   func everyJourney() throws -> Batch {
     var changes: [RowChange] = []
-    try connection.forEachRow("SELECT \(JourneyRow.columns) FROM journey ORDER BY rowid") { row in
-      changes.append(.insert((0..<Int32(1 + JourneyField.all.count)).map { row.value(at: $0) }))
+    try JourneyTable(connection: connection).forEachStoredRow { id, values in
+      changes.append(.insert([id] + values.stored))
     }
     return Batch(
       id: 0, date: Date(), origin: "every journey at the first sync", kind: "command",

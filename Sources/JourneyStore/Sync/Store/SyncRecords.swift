@@ -8,6 +8,12 @@ import Foundation
 struct SyncRecords {
   let connection: Connection
 
+  /// The newest batch a sync sent (or found nothing to send in), `nil` when the database is not
+  /// a replica: what `history prune` keeps the batches after, and `db check` names.
+  func sentBatch() throws -> Int64? {
+    try connection.firstValue("SELECT sent_batch FROM sync_replica LIMIT 1")?.integer
+  }
+
   /// The sync status of a file of the current schema.
   func status() throws -> SyncStatus {
     var status = SyncStatus()
@@ -24,14 +30,8 @@ struct SyncRecords {
       }
     }
     guard status.replica != nil else { return status }
-    let unsent = "FROM batch WHERE id > ? AND replica IS NULL"
-    status.unsentBatches = Int(
-      try connection.firstValue("SELECT count(*) \(unsent)", [.integer(sentBatch)])?.integer ?? 0)
-    status.unsentChanges = Int(
-      try connection.firstValue(
-        "SELECT count(*) FROM \(ChangeLog.rows) WHERE batch IN (SELECT coalesce(source, id) \(unsent))",
-        [.integer(sentBatch)]
-      )?.integer ?? 0)
+    (status.unsentBatches, status.unsentChanges) =
+      try ChangeLog(connection: connection).localChanges(after: sentBatch)
     status.pendingFiles = Int(
       try connection.firstValue(
         "SELECT count(*) FROM sync_sent WHERE pending IS NOT NULL")?.integer ?? 0)

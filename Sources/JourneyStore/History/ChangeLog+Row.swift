@@ -1,0 +1,84 @@
+#if canImport(FoundationEssentials)
+import FoundationEssentials
+#else
+import Foundation
+#endif
+
+extension ChangeLog {
+  /// One row of the log as its batch applies it (turned round by `EffectiveRows` for a derived
+  /// batch that reads its source's rows the other way round): one write to one journey.
+  struct Row {
+    /// The write's place in its batch (`JourneyChange.ID.write`): later writes are greater.
+    let write: Int64
+    let journeyID: UUID
+    let kind: JourneyChange.Kind
+    /// The fields the row holds a value of, before or after the write: an update's changed
+    /// fields, a delete's recorded values; none for an insert (the journey row held them).
+    let fields: JourneyFieldSet
+    /// Each field's value before the write, `.null` outside `fields`.
+    let before: JourneyValues
+    /// Each field's value after the write, `.null` outside `fields`.
+    let after: JourneyValues
+  }
+
+  /// Hands `body` each row of a batch's changes, in the order the batch applies them (or the
+  /// newest first), optionally only those of one journey, and only from the write at `from` on
+  /// (a `JourneyChange.ID.write`) when given. A row whose journey is not named by a UUID (the
+  /// journey table refuses none that roadtrip writes) is left out.
+  func forEachRow(
+    of batch: BatchRecord, journeyID: UUID? = nil, isNewestFirst: Bool = false, from: Int64? = nil,
+    _ body: (Row) throws -> Void
+  ) throws {
+    guard from != .max else { return }
+    let reading = batch.effectiveRows
+    var conditions = ["batch = ?1"]
+    var values: [DatabaseValue] = [.integer(batch.source)]
+    if let journeyID {
+      values.append(.text(journeyID.lowercasedText))
+      conditions.append("journey = ?\(values.count)")
+    }
+    if let from, from != .min {
+      values.append(.integer(from))
+      conditions.append(reading.fromWrite("?\(values.count)"))
+    }
+    try connection.forEachRow(
+      "SELECT \(reading.columns) FROM \(Self.rows) WHERE \(conditions.joined(separator: " AND ")) "
+        + "ORDER BY id \(reading.order(isNewestFirst: isNewestFirst))",
+      values
+    ) { row in
+      if let read = Row(row: row, reading: reading) { try body(read) }
+    }
+  }
+
+  /// Every row of a batch's changes, in the order the batch applies them.
+  func rows(of batch: BatchRecord) throws -> [Row] {
+    var rows: [Row] = []
+    try forEachRow(of: batch) { rows.append($0) }
+    return rows
+  }
+}
+
+extension ChangeLog.Row {
+  /// The row a statement of `SELECT \(reading.columns)` is positioned on, `nil` when its journey
+  /// is not named by a UUID or its kind is not one of the log's.
+  init?(row: Statement, reading: EffectiveRows) {
+    guard let journeyID = row.withText(at: 1, { UUID(text: $0) }),
+      let stored = JourneyChange.Kind(rawValue: row.text(at: 2))
+    else { return nil }
+    let count = JourneyField.all.count
+    let before = JourneyValues((0..<count).map { row.value(at: Int32(3 + $0)) })
+    let after = JourneyValues((0..<count).map { row.value(at: Int32(3 + count + $0)) })
+    var fields = JourneyFieldSet()
+    for field in JourneyField.all where before[field] != .null || after[field] != .null {
+      fields.insert(field)
+    }
+    self.init(
+      write: row.integer(at: 0), journeyID: journeyID, kind: reading.kind(stored: stored), fields: fields,
+      before: before, after: after)
+  }
+}
+
+extension ChangeLog.BatchRecord {
+  /// How the rows this batch reads (those of `source`) apply.
+  var effectiveRows: EffectiveRows { EffectiveRows(isInverted: isInverted) }
+}
