@@ -5,7 +5,7 @@ after the import), and what the log holds then, on a binary already built (debug
 
 usage: scripts/p9-prune.py [N] [BINARY]   (default 200000 and .build/debug/roadtrip)
 """
-import os, shutil, sqlite3, subprocess, sys, tempfile
+import os, shutil, sqlite3, subprocess, sys, tempfile, time
 
 ROOT = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
 
@@ -40,7 +40,9 @@ def main():
             run("undo", "--yes")
             run("redo", "--yes")
         after_cycles = size(database)
+        start = time.perf_counter()
         run("history", "prune", "--keep", "1", "--yes")
+        prune_seconds = time.perf_counter() - start
         run("db", "vacuum")
         pruned = size(database)
         with sqlite3.connect(database) as db:
@@ -51,6 +53,7 @@ def main():
         print(f"{rows} journeys, {roadtrip}")
         print(f"after the import: {mib(after_import)}")
         print(f"after three undo/redo cycles: {mib(after_cycles)} ({after_cycles / after_import:.2f}×)")
+        print(f"history prune --keep 1: {prune_seconds:.2f} s")
         print(f"after history prune --keep 1 + db vacuum: {mib(pruned)} ({pruned / after_import:.2f}×); "
               f"log: {batches} batches, {changes} rows ({valued} with values), ranges of {ranged} journeys")
     finally:

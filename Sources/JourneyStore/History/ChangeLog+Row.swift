@@ -13,7 +13,8 @@ extension ChangeLog {
     let journeyID: UUID
     let kind: JourneyChange.Kind
     /// The fields the row holds a value of, before or after the write: an update's changed
-    /// fields, a delete's recorded values; none for an insert (the journey row held them).
+    /// fields, a delete's recorded values; none for an insert (the journey row holds them), whose
+    /// values are all `.null` here.
     let fields: JourneyFieldSet
     /// Each field's value before the write, `.null` outside `fields`.
     let before: JourneyValues
@@ -65,6 +66,15 @@ extension ChangeLog.Row {
     guard let journeyID = row.withText(at: 1, { UUID(text: $0) }),
       let stored = JourneyChange.Kind(rawValue: row.text(at: 2))
     else { return nil }
+    let kind = reading.kind(stored: stored)
+    // An insert's values are the journey row's: an inverted delete's are not read (a follower
+    // reads an import's million inserts).
+    guard kind != .insert else {
+      self.init(
+        write: row.integer(at: 0), journeyID: journeyID, kind: kind, fields: [], before: Self.noValues,
+        after: Self.noValues)
+      return
+    }
     let count = JourneyField.all.count
     let before = JourneyValues((0..<count).map { row.value(at: Int32(3 + $0)) })
     let after = JourneyValues((0..<count).map { row.value(at: Int32(3 + count + $0)) })
@@ -73,9 +83,11 @@ extension ChangeLog.Row {
       fields.insert(field)
     }
     self.init(
-      write: row.integer(at: 0), journeyID: journeyID, kind: reading.kind(stored: stored), fields: fields,
-      before: before, after: after)
+      write: row.integer(at: 0), journeyID: journeyID, kind: kind, fields: fields, before: before, after: after)
   }
+
+  /// No value for any field.
+  private static let noValues = JourneyValues(Array(repeating: .null, count: JourneyField.all.count))
 }
 
 extension ChangeLog.BatchRecord {
