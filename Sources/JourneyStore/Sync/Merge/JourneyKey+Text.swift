@@ -6,9 +6,8 @@ import Foundation
 
 extension JourneyKey {
   /// The id's text, a lowercase UUID: written from the two integers straight into the string's
-  /// 36 bytes, eight digits at a time (`UUID.writeLowercasedText`; through `UUID.lowercasedText`,
-  /// an array first, 1,500 instructions an id: a sync makes one for every journey whose
-  /// registers it saves).
+  /// 36 bytes, eight digits at a time (`UUID.writeLowercasedText`; `UUID.lowercasedText` makes
+  /// an array first, and a sync makes one for every journey whose registers it saves).
   var lowercasedText: String {
     String(unsafeUninitializedCapacity: 36) { text in
       UUID.writeLowercasedText(high: high, low: low, into: UnsafeMutableRawBufferPointer(text))

@@ -16,10 +16,9 @@ struct JourneyKey: Hashable, Comparable {
   /// program's id: a sync finds those by their text).
   ///
   /// Read in one pass straight into the two integers (through `UUID(lowercasedText:)`, which
-  /// checks the text, then parses it, then copies the bytes, a sync's four reads of each id
-  /// were 5% of receiving 100,000 journeys: BENCHMARKS.md, P12), eight digits at a time: each
-  /// byte checked and made a digit's value with no branch (a byte at a time, an id cost 470
-  /// instructions, and a sync reads each one three times: BENCHMARKS.md, P12).
+  /// checks the text, then parses it, then copies the bytes, and a sync reads each id four
+  /// times: BENCHMARKS.md, P12), eight digits at a time: each byte checked and made a digit's
+  /// value with no branch (a branch a byte costs several times more).
   init?(lowercasedText bytes: UnsafeBufferPointer<UInt8>) {
     guard bytes.count == 36, let text = bytes.baseAddress else { return nil }
     let dash = UInt8(ascii: "-")

@@ -1,8 +1,8 @@
 /// Where a sync finds a journey's number by the bits of its id (`SyncJourneys`): numbers given
 /// one at a time are kept in a hash table, and a run of numbers given together in the order of
 /// their ids (the journeys received files name first, `SyncJourneys.read(keys:)`) is found by a
-/// binary search of its keys. A hash insert for each of 100,000 received journeys was a cache
-/// miss each, 4% of the receive's time (BENCHMARKS.md, P12); the scans in the order of the ids
+/// binary search of its keys. A hash insert for each received journey is a cache miss each
+/// (BENCHMARKS.md, P12); the scans in the order of the ids
 /// find those journeys without a search (`SyncJourneys.IDOrderLookup`).
 struct JourneyKeyIndex {
   private var hashed: [JourneyKey: Int] = [:]

@@ -156,7 +156,7 @@ struct SyncSession {
       summary.conflicts = conflicts.count
       summary.replica = state.id
       try state.save()
-      // A sync with nothing new writes nothing, so that it commits nothing (P12: under 50 ms).
+      // A sync with nothing new writes nothing, so that it commits nothing (P12).
       if summary.sentChanges > 0 || summary.receivedFiles > 0 || state.isNew
         || summary.renewedFrom != nil
       {

@@ -1,7 +1,7 @@
 /// A journey's registers as `sync_register.registers` holds them (schema version 9): one blob,
 /// so that saving a journey's registers binds two values and reading them reads two columns
-/// (BENCHMARKS.md, "P12's registers in one column": 21 columns cost a received journey 26,000
-/// instructions). The format is roadtrip's own, never sent: change files and snapshots carry
+/// (BENCHMARKS.md, P12: binding and reading 21 columns was a large part of what a received
+/// journey cost). The format is roadtrip's own, never sent: change files and snapshots carry
 /// registers in their own formats.
 ///
 /// Version 1: the version byte, then the existence register and each field's register, in the
@@ -49,8 +49,8 @@ enum RegisterEncoding {
 
   /// Hands `body` the blob of `registers`, valid only during the call: written in one buffer of
   /// the largest size it can take, on the stack when it is small, which saving binds where it
-  /// lies (an array a journey, and SQLite's copy of it, cost a sync receiving 30,000 journeys
-  /// 700 instructions a journey: BENCHMARKS.md, P12).
+  /// lies (an array a journey, and SQLite's copy of it, is an allocation and a copy for every
+  /// journey a sync receives: BENCHMARKS.md, P12).
   static func withEncoded<Result>(
     _ registers: JourneyRegisters, _ body: (UnsafeBufferPointer<UInt8>) throws -> Result
   ) rethrows -> Result {

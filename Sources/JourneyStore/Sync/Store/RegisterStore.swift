@@ -104,9 +104,8 @@ struct RegisterStore {
 
   /// Writes journeys' registers, in the order given (the table's, by id, is the fastest),
   /// `rowsAStatement` journeys to a statement, the rest one by one: each statement costs SQLite
-  /// some 2,400 instructions whatever it writes (BENCHMARKS.md, "fewer statements a received
-  /// journey"). (An `UPDATE` of the rows the table holds, beside an `INSERT` of the others, cost
-  /// a received journey 1,100 instructions more: BENCHMARKS.md.)
+  /// a fixed amount of work whatever it writes (BENCHMARKS.md, P12). (An `UPDATE` of the rows
+  /// the table holds, beside an `INSERT` of the others, cost a received journey more.)
   func save(_ registers: some Sequence<(journey: String, registers: JourneyRegisters)>) throws {
     // The journeys held, and their blobs one after the other in one buffer, bound where they
     // lie: no array a journey.
@@ -133,9 +132,9 @@ struct RegisterStore {
     }
   }
 
-  /// How many journeys' registers one statement writes: 32 of 16, 32 and 64, measured
-  /// (BENCHMARKS.md, "fewer statements a received journey": 64 saved a little more, with a
-  /// statement twice as long to prepare).
+  /// How many journeys' registers one statement writes: the best of the counts measured (a
+  /// larger one saved little more, with a statement twice as long to prepare: BENCHMARKS.md,
+  /// P12).
   static let rowsAStatement = 32
 
   private static let upsertMany =

@@ -131,8 +131,8 @@ struct SyncJourneys {
     reserve(received.count)
     // The journeys met here first are numbered in the order of their ids, which is the order
     // of the register table, of the writes and of the save: each of those then walks the
-    // arrays in the order they lie, not 24 MB at random (at 100,000 journeys, copying registers
-    // from all over memory was a tenth of the receive's time: BENCHMARKS.md, P12).
+    // arrays in the order they lie, not at random (copying registers from all over memory was
+    // a large part of the receive's time: BENCHMARKS.md, P12).
     var given = [Int](repeating: 0, count: received.count)
     var sorted = received.indices.map { (key: received[$0], at: $0) }
     sorted.sort { $0.key < $1.key }
