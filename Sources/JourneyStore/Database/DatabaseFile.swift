@@ -153,6 +153,10 @@ extension DatabaseFile {
     try destination.copyPages(from: source) { try checker?.checkIsRoadtripDatabase() }
     // An older schema is upgraded now, as a write would: the restored database is in use.
     try JourneyDatabase(path: path, configuration: configuration).upgradeSchema()
+    // Undo stops at the restore: the backup's batches are older than what it replaced.
+    try destination.transaction(.immediate) {
+      try ChangeLog(connection: destination).cutAtRestore(on: Date())
+    }
     return contents
   }
 

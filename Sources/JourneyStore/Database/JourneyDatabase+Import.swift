@@ -21,6 +21,8 @@ extension JourneyDatabase {
   ///     that is rolled back: nothing is written. On a file that its first write would upgrade
   ///     (an older schema, a backup in rollback-journal mode), on a copy in memory, upgraded
   ///     there: the file keeps every byte.
+  ///   - previewing: For a dry run, how many of the journeys it would write to describe field
+  ///     by field (`ImportSummary.changes`); none by default.
   ///   - progress: Called now and then with the number of journeys read so far.
   /// - Returns: How many journeys were (or would be) inserted, skipped, replaced and left out as
   ///   duplicates.
@@ -28,15 +30,16 @@ extension JourneyDatabase {
   ///   line), or `SQLiteError`; the database is unchanged then.
   public func importJourneys(
     from reader: JourneyReader, onConflict: ConflictPolicy = .fail, duplicates: DuplicatePolicy = .skip,
-    isDryRun: Bool = false, progress: ((Int) -> Void)? = nil
+    isDryRun: Bool = false, previewing: Int = 0, progress: ((Int) -> Void)? = nil
   ) throws -> ImportSummary {
     if isDryRun, try wouldUpgradeForWriting() {
       return try inMemoryCopy().importJourneys(
-        from: reader, onConflict: onConflict, duplicates: duplicates, isDryRun: true,
+        from: reader, onConflict: onConflict, duplicates: duplicates, isDryRun: true, previewing: previewing,
         progress: progress)
     }
     let summary = try importJourneys(
       from: reader, onConflict: onConflict, duplicates: duplicates, isDryRun: isDryRun,
+      previewing: isDryRun ? previewing : 0,
       afterEach: { read in
         if read % IndexDeferral.threshold == 0 { progress?(read) }
       })
@@ -49,7 +52,7 @@ extension JourneyDatabase {
   /// cancelled task's `CancellationError`) stops the import, and nothing of it stays.
   func importJourneys(
     from reader: JourneyReader, onConflict: ConflictPolicy, duplicates: DuplicatePolicy, isDryRun: Bool,
-    afterEach: (Int) throws -> Void
+    previewing: Int = 0, afterEach: (Int) throws -> Void
   ) throws -> ImportSummary {
     var summary = ImportSummary()
     var replaced: [(UUID, JourneyValues)] = []
@@ -62,8 +65,8 @@ extension JourneyDatabase {
         try connection.withPageCache(ofAtLeast: Self.largeWritePageCacheKiB) {
           try write { batch in
             try importJourneys(
-              from: reader, into: batch, onConflict: onConflict, duplicates: duplicates, summary: &summary,
-              replaced: &replaced, afterEach: afterEach)
+              from: reader, into: batch, onConflict: onConflict, duplicates: duplicates, previewing: previewing,
+              summary: &summary, replaced: &replaced, afterEach: afterEach)
             if isDryRun { throw DryRunEnded() }
           }
         }
@@ -99,37 +102,24 @@ extension JourneyDatabase {
   /// The import's work inside its transaction.
   private func importJourneys(
     from reader: JourneyReader, into batch: Batch, onConflict: ConflictPolicy, duplicates: DuplicatePolicy,
-    summary: inout ImportSummary, replaced: inout [(UUID, JourneyValues)], afterEach: (Int) throws -> Void
+    previewing: Int, summary: inout ImportSummary, replaced: inout [(UUID, JourneyValues)],
+    afterEach: (Int) throws -> Void
   ) throws {
     var deferral = try IndexDeferral(connection: connection)
     var existing = DuplicateJourneys(connection: connection)
     while let journey = try reader.next() {
-      if journey.id == nil, duplicates == .skip, try existing.contains(journey.values) {
+      if journey.id == nil, journey.missingFields.isEmpty, duplicates == .skip, try existing.contains(journey.values) {
         summary.duplicates += 1
         try afterEach(summary.total)
         continue
       }
-      let id = journey.id ?? .random()
+      let isPreviewed = summary.changes.count < previewing
       do {
-        try batch.insert(id: id, values: journey.values)
-        summary.inserted += 1
-        existing.note(journey.values, rowID: connection.lastInsertedRowID)
-      } catch JourneyDatabaseError.duplicateID {
-        switch onConflict {
-        case .fail:
-          throw InterchangeError.malformed(
-            line: journey.line,
-            reason: "a journey with the id \(id.lowercasedText) already exists; "
-              + "use --on-conflict skip or --on-conflict replace")
-        case .skip:
-          summary.skipped += 1
-        case .replace:
-          if try !batch.replace(id: id, values: journey.values).isEmpty {
-            summary.replaced += 1
-            if identityMap.contains(id) { replaced.append((id, journey.values)) }
-          } else {
-            summary.unchanged += 1
-          }
+        if !journey.missingFields.isEmpty {
+          try update(journey, in: batch, isPreviewed: isPreviewed, summary: &summary, replaced: &replaced)
+        } else {
+          try insert(journey, in: batch, onConflict: onConflict, existing: &existing, isPreviewed: isPreviewed,
+            summary: &summary, replaced: &replaced)
         }
       } catch let error as SQLiteError where error.kind == .constraint {
         throw InterchangeError.malformed(line: journey.line, reason: error.refusedValueDescription)
@@ -139,5 +129,68 @@ extension JourneyDatabase {
     }
     try batch.writeHeldLogRows()
     try deferral.rebuild()
+  }
+
+  /// Inserts a whole imported journey, or under `.replace` and `.update` writes it over the
+  /// journey of its id.
+  private func insert(
+    _ journey: ImportedJourney, in batch: Batch, onConflict: ConflictPolicy, existing: inout DuplicateJourneys,
+    isPreviewed: Bool, summary: inout ImportSummary, replaced: inout [(UUID, JourneyValues)]
+  ) throws {
+    let id = journey.id ?? .random()
+    do {
+      try batch.insert(id: id, values: journey.values)
+      summary.inserted += 1
+      if isPreviewed { summary.changes.append(ImportedChange(id: id, from: nil, to: journey.values, changed: [])) }
+      existing.note(journey.values, rowID: connection.lastInsertedRowID)
+    } catch JourneyDatabaseError.duplicateID {
+      switch onConflict {
+      case .fail:
+        throw InterchangeError.malformed(
+          line: journey.line,
+          reason: "a journey with the id \(id.lowercasedText) already exists; "
+            + "use --on-conflict skip, replace or update")
+      case .skip:
+        summary.skipped += 1
+      case .replace, .update:
+        try update(journey, in: batch, isPreviewed: isPreviewed, summary: &summary, replaced: &replaced)
+      }
+    }
+  }
+
+  /// Writes the fields an imported journey gives over the journey of its id in the database
+  /// (`.replace`, `.update`): all of them, or the ones a partial record has.
+  /// - Throws: `InterchangeError.malformed` for a partial record whose journey is not there.
+  private func update(
+    _ journey: ImportedJourney, in batch: Batch, isPreviewed: Bool, summary: inout ImportSummary,
+    replaced: inout [(UUID, JourneyValues)]
+  ) throws {
+    let missing = journey.missingFields
+    guard let id = journey.id, let old = try JourneyRow.values(of: id, in: connection) else {
+      // A new journey may leave out its name, as ever.
+      if missing == [.name] {
+        let named = JourneyValues(JourneyField.all.map { $0 == .name ? .text("") : journey.values[$0] })
+        let id = journey.id ?? .random()
+        try batch.insert(id: id, values: named)
+        summary.inserted += 1
+        if isPreviewed { summary.changes.append(ImportedChange(id: id, from: nil, to: named, changed: [])) }
+        return
+      }
+      let names = JourneyField.all.filter { missing.contains($0) && $0 != .name }.map { "'\($0.name)'" }
+      let what = journey.id.map { "no journey has the id \($0.lowercasedText)" } ?? "the journey has no id"
+      throw InterchangeError.malformed(
+        line: journey.line,
+        reason: "\(what) to update, and a new journey needs \(names.joined(separator: ", ")) too")
+    }
+    let given = JourneyFieldSet(JourneyField.all.filter { !missing.contains($0) })
+    let new = old.replacing(given, with: journey.values)
+    let changed = try batch.update(id: id, from: old, to: new)
+    guard !changed.isEmpty else {
+      summary.unchanged += 1
+      return
+    }
+    summary.replaced += 1
+    if isPreviewed { summary.changes.append(ImportedChange(id: id, from: old, to: new, changed: changed)) }
+    if identityMap.contains(id) { replaced.append((id, new)) }
   }
 }

@@ -43,13 +43,21 @@ extension JourneyDatabase {
 
   /// Deletes journeys in one transaction, recorded as one batch: all of them or, when one is
   /// missing, none.
-  public func delete(ids: some Sequence<UUID>) throws {
+  /// - Parameter beforeCommit: Given the journeys as they were, after the deletes and before
+  ///   the commit, such as to report them: when it throws, nothing is deleted. Each journey is
+  ///   read only when it is given.
+  public func delete(ids: some Sequence<UUID>, beforeCommit: (([Journey]) throws -> Void)? = nil) throws {
     var deleted: [UUID] = []
     try write { batch in
+      var journeys: [Journey] = []
       for id in ids {
+        if beforeCommit != nil, let values = try JourneyRow.values(of: id, in: connection) {
+          journeys.append(JourneyRow.journey(id: id, values: values))
+        }
         try batch.delete(id: id)
         deleted.append(id)
       }
+      try beforeCommit?(journeys)
     }
     for id in deleted {
       identityMap.detach(id)

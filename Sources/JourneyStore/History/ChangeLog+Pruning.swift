@@ -110,3 +110,17 @@ extension ChangeLog {
     return inPlace == deletes.count ? first...(first + deletes.count - 1) : nil
   }
 }
+
+extension ChangeLog {
+  /// Cuts the log after a restore, inside the current write transaction: the restored
+  /// backup's batches are from before it, and an undo of one of them would revert a change the
+  /// restore has already replaced, silently. Undo stops there, as at a pruned log's horizon
+  /// (`log_horizon`), and `history` starts there; the backup file keeps its own log.
+  /// - Parameter date: When the backup was restored.
+  func cutAtRestore(on date: Date) throws {
+    let next = try end().batch + 1
+    try connection.run("DELETE FROM log_horizon")
+    try connection.run(
+      "INSERT INTO log_horizon (batch, at) VALUES (?, ?)", [.integer(next), .real(date.timeIntervalSinceReferenceDate)])
+  }
+}

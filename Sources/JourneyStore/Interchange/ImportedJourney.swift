@@ -10,4 +10,7 @@ struct ImportedJourney {
   let line: Int
   let id: UUID?
   let values: JourneyValues
+  /// The fields the record does not give, which the journey keeps (`ConflictPolicy.update`, a
+  /// reader that accepts partial records); their values are `NULL`. Empty for a whole journey.
+  var missingFields = JourneyFieldSet()
 }

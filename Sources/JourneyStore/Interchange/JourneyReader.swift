@@ -37,6 +37,10 @@ public final class JourneyReader {
   public var isDelimiterFromHeader: Bool { options.delimiter == nil && delimiter != nil }
   /// The CSV or TSV columns that name no journey key and were ignored, as the header names them.
   public internal(set) var ignoredColumns: [String] = []
+  /// Whether a start read so far was a local time: a date without an offset (`2026-11-21
+  /// 08:00`, as a spreadsheet writes it) or words (`tomorrow 9am`), read in the process's time
+  /// zone, which an import should name.
+  public internal(set) var readsLocalTimes = false
   let input: ByteInput
   /// The most bytes one record may take: a longer one is refused rather than held in memory.
   let maximumRecordSize: Int
@@ -328,109 +332,6 @@ public final class JourneyReader {
     let suggestion = name.nearest(among: JourneyRecord.keys.map { ($0, $0) })
     let valid = JourneyRecord.keys.joined(separator: ", ")
     throw .malformed("'\(name)' is not a journey key\(suggestion.map { " (did you mean '\($0)'?)" } ?? ""); the keys are: \(valid)")
-  }
-
-  /// Turns the values of one record into a journey, with each field's parser, reading them
-  /// where they lie in `buffer`.
-  private func journey(
-    from values: [ScannedValue?], line: Int, in buffer: UnsafeBufferPointer<UInt8>
-  ) throws(InterchangeError) -> ImportedJourney {
-    /// The value under a key, `nil` when the record has none.
-    func value(_ index: Int) throws(InterchangeError) -> ScannedValue? {
-      guard let value = values[index] else { return nil }
-      if case .notText = value {
-        throw .malformed(line: line, reason: "the value of '\(JourneyRecord.keys[index])' must be a string or a number")
-      }
-      return value
-    }
-    func text(_ index: Int) throws(InterchangeError) -> String? {
-      try value(index)?.text(in: buffer)
-    }
-    var id: UUID?
-    if let idValue = try value(0) {
-      guard let parsed = idValue.withUTF8(in: buffer, { UUID(text: $0) }) ?? nil else {
-        throw .malformed(
-          line: line,
-          reason: "'\(idValue.text(in: buffer) ?? "")' is not a journey id (a UUID such as 0b1e5c1a-6f0e-4d47-9a6e-3c2d8f1a0001)")
-      }
-      id = parsed
-    }
-    var stored: [DatabaseValue] = []
-    stored.reserveCapacity(JourneyField.all.count)
-    let endIndex = JourneyRecord.keys.count - 1
-    var isDurationFromEnd = false
-    for (offset, field) in JourneyField.all.enumerated() {
-      guard let given = try value(offset + 1) ?? (field == .name ? .text("") : nil) else {
-        // The start comes before the duration: a duration can be the time from it to the end.
-        if field == .duration, let endText = try text(endIndex) {
-          stored.append(try Self.duration(from: stored[JourneyField.startDate.index], to: endText, line: line))
-          isDurationFromEnd = true
-          continue
-        }
-        throw .malformed(
-          line: line, reason: "the journey has no '\(field.name)'\(field == .duration ? " (nor an end to take it from)" : "")")
-      }
-      let parsed = given.withUTF8(in: buffer) { utf8 in
-        Result { () throws(JourneyInputError) in try field.storedValue(parsingUTF8: utf8) }
-      }
-      switch parsed {
-      case .success(let value)?: stored.append(value)
-      case .failure(let error)?: throw .malformed(line: line, reason: "\(field.name): \(error)")
-      case nil: preconditionFailure("a value that is not text was refused above")
-      }
-    }
-    // The start lies in the calendar (its parser checks that); the end is checked here.
-    let journeyValues = JourneyValues(stored)
-    let start = journeyValues[.startDate].double ?? 0
-    let duration = journeyValues[.duration].double ?? 0
-    let startDate = Date(timeIntervalSinceReferenceDate: start)
-    guard Journey.endsWithinCalendar(start: startDate, duration: duration) else {
-      let refused = JourneyInputError.endAfterCalendar(try text(JourneyField.duration.index + 1) ?? "", start: startDate.iso8601)
-      throw .malformed(line: line, reason: "duration: \(refused)")
-    }
-    if !isDurationFromEnd, let endValue = try value(endIndex) {
-      let end = JourneyRecord.endDate(of: journeyValues)
-      // The usual end, in ISO 8601, is read as an instant and compared: no text is made.
-      if endValue.withUTF8(in: buffer, { Date(iso8601UTF8: $0) }) != end {
-        try checkEnd(endValue.text(in: buffer) ?? "", against: end, line: line)
-      }
-    }
-    return ImportedJourney(line: line, id: id, values: journeyValues)
-  }
-
-  /// Checks a record's `endDate`, when it is not read as exactly the journey's end, against the
-  /// text of that end: equal texts agree (the end may have more digits than its text shows).
-  /// - Throws: `.malformed` for an end that is not a date, or not the journey's.
-  private func checkEnd(_ endText: String, against end: Date, line: Int) throws(InterchangeError) {
-    guard endText != end.iso8601 else { return }
-    guard let given = Date(iso8601: endText) ?? (try? DateExpression.date(endText)) else {
-      throw .malformed(line: line, reason: "\(JourneyRecord.endDateKey): \(JourneyInputError.invalidDate(endText))")
-    }
-    // Equal dates have equal texts: only unequal ones need formatting, to compare as written.
-    guard given == end || given.iso8601 == end.iso8601 else {
-      throw .malformed(
-        line: line,
-        reason: "endDate \(endText) is not startDate + duration (\(end.iso8601)); correct it or leave it out")
-    }
-  }
-
-  /// The duration from a start in stored form to an end as typed, read as a start is read.
-  /// - Throws: `.malformed` for an end that is not a date or lies before the start.
-  private static func duration(
-    from start: DatabaseValue, to endText: String, line: Int
-  ) throws(InterchangeError) -> DatabaseValue {
-    let end: Date
-    do {
-      end = try DateExpression.date(endText)
-    } catch {
-      throw .malformed(line: line, reason: "\(JourneyRecord.endDateKey): \(error)")
-    }
-    let startDate = Date(timeIntervalSinceReferenceDate: start.double ?? 0)
-    guard end >= startDate else {
-      throw .malformed(
-        line: line, reason: "\(JourneyRecord.endDateKey) \(end.iso8601) lies before startDate \(startDate.iso8601)")
-    }
-    return JourneyField.duration.storedValue(end.timeIntervalSince(startDate))
   }
 
   /// The first byte from `start` on that is not a space, tab, carriage return or newline, nor in

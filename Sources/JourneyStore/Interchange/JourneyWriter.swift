@@ -1,3 +1,9 @@
+#if canImport(FoundationEssentials)
+import FoundationEssentials
+#else
+import Foundation
+#endif
+
 /// Writes journeys in an interchange format, one at a time, under the keys of `JourneyRecord`:
 /// what `list --format`, `show --format` and `export` print.
 ///
@@ -13,6 +19,8 @@ public struct JourneyWriter {
   private var records: RecordWriter
   /// The position in `JourneyRecord.keys` of each key written, in order.
   private let columns: [Int]
+  /// Whether cells are written for a spreadsheet (`SpreadsheetCells`).
+  private let isSpreadsheet: Bool
 
   /// A writer that hands its text to `output`, in pieces.
   /// - Parameters:
@@ -20,11 +28,16 @@ public struct JourneyWriter {
   ///   - keys: The keys to write, in order: all of `JourneyRecord.keys` by default, or some of
   ///     them (`--fields`, read by `JourneyRecord.key(named:)`).
   ///   - includesHeader: Whether CSV and TSV start with a header row; JSON formats ignore it.
+  ///   - spreadsheet: Whether to write what spreadsheets read as values (`SpreadsheetCells`):
+  ///     local dates, `[h]:mm:ss` durations, no cell that runs as a formula. `import` reads it
+  ///     back in the same time zone (`JourneyReader.Options.readsSpreadsheetCells`), to the
+  ///     second.
   ///   - output: Receives the text, in order; what it throws stops the writing and is rethrown.
   public init(
     format: InterchangeFormat, keys: [String] = JourneyRecord.keys, includesHeader: Bool = true,
-    output: @escaping (String) throws -> Void
+    spreadsheet: Bool = false, output: @escaping (String) throws -> Void
   ) {
+    isSpreadsheet = spreadsheet
     columns = keys.map { key in
       guard let column = JourneyRecord.keys.firstIndex(of: key) else { preconditionFailure("\(key) is no key of a journey record") }
       return column
@@ -59,14 +72,36 @@ public struct JourneyWriter {
       switch column {
       case 0:
         records.appendValue(at: position, isNumber: false, id)
+      case JourneyRecord.keys.count - 1 where isSpreadsheet:
+        records.appendValue(at: position, isNumber: false) { SpreadsheetCells.appendDate(JourneyRecord.endDate(of: values), to: &$0) }
       case JourneyRecord.keys.count - 1:
         records.appendValue(at: position, isNumber: false) { JourneyRecord.endDate(of: values).appendISO8601(to: &$0) }
+      case _ where isSpreadsheet:
+        try appendSpreadsheetCell(of: JourneyField.all[column - 1], values: values, at: position)
       default:
         let field = JourneyField.all[column - 1]
         records.appendValue(at: position, isNumber: field.isNumeric) { field.appendText(values[field], &$0) }
       }
     }
     try records.endRecord()
+  }
+
+  /// Appends a field's cell for a spreadsheet: a date local, a duration `[h]:mm:ss`, a text
+  /// neutralised (`SpreadsheetCells`).
+  private mutating func appendSpreadsheetCell(of field: JourneyField, values: JourneyValues, at position: Int) throws {
+    let stored = values[field]
+    switch field {
+    case .startDate where stored.double != nil:
+      records.appendValue(at: position, isNumber: false) {
+        SpreadsheetCells.appendDate(Date(timeIntervalSinceReferenceDate: stored.double ?? 0), to: &$0)
+      }
+    case .duration where stored.double != nil:
+      records.appendValue(at: position, isNumber: false) { SpreadsheetCells.appendDuration(stored.double ?? 0, to: &$0) }
+    default:
+      var text: [UInt8] = []
+      field.appendText(stored, &text)
+      records.appendValue(at: position, isNumber: false) { SpreadsheetCells.appendText(text, to: &$0) }
+    }
   }
 
   /// Completes the output (closes the JSON array); call it once, after the last journey.

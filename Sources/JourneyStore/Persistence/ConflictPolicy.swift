@@ -6,4 +6,8 @@ public enum ConflictPolicy: String, CaseIterable, Sendable {
   case skip
   /// Overwrites the journey in the database with the imported values (recorded as updates).
   case replace
+  /// Changes the fields the input gives and leaves the others: a record may leave out fields
+  /// (`JourneyReader.Options.acceptsPartialRecords`) when its id is in the database. A whole
+  /// record is imported as under `replace`.
+  case update
 }

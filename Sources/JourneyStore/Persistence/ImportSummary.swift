@@ -12,6 +12,10 @@ public struct ImportSummary: Equatable, Sendable {
   /// Journeys without an id identical to one already in the database or read before them,
   /// left out (`DuplicatePolicy.skip`).
   public var duplicates = 0
+  /// For a dry run asked for them, what the import would write to the first journeys it
+  /// writes, in the order of the input (`importJourneys(from:…previewing:)`); the others are
+  /// counted by `inserted` and `replaced`.
+  public var changes: [ImportedChange] = []
 
   /// Creates a summary; all counts are zero by default.
   public init(inserted: Int = 0, skipped: Int = 0, replaced: Int = 0, unchanged: Int = 0, duplicates: Int = 0) {

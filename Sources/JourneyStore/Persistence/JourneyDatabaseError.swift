@@ -42,7 +42,8 @@ public enum JourneyDatabaseError: Error, Equatable, Sendable {
   /// nothing was changed. `force` reverts it anyway.
   case revertConflict(kind: BatchKind, batch: Int64, origin: String, conflicts: [RevertConflict])
   /// Nothing kept in the change log can be undone: `history prune` dropped the batches before
-  /// `batch`, the newest of them committed at `date`.
+  /// `batch`, the newest of them committed at `date`; or a restore at `date` put back a backup,
+  /// whose batches are older than what it replaced.
   case historyPruned(batch: Int64, date: Date)
   /// roadtrip's tables, indexes or triggers are missing or do not match the file's schema
   /// version: another program changed them. Nothing is written to such a file.
@@ -115,8 +116,8 @@ extension JourneyDatabaseError: CustomStringConvertible {
         + "\(value), which the database refuses (another program stored it past the table's CHECK constraints); "
         + "nothing was changed"
     case .historyPruned(let batch, let date):
-      return "nothing left to undo: the change log was pruned before batch \(batch) "
-        + "(the newest batch dropped was committed at \(date.iso8601)); older changes cannot be undone"
+      return "nothing left to undo: the change log was pruned, or a backup restored, before batch \(batch) "
+        + "(at \(date.iso8601)); older changes cannot be undone"
     }
   }
 }

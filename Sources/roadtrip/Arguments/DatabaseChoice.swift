@@ -72,7 +72,9 @@ extension DatabaseChoice {
   /// - Throws: `CommandError.openingDatabase` when the file cannot be opened, created or is refused.
   func openCreatingIfMissing() throws -> JourneyDatabase {
     let path = try resolvedPath()
-    return try open(path, try configuration(createsFile: true), isCreating: !(try fileExists(at: path)))
+    let isCreating = !(try fileExists(at: path))
+    if isCreating { CreatedDatabase.willCreate(path) }
+    return try open(path, try configuration(createsFile: true), isCreating: isCreating)
   }
 
   /// How a command opens the database: with the busy timeout, the command line as the origin

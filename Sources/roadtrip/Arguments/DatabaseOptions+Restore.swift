@@ -17,6 +17,7 @@ extension DatabaseOptions {
   func restore(from backup: String) throws {
     let path = try resolvedPath()
     let configuration = try self.configuration(createsFile: true)
+    if try !databaseFileExists() { CreatedDatabase.willCreate(path) }
     _ = try restoring(path) { try JourneyDatabase.restore(path, from: backup, configuration: configuration) }
   }
 

@@ -4,9 +4,12 @@ extension DatabaseOptions {
   /// Undoes or redoes the most recent batch of the change log and says what changed on standard
   /// error: the work of `undo` and `redo`. One that changes more than one journey asks first on
   /// a terminal, and needs `yes` without one (as `delete` of more than one journey does).
+  /// - Parameters:
+  ///   - json: Also prints what changed as one JSON object on standard output.
+  ///   - quiet: Says nothing on standard error but errors (`-q`).
   /// - Throws: `CommandError.nothingToRevert`, `.confirmationRequired`, `.declined`,
   ///   `JourneyDatabaseError.revertConflict`, or the database's errors.
-  func revert(_ kind: JourneyChange.BatchKind, force: Bool, yes: Bool) throws {
+  func revert(_ kind: JourneyChange.BatchKind, force: Bool, yes: Bool, json: Bool = false, quiet: Bool = false) throws {
     let database = try openExisting()
     let confirm: ((RevertPreview) throws -> Void)? = yes ? nil : { preview in
       guard preview.journeys > 1 else { return }
@@ -25,6 +28,7 @@ extension DatabaseOptions {
         ? CommandError.nothingToRevert("redo", hint: "no undo is waiting to be redone; a new command ends redo")
         : CommandError.nothingToRevert("undo", hint: "the change log has no command left to undo")
     }
-    StandardError.write(summary.sentence)
+    if json { try BufferedOutput.standard.write(summary.json) }
+    if !quiet { StandardError.write(summary.sentence) }
   }
 }

@@ -13,6 +13,14 @@ extension JourneyIDs {
   /// The argument that stands for the ids on standard input.
   static let standardInput = "-"
 
+  /// Whether the command line names one journey: one id, not `-` (which may read any number).
+  /// The one rule of JSON's shape wherever a command prints the journeys it names (`show`,
+  /// `set`, `transport`, `delete`): one object then, an array otherwise, even of one journey or
+  /// none, so that the shape follows the command line and never the data.
+  var namesOneJourney: Bool {
+    arguments.count == 1 && arguments[0] != Self.standardInput
+  }
+
   /// Checks what can be checked before the database is open: at least one id, `-` at most once.
   /// - Throws: `ValidationError`.
   func validate() throws {

@@ -125,44 +125,16 @@ extension BrowseSession {
     }
   }
 
-  /// Keys in the name field: typing and Backspace change the draft; leaving the field (Enter,
-  /// Tab, up, down, Esc) writes it.
+  /// Keys in the name field (`EditorSession.handleInName`); Esc goes back to the list, once the
+  /// name is written.
   private func handleInName(_ key: Key, editor: EditorSession) {
-    let editorState = editor.state
-    switch key {
-    case .escape: closeEditor()
-    case .character(let character):
-      editorState.status = nil
-      state.nameDraft = (state.nameDraft ?? editor.journey.name) + String(character)
-    case .backspace:
-      editorState.status = nil
-      var name = state.nameDraft ?? editor.journey.name
-      if !name.isEmpty { name.removeLast() }
-      state.nameDraft = name
-    case .down, .tab, .enter:
-      commitName()
-      (editorState.hasFocus, editorState.focus) = (true, EditorFocus.allCases.first!)
-    case .up, .backTab:
-      commitName()
-      (editorState.hasFocus, editorState.focus) = (true, EditorFocus.allCases.last!)
-    default: break
-    }
-  }
-
-  /// Writes the name typed when it differs from the journey's: one write through its binding,
-  /// one batch of the log, so that one undo takes the whole rename back. A journey another
-  /// process deleted meanwhile keeps no draft.
-  func commitName() {
-    guard let draft = state.nameDraft else { return }
-    state.nameDraft = nil
-    guard let editor, !editor.state.isJourneyDeleted, draft != editor.journey.name else { return }
-    editor.bindings.name.wrappedValue = draft
+    guard key != .escape else { return closeEditor() }
+    editor.handleInName(key)
   }
 
   /// Writes what is being typed in the editor, the name and a value, before the session
   /// suspends or ends.
   func settle() {
-    commitName()
     editor?.settle()
   }
 
@@ -174,7 +146,6 @@ extension BrowseSession {
     editor.state.size = BrowseEditorScreen.editorSize(for: state.size)
     editor.state.hasFocus = false
     self.editor = editor
-    state.nameDraft = nil
     state.status = nil
     state.mode = .editing
   }

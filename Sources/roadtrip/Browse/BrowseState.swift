@@ -23,9 +23,6 @@ final class BrowseState {
   var status: StatusMessage?
   /// The name being typed for a new journey.
   var draft = ""
-  /// The editor's name as typed so far, while it differs from what is saved: written once, when
-  /// the field is left (`BrowseSession.commitName()`), so that a rename is one batch.
-  var nameDraft: String?
 
   init(size: TerminalSize) {
     self.size = size

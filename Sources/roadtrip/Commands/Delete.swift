@@ -8,10 +8,11 @@ extension Roadtrip {
     static let configuration = CommandConfiguration(
       commandName: "delete",
       abstract: "Delete journeys, all in one transaction.",
-      usage: "roadtrip delete ID... [--yes] [--db <path>]",
+      usage: "roadtrip delete ID... [--yes] [--json] [--db <path>]",
       discussion: """
         Deleting more than one journey lists them and asks first on the terminal (also when the ids come \
-        from a pipe); elsewhere it needs --yes.
+        from a pipe); elsewhere it needs --yes. --json prints the deleted journeys as they were, \
+        as show --json does: an object for one id, an array for several or -.
         """,
       aliases: ["rm"])
 
@@ -25,6 +26,9 @@ extension Roadtrip {
     @Flag(name: .shortAndLong, help: "Delete more than one journey without asking.")
     var yes = false
 
+    @Flag(help: "Print the deleted journeys as JSON: an object for one id, an array for several or -.")
+    var json = false
+
     @OptionGroup var database: DatabaseOptions
 
     func validate() throws {
@@ -33,14 +37,20 @@ extension Roadtrip {
 
     func run() throws {
       let database = try self.database.openExisting()
-      let resolved = try JourneyIDs(arguments: ids).resolve(in: database)
+      let names = JourneyIDs(arguments: ids)
+      let resolved = try names.resolve(in: database)
       if resolved.count > 1 && !yes {
         try Confirmation(
           action: "delete \(resolved.count) journeys", outcomeIfDeclined: "nothing was deleted",
           details: try details(of: resolved, in: database)
         ).ask()
       }
-      try database.delete(ids: resolved)
+      guard json else { return try database.delete(ids: resolved) }
+      try database.delete(ids: resolved) { journeys in
+        // Reported before the commit: output that cannot be written deletes nothing.
+        try names.printJSON(journeys)
+        try BufferedOutput.standard.flushBeforeCommit()
+      }
     }
 
     /// The journeys to delete, one a line (the first `shownCount`).

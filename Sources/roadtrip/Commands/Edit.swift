@@ -9,14 +9,17 @@ extension Roadtrip {
       commandName: "edit",
       abstract: "Edit a journey interactively on a terminal.",
       discussion: """
-        Shows the journey above a transportation type picker, a start date picker, its end and \
-        a duration slider. Every change is saved at once, as one change of the history; a \
+        Shows the journey's name above the journey, a transportation type picker, a start date \
+        picker, its end and a duration slider. Every change is saved at once, as one change of the history; a \
         change the database refuses (it is locked by another process past \
         $ROADTRIP_BUSY_TIMEOUT, or the value is invalid) snaps back and the reason appears under \
         the controls. Changes that other processes make appear as they are committed.
 
         Keys:
-          up, down (or Tab, Shift-Tab)   choose a control
+          up, down (or Tab, Shift-Tab)   choose a control; above the first and below
+                                         the last, the name: type it, and it is saved
+                                         once when the field is left (Enter, Tab, up,
+                                         down, Esc, which then quits)
           left, right (or -, +)          change its value: the previous or next type,
                                          the start 15 minutes earlier or later, the
                                          end or the duration 5 minutes earlier or

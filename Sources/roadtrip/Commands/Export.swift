@@ -3,7 +3,7 @@ import Glibc
 import JourneyStore
 
 extension Roadtrip {
-  /// `roadtrip export [--format ndjson|json|csv|tsv] [--output FILE [--force]]`
+  /// `roadtrip export [--format ndjson|json|csv|tsv] [--output FILE [--force]] [--spreadsheet]`
   struct Export: ParsableCommand {
     static let configuration = CommandConfiguration(
       commandName: "export",
@@ -33,9 +33,20 @@ extension Roadtrip {
     @Flag(help: "Replace the --output file even when it is a SQLite database, such as one of other journeys.")
     var force = false
 
+    @Flag(
+      help: """
+        Write a CSV that spreadsheets read as values: dates in local time (YYYY-MM-DD HH:MM:SS, the zone \
+        named on standard error), durations as [h]:mm:ss, and a quote before any text that starts with \
+        = + - @ so that none runs as a formula. import --spreadsheet reads it back in the same zone.
+        """)
+    var spreadsheet = false
+
     @OptionGroup var database: DatabaseOptions
 
     func validate() throws {
+      if spreadsheet, let chosen = format ?? output.flatMap(InterchangeFormat.init(pathExtensionOf:)), chosen != .csv {
+        throw ValidationError("--spreadsheet writes CSV, not \(chosen.rawValue); leave out --format, or name a .csv file")
+      }
       if let format, let named = output.flatMap(InterchangeFormat.init(pathExtensionOf:)), named != format {
         throw ValidationError(
           "--format \(format.rawValue) does not match \(output ?? "")'s extension, which names \(named.rawValue); "
@@ -52,7 +63,7 @@ extension Roadtrip {
       }
       try self.database.refuseOverwritingDatabase(with: output)
       if !force { try OutputFile.refuseReplacingDatabase(at: output) }
-      try refuseUnnamedFormat(of: output)
+      if !spreadsheet { try refuseUnnamedFormat(of: output) }
       let database = try self.database.openExisting()
       // The journeys that can be read are written whole: what the user can still rescue.
       try OutputFile.replace(output) { try export(database, to: $0, unreadable: &unreadable) }
@@ -62,7 +73,14 @@ extension Roadtrip {
     private func export(
       _ database: JourneyDatabase, to output: BufferedOutput, unreadable: inout UnreadableJourneys
     ) throws {
-      var writer = JourneyWriter(format: resolvedFormat, keys: try fields.keys()) { try output.write($0) }
+      var writer = JourneyWriter(format: resolvedFormat, keys: try fields.keys(), spreadsheet: spreadsheet) {
+        try output.write($0)
+      }
+      if spreadsheet {
+        StandardError.write(
+          "roadtrip: wrote dates in local time, \(LocalZone.name) (TZ chooses another zone); "
+            + "import --spreadsheet reads them back in the same zone\n")
+      }
       try database.write(JourneyQuery(sortField: nil), to: &writer, onUnreadable: { unreadable.leaveOut($0) })
       try writer.finish()
       try output.flush()
@@ -82,7 +100,8 @@ extension Roadtrip {
 
     /// `--format`, else the format the output file's extension names (as `import` reads it), else NDJSON.
     private var resolvedFormat: InterchangeFormat {
-      format ?? output.flatMap(InterchangeFormat.init(pathExtensionOf:)) ?? .ndjson
+      if spreadsheet { return .csv }
+      return format ?? output.flatMap(InterchangeFormat.init(pathExtensionOf:)) ?? .ndjson
     }
   }
 }

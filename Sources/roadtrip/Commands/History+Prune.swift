@@ -8,7 +8,7 @@ extension Roadtrip.History {
     static let configuration = CommandConfiguration(
       commandName: "prune",
       abstract: "Drop the oldest batches of the change log.",
-      usage: "roadtrip history prune (--keep <n> | --before <date>) [--yes] [--db <path>]",
+      usage: "roadtrip history prune (--keep <n> | --before <date>) [--yes] [-q] [--db <path>]",
       discussion: """
         The journeys are not touched: only their history goes, and undo stops at the first batch \
         kept. It asks first on a terminal; elsewhere it needs --yes. 'roadtrip db vacuum' then \
@@ -25,6 +25,9 @@ extension Roadtrip.History {
 
     @Flag(name: .shortAndLong, help: "Prune without asking.")
     var yes = false
+
+    @Flag(name: .shortAndLong, help: "Print nothing but errors (for scripts and timers).")
+    var quiet = false
 
     @OptionGroup var database: DatabaseOptions
 
@@ -72,6 +75,7 @@ extension Roadtrip.History {
         try Confirmation(action: action, outcomeIfDeclined: "nothing was dropped").ask()
       }
       let summary = try database.pruneHistory(pruning)
+      if quiet { return }
       if let newest = summary.newestDropped {
         StandardError.write(
           "Dropped \(summary.batches) batch\(summary.batches == 1 ? "" : "es") (\(summary.changes) "

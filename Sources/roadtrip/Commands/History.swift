@@ -8,8 +8,8 @@ extension Roadtrip {
       commandName: "history",
       abstract: "Show the change log, newest first: when, which command, which journey, which field, old and new value.",
       usage: """
-        roadtrip history [ID] [--limit <n>] [--since <date>] [--until <date>] [--on <date>] [--format <format>] [--json] [--db <path>]
-        roadtrip history prune (--keep <n> | --before <date>) [--yes] [--db <path>]
+        roadtrip history [ID] [--limit <n>] [--since <date>] [--until <date>] [--on <date>] [--format <format>] [--json] [--color <when>] [--db <path>]
+        roadtrip history prune (--keep <n> | --before <date>) [--yes] [-q] [--db <path>]
         """,
       discussion: """
         ID: only the changes of this journey, its id or a unique prefix of at least 4 hex digits; \

@@ -4,7 +4,7 @@ import JourneyStore
 
 extension Roadtrip {
   /// `roadtrip import [FILE | -] [--format ndjson|json|csv|tsv] [--delimiter CHAR] [--strict]
-  /// [--on-conflict fail|skip|replace] [--keep-duplicates] [--dry-run]`
+  /// [--on-conflict fail|skip|replace|update] [--keep-duplicates] [--spreadsheet] [--dry-run] [-q]`
   struct Import: ParsableCommand {
     static let configuration = CommandConfiguration(
       commandName: "import",
@@ -48,14 +48,33 @@ extension Roadtrip {
     @Flag(help: "Refuse a CSV or TSV column that names no journey key, rather than ignore it.")
     var strict = false
 
-    @Option(help: "What to do with a journey whose id is already in the database: fail, skip or replace.")
+    @Option(
+      help: """
+        What to do with a journey whose id is already in the database: fail, skip, replace (with the \
+        journey read), or update (only the columns the file has: a file of id and name renames).
+        """)
     var onConflict: ConflictPolicy = .fail
+
+    @Flag(
+      help: """
+        Read a CSV that export --spreadsheet wrote (or a spreadsheet saved from it): local dates, \
+        [h]:mm:ss durations, and the quote before a text that would run as a formula dropped. \
+        Implies --format csv.
+        """)
+    var spreadsheet = false
 
     @Flag(help: "Import a journey without an id even when one with the same name, type, start and duration is already there.")
     var keepDuplicates = false
 
-    @Flag(help: "Read and check everything and print what would be imported; write nothing.")
+    @Flag(
+      help: """
+        Read and check everything and print what would change, journey by journey and field by \
+        field (the first \(Self.previewCount)); write nothing.
+        """)
     var dryRun = false
+
+    @Flag(name: .shortAndLong, help: "Print nothing but errors and warnings: no summary, no progress.")
+    var quiet = false
 
     @OptionGroup var database: DatabaseOptions
 
@@ -66,6 +85,9 @@ extension Roadtrip {
       if delimiter != nil, let format, format != .csv {
         throw ValidationError("--delimiter is for CSV, not --format \(format.rawValue)")
       }
+      if spreadsheet, let format = format ?? file.flatMap(InterchangeFormat.init(pathExtensionOf:)), format != .csv {
+        throw ValidationError("--spreadsheet reads CSV, not \(format.rawValue)")
+      }
     }
 
     func run() throws {
@@ -73,13 +95,16 @@ extension Roadtrip {
       defer { if descriptor != STDIN_FILENO { close(descriptor) } }
       let existed = try database.databaseFileExists()
       let besideBefore = try database.filesBesideDatabase()
-      let progress = ProgressLine { "Importing… \($0) journeys" }
+      CreatedDatabase.isQuiet = quiet
+      let progress = ProgressLine(isShown: !quiet) { "Importing… \($0) journeys" }
       // Ctrl-C rolls the transaction back: nothing was imported. On a line of its own, in case a
       // progress bar is showing. The string lives as long as the process.
       ProcessSetup.interruptionMessage = UnsafePointer(strdup("\nroadtrip: interrupted; nothing was imported\n"))
       let reader = JourneyReader(
         descriptor: descriptor, format: givenFormat,
-        options: .init(delimiter: delimiterScalar, refusesUnknownColumns: strict))
+        options: .init(
+          delimiter: delimiterScalar, refusesUnknownColumns: strict, acceptsPartialRecords: onConflict == .update,
+          readsSpreadsheetCells: spreadsheet))
       let started = ContinuousClock.now
       let summary: ImportSummary
       do {
@@ -95,7 +120,11 @@ extension Roadtrip {
       }
       progress.clear()
       writeNotes(of: reader)
-      StandardError.write(summary.description(after: ContinuousClock.now - started, isDryRun: dryRun))
+      if dryRun { try printChanges(of: summary) }
+      if !quiet {
+        StandardError.write(
+          summary.description(after: ContinuousClock.now - started, isDryRun: dryRun, updates: onConflict == .update))
+      }
     }
 
     /// Opens the database, imports (or, for a dry run, reads and checks in a transaction rolled
@@ -104,16 +133,28 @@ extension Roadtrip {
     private func importJourneys(from reader: JourneyReader, progress: ProgressLine) throws -> ImportSummary {
       try (dryRun ? database.openExisting() : database.openCreatingIfMissing()).importJourneys(
         from: reader, onConflict: onConflict, duplicates: keepDuplicates ? .keep : .skip, isDryRun: dryRun,
-        progress: progress.report)
+        previewing: Self.previewCount, progress: progress.report)
+    }
+
+    /// How many journeys a dry run shows field by field; the others are counted.
+    static let previewCount = 20
+
+    /// Prints what a dry run would write (`ImportSummary.changeLines`) on standard output.
+    private func printChanges(of summary: ImportSummary) throws {
+      try BufferedOutput.standard.write(summary.changeLines)
     }
 
     /// Says on standard error which CSV separator the header chose, when not a comma, and which
     /// columns were ignored.
     private func writeNotes(of reader: JourneyReader) {
-      if reader.isDelimiterFromHeader, let delimiter = reader.delimiter, delimiter != "," {
+      if !quiet, reader.isDelimiterFromHeader, let delimiter = reader.delimiter, delimiter != "," {
         StandardError.write(
           "roadtrip: read the CSV with \(Self.name(of: delimiter)) between fields, the separator its header has most of "
             + "(--delimiter chooses another)\n")
+      }
+      if !quiet, reader.readsLocalTimes {
+        StandardError.write(
+          "roadtrip: read dates without an offset as local time, \(LocalZone.name) (TZ chooses another zone)\n")
       }
       let ignored = reader.ignoredColumns
       guard !ignored.isEmpty else { return }
@@ -139,7 +180,7 @@ extension Roadtrip {
     /// The format --format, --delimiter or the file's extension gives; `nil` to tell it from the
     /// first bytes.
     private var givenFormat: InterchangeFormat? {
-      format ?? (delimiter != nil ? .csv : nil) ?? file.flatMap { $0 == "-" ? nil : InterchangeFormat(pathExtensionOf: $0) }
+      format ?? (delimiter != nil || spreadsheet ? .csv : nil) ?? file.flatMap { $0 == "-" ? nil : InterchangeFormat(pathExtensionOf: $0) }
     }
 
     /// The separator --delimiter gives: one of `JourneyReader.Options.delimiters`, a tab also as

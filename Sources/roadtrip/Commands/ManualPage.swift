@@ -44,6 +44,7 @@ extension ManualPage {
       let usage = Self.type(at: path.dropFirst()).map { Roadtrip.usageString(for: $0) }
       page.command(command, path: path, usage: usage)
     }
+    Self.appendSections(to: &page)
     page.macro("SH", "SEE ALSO")
     page.line("\\fBsqlite3\\fR(1); \\fBroadtrip help\\fR \\fIcommand\\fR; the README of roadtrip.")
     return page.text
@@ -70,9 +71,14 @@ extension ManualPage {
   }
 
   /// The arguments and options of a command's section: those its help shows, but for the ones
-  /// every command takes (`--db`, `--help`, `--version`, listed once under OPTIONS).
+  /// every command takes (`--db`, `--help`, `--version`, listed once under OPTIONS); a command
+  /// whose default subcommand is hidden (`sync`) shows that one's, which are its own.
   static func ownArguments(of command: CommandInfo) -> [ArgumentInfo] {
-    (command.arguments ?? []).filter { argument in
+    let hiddenDefault = (command.subcommands ?? []).filter { !$0.shouldDisplay && $0.commandName != "help" }
+    let own = command.arguments ?? []
+    let names = Set(own.compactMap { $0.preferredName?.name })
+    let inherited = hiddenDefault.flatMap { $0.arguments ?? [] }.filter { !names.contains($0.preferredName?.name ?? "") }
+    return (own + inherited).filter { argument in
       argument.shouldDisplay
         && !["db", "help", "version"].contains(argument.preferredName?.name ?? "")
     }

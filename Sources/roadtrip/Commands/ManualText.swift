@@ -41,7 +41,11 @@ extension ManualText {
   mutating func command(_ command: CommandInfo, path: [String], usage: String?) {
     macro("SS", path.joined(separator: " "))
     if let usage {
-      line("\\fB" + Self.escaped(usage) + "\\fR")
+      // One usage a line, as help prints them: filled, they would run together.
+      for (index, each) in usage.split(separator: "\n").enumerated() {
+        if index > 0 { macro("br") }
+        line("\\fB" + Self.escaped(String(each.drop { $0 == " " })) + "\\fR")
+      }
       macro("PP")
     }
     if let abstract = command.abstract { line(Self.escaped(abstract)) }

@@ -33,11 +33,22 @@ extension Roadtrip {
     if failure?.standardOutput != nil, let word = words.misreadHelpWord {
       failure = Failure(commandLine: words.misreadHelpError(word))
     }
+    // An option the command does not take is the mistake to name, whatever it led to.
+    // A mistyped command's name (`history prun`) is the bigger mistake, said already.
+    if failure?.exitCode == .usage, (try? words.checkCommandName()) != nil,
+      let unknown = words.unknownOptionError(replacing: failure?.message ?? "")
+    {
+      failure = Failure(commandLine: unknown)
+    }
+    if let help = failure?.standardOutput, words.asksHelpOfSync {
+      failure?.standardOutput = Sync.helpWithOwnOptions(help)
+    }
     if let help = failure?.standardOutput {
       // --help, help, --generate-completion-script: data for standard output, not an error.
       failure = run { try BufferedOutput.standard.write(help.hasSuffix("\n") ? help : help + "\n") }
     }
     Pager.finish()
+    CreatedDatabase.report()
     if let message = failure?.message {
       StandardError.write(message.hasSuffix("\n") ? message : message + "\n")
     }

@@ -28,7 +28,7 @@ extension Roadtrip {
       completion: JourneyCompletion.idsAndFields)
     var arguments: [String] = []
 
-    @Flag(help: "Print the edited journeys as JSON.")
+    @Flag(help: "Print the edited journeys as JSON: an object for one id, an array for several or -.")
     var json = false
 
     @OptionGroup var database: DatabaseOptions
@@ -59,11 +59,7 @@ extension Roadtrip {
         } beforeCommit: {
           guard json else { return }
           // Reported before the commit: output that cannot be written changes nothing.
-          var printer = JourneyPrinter(format: .json)
-          for journey in edited {
-            try printer.print(journey)
-          }
-          try printer.finish()
+          try ids.printJSON(edited)
           try BufferedOutput.standard.flushBeforeCommit()
         }
       }
@@ -79,6 +75,7 @@ extension Roadtrip {
       guard !assignments.isEmpty else {
         throw ValidationError("nothing to set; give FIELD=VALUE after the ids, such as name='Coast road'")
       }
+      try refuseSpacesAroundEquals(ids: ids, assignments: Array(assignments))
       var plan: [JourneyField.Edit] = []
       for assignment in assignments {
         guard let equals = assignment.firstIndex(of: "=") else {
@@ -102,6 +99,33 @@ extension Roadtrip {
         plan.append(edit)
       }
       return (JourneyIDs(arguments: ids), plan)
+    }
+
+    /// Refuses `name = foo` and `name= foo`, which the shell passes as several words: the field's
+    /// name then reads as an id, or the value as an assignment.
+    /// - Throws: `ValidationError` with the assignment written as one word.
+    private static func refuseSpacesAroundEquals(ids: [String], assignments: [String]) throws {
+      guard let first = assignments.first else { return }
+      let name: String?, value: String?
+      if first == "=" || first.hasPrefix("=") {
+        // name = foo, name =foo: the name was read as an id.
+        name = ids.last
+        value = first == "=" ? assignments.dropFirst().first : String(first.dropFirst())
+      } else if let equals = first.firstIndex(of: "="), first.index(after: equals) == first.endIndex,
+        let next = assignments.dropFirst().first, !next.contains("=")
+      {
+        // name= foo: the value is a word of its own.
+        name = String(first[..<equals])
+        value = next
+      } else {
+        return
+      }
+      guard let name, (try? JourneyField.Edit(name: name, text: value ?? "")) != nil
+        || (try? JourneyField.named(name)) != nil || JourneyField.Edit.endNames.contains(name)
+      else { return }
+      let word = name + "=" + (value ?? "VALUE")
+      throw ValidationError(
+        "write each field as one word, with no spaces around '=': \(CommandLine.shellQuoted(word))")
     }
   }
 }

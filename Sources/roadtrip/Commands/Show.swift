@@ -11,7 +11,9 @@ extension Roadtrip {
       discussion: """
         Cards are separated by a blank line; other formats print the journeys as list does. \
         --format json prints one JSON object for one id, and an array when several ids are \
-        given or - reads them (even if it reads one), so that a script always gets the same shape.
+        given or - reads them (even if it reads one or none), so that a script always gets the \
+        same shape; set, transport and delete --json follow the same rule. - reading no ids \
+        shows nothing.
         """)
 
     @Argument(
@@ -40,10 +42,8 @@ extension Roadtrip {
     func run() throws {
       let database = try self.database.openExisting()
       let names = JourneyIDs(arguments: ids)
+      // Standard input that holds no ids names no journeys: nothing to show, as for every command.
       let resolved = try names.resolve(in: database)
-      guard !resolved.isEmpty else {
-        throw CommandError.usage("standard input held no journey ids; pipe ids in, one a line, as roadtrip list --format ids prints them")
-      }
       let journeys = try database.reading {
         try resolved.map { id in
           guard let journey = try database.journey(id: id) else {
@@ -52,20 +52,20 @@ extension Roadtrip {
           return journey
         }
       }
-      try print(journeys, asOne: ids.count == 1 && ids[0] != JourneyIDs.standardInput)
+      try print(journeys, namedBy: names)
     }
 
-    /// Prints the journeys in the format asked for.
-    /// - Parameter asOne: Whether one id was given (not `-`): JSON is then an object, not an array.
-    private func print(_ journeys: [Journey], asOne: Bool) throws {
+    /// Prints the journeys in the format asked for; JSON in the shape `namesOneJourney` says.
+    private func print(_ journeys: [Journey], namedBy names: JourneyIDs) throws {
       switch json ? ShowFormat.json : format {
       case .card:
         let width = TerminalSize.fittingColumns(of: .standard)
         let cards = journeys.map { JourneyCard(journey: $0, style: .standardOutput, width: width).rendered }
         try BufferedOutput.standard.write(cards.joined(separator: "\n"))
+      case .json:
+        try names.printJSON(journeys)
       case let format:
-        let listFormat = format == .json && asOne ? .ndjson : format.outputFormat ?? .table
-        var printer = JourneyPrinter(format: listFormat)
+        var printer = JourneyPrinter(format: format.outputFormat ?? .table)
         for journey in journeys { try printer.print(journey) }
         try printer.finish()
       }

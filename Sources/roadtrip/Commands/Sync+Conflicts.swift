@@ -11,7 +11,8 @@ extension Roadtrip.Sync {
         Each conflict: its number, the journey, the field, the value kept on every database and \
         the value that lost (with the replica that wrote each and when), and whether it was \
         restored. A kept value of (deleted): the journey was deleted while another database edited \
-        it. --restore N writes conflict N's lost value back as a new change (a deleted journey \
+        it. KEPT BY and LOST BY name the database that wrote each value, "this machine" \
+        when it is this one. --restore N writes conflict N's lost value back as a new change (a deleted journey \
         comes back with it); the next sync sends it. JSON objects have the keys id, journey, \
         field, deleted (true or false), kept, keptReplica, keptAt, lost, lostReplica, lostAt, found \
         and restoredBy (a batch, or null); values as 'show --json' writes them (a duration in \
@@ -34,7 +35,8 @@ extension Roadtrip.Sync {
             + "is \(conflict.lost?.description ?? "") again\n")
         return
       }
-      let conflicts = try database.openExisting().syncConflicts()
+      let journeys = try database.openExisting()
+      let conflicts = try journeys.syncConflicts()
       let (format, includesHeader) = output.resolved
       let standardOutput = BufferedOutput.standard
       let keys = [
@@ -59,14 +61,19 @@ extension Roadtrip.Sync {
         try writer.finish()
       } else {
         var table = TextTable(headings: [
-          "N", "JOURNEY", "FIELD", "KEPT", "LOST", "LOST BY", "RESTORED",
+          "N", "JOURNEY", "FIELD", "KEPT", "KEPT BY", "LOST", "LOST BY", "RESTORED",
         ])
+        // This database's own replica is named as such: a replica id means nothing to a person.
+        let ownReplica = conflicts.isEmpty ? nil : try journeys.syncStatus().replica
+        func shown(_ replica: String) -> String {
+          replica == ownReplica ? "this machine" : String(replica.prefix(8))
+        }
         for conflict in conflicts {
           table.append([
             String(conflict.id), String(conflict.journeyID.uuidString.lowercased().prefix(8)),
             conflict.field.name,
-            conflict.kept?.description ?? "(deleted)", conflict.lost?.description ?? "",
-            String(conflict.lostReplica.prefix(8)), conflict.restoredBy.map { "batch \($0)" } ?? "",
+            conflict.kept?.description ?? "(deleted)", shown(conflict.keptReplica), conflict.lost?.description ?? "",
+            shown(conflict.lostReplica), conflict.restoredBy.map { "batch \($0)" } ?? "",
           ])
         }
         try standardOutput.write(

@@ -50,9 +50,20 @@ extension Roadtrip.Sync {
         """)
     var compact = false
 
+    @Flag(help: "With --status: print the status as one JSON object.")
+    var json = false
+
+    @Flag(
+      name: .shortAndLong,
+      help: "Print nothing but errors and warnings: for cron and timers, which mail what a job prints.")
+    var quiet = false
+
     @OptionGroup var database: DatabaseOptions
 
     func validate() throws {
+      if json, !status {
+        throw ValidationError("--json is for --status; a sync says what it did on standard error")
+      }
       if status, remote != nil {
         throw ValidationError("--status reads the remembered remote; give no REMOTE with it")
       }
@@ -79,6 +90,7 @@ extension Roadtrip.Sync {
 
     func run() throws {
       if status { return try printStatus() }
+      CreatedDatabase.isQuiet = quiet
       let secret = try self.secret()
       // The remembered remote is read without creating the database: with none, nothing is left
       // behind.
@@ -93,7 +105,7 @@ extension Roadtrip.Sync {
       let journeys = try database.openCreatingIfMissing()
       let summary: SyncSummary
       // On a terminal, the changes sent and received so far; nothing when stderr is piped.
-      let progress = ProgressLine {
+      let progress = ProgressLine(isShown: !quiet) {
         "Syncing… " + String(counting: $0, "change") + " sent and received"
       }
       defer { progress.clear() }
@@ -104,7 +116,7 @@ extension Roadtrip.Sync {
           with: remote, secret: secret, progress: progress.report)
         progress.clear()
         summary = compaction.sync
-        StandardError.write((summary.lines + compaction.lines).joined(separator: "\n") + "\n")
+        say(summary.lines + compaction.lines)
       } else {
         summary = try journeys.synchronize(
           with: remote, secret: secret, startingNewRemote: newRemote != nil,
@@ -115,7 +127,7 @@ extension Roadtrip.Sync {
           lines.insert(
             "\(remote.shownLocation) is this database's remote already: synced as usual", at: 0)
         }
-        StandardError.write(lines.joined(separator: "\n") + "\n")
+        say(lines)
       }
       // Files refused and a send that failed are both said; the send's failure (74: try again)
       // is the exit code, for a script that retries.
@@ -133,14 +145,21 @@ extension Roadtrip.Sync {
       if let failure = failures.first { throw failure }
     }
 
+    /// Writes the summary's lines on standard error, unless `--quiet`.
+    private func say(_ lines: [String]) {
+      guard !quiet else { return }
+      StandardError.write(lines.joined(separator: "\n") + "\n")
+    }
+
     private func printStatus() throws {
       let status = try database.openExisting().syncStatus()
+      if json { return try BufferedOutput.standard.write(Self.json(of: status)) }
       var lines: [String] = []
       if let replica = status.replica {
         lines.append(
           "remote: " + (status.shownRemote.map { "\($0) (\(status.remoteKind ?? "folder"))" } ?? "none"))
         lines.append("replica: \(replica)")
-        lines.append("last exchange: " + (status.lastSync?.iso8601 ?? "never"))
+        lines.append("last exchange: " + (status.lastSync?.localText ?? "never"))
         lines.append(
           "waiting to be sent: \(String(counting: status.unsentBatches, "batch", plural: "batches")), "
             + String(counting: status.unsentChanges, "change"))
@@ -177,5 +196,34 @@ extension Roadtrip.Sync {
       }
       return secret
     }
+  }
+}
+
+extension Roadtrip.Sync.Exchange {
+  /// `sync --status --json`: one object with the keys remote (as shown: no credentials),
+  /// remoteKind, replica, lastSync (UTC, or null), unsentBatches, unsentChanges, pendingFiles,
+  /// heldBack (objects with replica, file, reason), openConflicts and syncRequired; null where a
+  /// database that never synced has nothing to say.
+  static func json(of status: SyncStatus) -> String {
+    var object = JSONObjectText()
+    object.append("remote", status.shownRemote.map { .string($0) } ?? .null)
+    object.append("remoteKind", status.remoteKind.map { .string($0) } ?? .null)
+    object.append("replica", status.replica.map { .string($0) } ?? .null)
+    object.append("lastSync", status.lastSync.map { .string($0.iso8601) } ?? .null)
+    object.append("unsentBatches", .number(String(status.unsentBatches)))
+    object.append("unsentChanges", .number(String(status.unsentChanges)))
+    object.append("pendingFiles", .number(String(status.pendingFiles)))
+    object.append(
+      "heldBack",
+      objects: status.heldBack.map { held in
+        var entry = JSONObjectText()
+        entry.append("replica", .string(held.replica))
+        entry.append("file", .string(held.file))
+        entry.append("reason", .string(held.reason))
+        return entry
+      })
+    object.append("openConflicts", .number(String(status.openConflicts)))
+    object.append("syncRequired", .bool(status.isSyncRequired))
+    return object.text + "\n"
   }
 }

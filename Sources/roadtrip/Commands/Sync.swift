@@ -9,10 +9,10 @@ extension Roadtrip {
         "Exchange changes with a remote folder or git repository, so that several databases hold "
         + "the same journeys.",
       usage: """
-        roadtrip sync [<remote>] [--secret-file <file>] [--db <path>]
-        roadtrip sync [<remote>] --compact [--secret-file <file>] [--db <path>]
-        roadtrip sync --new-remote <remote> [--secret-file <file>] [--db <path>]
-        roadtrip sync --status [--db <path>]
+        roadtrip sync [<remote>] [--secret-file <file>] [-q] [--db <path>]
+        roadtrip sync [<remote>] --compact [--secret-file <file>] [-q] [--db <path>]
+        roadtrip sync --new-remote <remote> [--secret-file <file>] [-q] [--db <path>]
+        roadtrip sync --status [--json] [--db <path>]
         roadtrip sync conflicts [--restore <n>] [--format <format>] [--json] [--db <path>]
         """,
       discussion: """

@@ -7,10 +7,11 @@ extension Roadtrip {
     static let configuration = CommandConfiguration(
       commandName: "transport",
       abstract: "Set the transportation type of journeys; with no type, print the current one.",
-      usage: "roadtrip transport ID... [TYPE | --next | --previous | --random] [--db <path>]",
+      usage: "roadtrip transport ID... [TYPE | --next | --previous | --random] [--json] [--db <path>]",
       discussion: """
         With TYPE or a flag, every journey named changes in one transaction. With neither, \
-        prints each journey's type, one slug a line.
+        prints each journey's type, one slug a line. --json prints the journeys (changed, or \
+        as they are) as show --json does: an object for one id, an array for several or -.
         """)
 
     @Argument(
@@ -23,6 +24,9 @@ extension Roadtrip {
 
     @Flag var step: TypeStep?
 
+    @Flag(help: "Print the journeys as JSON: an object for one id, an array for several or -.")
+    var json = false
+
     @OptionGroup var database: DatabaseOptions
 
     func validate() throws {
@@ -30,7 +34,7 @@ extension Roadtrip {
     }
 
     func run() throws {
-      try Self.run(arguments: arguments, step: step, database: database)
+      try Self.run(arguments: arguments, step: step, json: json, database: database)
     }
 
     /// `validate()` of the command with these arguments and `--next`, `--previous` or
@@ -43,28 +47,39 @@ extension Roadtrip {
       }
     }
 
-    /// `run()` of the command with these arguments, `step` and database.
+    /// `run()` of the command with these arguments, `step`, `--json` or not, and database.
     private static func run(
-      arguments: [String], step: TypeStep?, database choice: some DatabaseChoice
+      arguments: [String], step: TypeStep?, json: Bool, database choice: some DatabaseChoice
     ) throws {
       let (ids, type) = try split(arguments)
       let database = try choice.openExisting()
       let resolved = try ids.resolve(in: database, looksUpFullIDs: false)
       guard type != nil || step != nil else {
-        try database.reading {
-          for id in resolved {
+        let journeys = try database.reading {
+          try resolved.map { id in
             guard let journey = try database.journey(id: id) else {
               throw JourneyDatabaseError.journeyNotFound(id.uuidString.lowercased())
             }
-            try BufferedOutput.standard.write(JourneyField.transportationType.text(of: journey) + "\n")
+            return journey
           }
+        }
+        if json { return try ids.printJSON(journeys) }
+        for journey in journeys {
+          try BufferedOutput.standard.write(JourneyField.transportationType.text(of: journey) + "\n")
         }
         return
       }
+      var edited: [Journey] = []
       try database.writingUserValues {
         try $0.edit(ids: resolved, reading: type == nil ? [.transportationType] : []) { journey in
           journey.transportationType =
             type ?? step?.type(after: journey.transportationType) ?? journey.transportationType
+          if json { edited.append(journey) }
+        } beforeCommit: {
+          guard json else { return }
+          // Reported before the commit: output that cannot be written changes nothing.
+          try ids.printJSON(edited)
+          try BufferedOutput.standard.flushBeforeCommit()
         }
       }
     }
@@ -92,6 +107,6 @@ extension Roadtrip.Transport: PositionalCommand {
   }
 
   static func run(arguments: [String], database: ChosenDatabase) throws {
-    try run(arguments: arguments, step: nil, database: database)
+    try run(arguments: arguments, step: nil, json: false, database: database)
   }
 }

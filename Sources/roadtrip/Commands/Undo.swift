@@ -24,10 +24,16 @@ extension Roadtrip {
     @Flag(name: .shortAndLong, help: "Revert changes of more than one journey without asking.")
     var yes = false
 
+    @Flag(help: "Also print what changed as one JSON object on standard output.")
+    var json = false
+
+    @Flag(name: .shortAndLong, help: "Print nothing but errors (for scripts and timers).")
+    var quiet = false
+
     @OptionGroup var database: DatabaseOptions
 
     func run() throws {
-      try database.revert(.undo, force: force, yes: yes)
+      try database.revert(.undo, force: force, yes: yes, json: json, quiet: quiet)
     }
   }
 }

@@ -18,7 +18,8 @@ extension Roadtrip {
         creates nothing. Lines have the format of roadtrip history, one a change of one field. \
         ndjson is the stream for other programs (one object a line, each written as its change \
         commits); json writes the same objects as one array, closed when --count is reached or \
-        on Ctrl-C, for `--count N --json | jq`.
+        on Ctrl-C, for `--count N --json | jq`. On a terminal it first says, on standard error, \
+        which database it watches.
         """)
 
     @Argument(help: "Only changes of these journeys: ids or unique prefixes of at least 4 hex digits.", completion: JourneyCompletion.ids)
@@ -53,6 +54,11 @@ extension Roadtrip {
       // When the file is deleted and created again, or another file is moved in its place, the
       // changes committed to the new file since the old one was last seen are new.
       var replacedSince: Date?
+      // A person at a terminal sees that it runs, and how it ends; a program reading the stream
+      // gets nothing but changes.
+      if StandardError.isTerminal {
+        StandardError.write("roadtrip: watching \(path.escapingControlCharacters) for changes; Ctrl-C stops\n")
+      }
       while printer.batchCount < (count ?? .max) {
         // A database that does not exist yet is watched from its creation on: every change it
         // holds once it appears is new, the write that created it included. Its folder may not

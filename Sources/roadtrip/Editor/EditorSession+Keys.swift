@@ -20,8 +20,21 @@ extension EditorSession {
   /// - Returns: `.quit` for `q` (after the value typed, if any, is applied), else `nil`.
   func handle(_ key: Key) -> SessionOutcome? {
     if state.entry != nil { return handleInEntry(key) }
+    if !state.hasFocus && !state.isJourneyDeleted {
+      guard key != .escape else {
+        commitName()
+        return .quit
+      }
+      handleInName(key)
+      return nil
+    }
+    let (first, last) = (EditorFocus.allCases.first, EditorFocus.allCases.last)
     switch key {
     case .character("q"), .character("Q"): return .quit
+    // The name field lies above the first control and below the last, as in browse.
+    case .up where state.focus == first, .backTab where state.focus == first,
+      .down where state.focus == last, .tab where state.focus == last:
+      if !state.isJourneyDeleted { state.hasFocus = false }
     case .up, .backTab: state.focus = state.focus.previous
     case .down, .tab: state.focus = state.focus.next
     case .left, .character("-"), .character("_"): step(by: -1)
@@ -87,6 +100,7 @@ extension EditorSession {
   /// Writes what is being typed before the session suspends or ends, so that nothing typed is
   /// lost: a value that reads is applied; one that does not cannot be, and is dropped.
   func settle() {
+    commitName()
     if !applyEntry() { state.entry = nil }
   }
 

@@ -48,12 +48,20 @@ extension EditorSession {
     JourneyEditor(bindings: bindings, state: state, style: style)
   }
 
+  /// The name field, then the editor below it.
   var frame: [String] {
-    editor.frame
+    let name = state.isJourneyDeleted ? [] : nameField.lines(width: state.size.columns)
+    return name + editor.frame
   }
 
+  /// The editor gets the screen less the name's line.
   func resize(to size: TerminalSize) {
-    state.size = size
+    state.size = Self.editorSize(for: size)
+  }
+
+  /// The size the editor's controls and card get below the name field: the screen less one line.
+  static func editorSize(for size: TerminalSize) -> TerminalSize {
+    TerminalSize(columns: size.columns, rows: max(1, size.rows - 1))
   }
 
   /// Bindings to a managed journey's fields that save each write; a write that fails puts its

@@ -10,6 +10,8 @@ final class EditorState {
   /// Whether a control has the focus; not while a caller gives it to a field of its own (the
   /// name field of `roadtrip browse`).
   var hasFocus = true
+  /// The name as typed so far in the name field, until it is written when the field is left.
+  var nameDraft: String?
   /// The value being typed into the focused control, after Enter.
   var entry: ValueEntry?
   var status: StatusMessage?

@@ -121,12 +121,7 @@ extension ChangePrinter {
   /// The width of the field column: the longest field name.
   private static let fieldWidth = JourneyField.all.map(\.name.count).max() ?? 0
 
-  /// A value as it reads in a line: text in quotes, with control characters escaped; a date in
-  /// the local time zone; a duration as the table shows it (`21h`).
   private func quoted(_ value: JourneyField.Value, of field: JourneyField) -> String {
-    if field == .startDate, let date = try? Date(parsing: value.description) { return date.localText }
-    if field == .duration, let seconds = TimeInterval(value.description) { return seconds.durationDescription }
-    let text = value.description.escapingControlCharacters
-    return field == .name ? "'\(text)'" : text
+    value.shownText(of: field)
   }
 }

@@ -2,13 +2,15 @@
 /// import or sync shows that it is alive; a piped one prints nothing), drawn over itself at most
 /// every 50 ms and removed at the end.
 final class ProgressLine {
-  private let isShown = StandardError.isTerminal
+  private let isShown: Bool
   private let text: (Int) -> String
   private var isOnScreen = false
   private var lastDrawn: ContinuousClock.Instant?
 
   /// A line that shows a count as `text` says: `ProgressLine { "Importing… \($0) journeys" }`.
-  init(_ text: @escaping (Int) -> String) {
+  /// - Parameter isShown: `false` for a command told to be quiet (`-q`): nothing is drawn.
+  init(isShown: Bool = true, _ text: @escaping (Int) -> String) {
+    self.isShown = isShown && StandardError.isTerminal
     self.text = text
   }
 

@@ -125,7 +125,7 @@ struct ImportExportCommandTests {
 
     let failed = try await sandbox.run("import", input: renamed)
     failed.expectExit(65)
-    #expect(failed.standardError.contains("line 1: a journey with the id \(SampleJourneys.coastID) already exists; use --on-conflict skip or --on-conflict replace"))
+    #expect(failed.standardError.contains("line 1: a journey with the id \(SampleJourneys.coastID) already exists; use --on-conflict skip, replace or update"))
     #expect(try sandbox.snapshot() == before)
 
     let skipped = try await sandbox.run("import", "--on-conflict", "skip", input: renamed)

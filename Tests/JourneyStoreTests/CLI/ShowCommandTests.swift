@@ -149,7 +149,6 @@ struct ShowSeveralTests {
   @Test(arguments: [
     (["show"], "", 64, "name at least one journey"),
     (["show", "-", "-"], "aaaa2\n", 64, "give it only once"),
-    (["show", "-"], "", 64, "standard input held no journey ids"),
     (["show", "aaaa2", "cccc"], "", 66, "no journey has an id starting with 'cccc'"),
     (["show", "aaaa2", "zz"], "", 64, "'zz' is not a journey id"),
   ])

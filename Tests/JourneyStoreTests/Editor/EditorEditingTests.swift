@@ -67,9 +67,9 @@ extension EditorTests {
       #expect(try await sandbox.value("duration", of: coast, becoming: "5700") == "5700")
       #expect(try await sandbox.value("transportationType", of: coast, becoming: "car") == "car")
 
-      editor.type("\t")  // tab wraps to the type
+      editor.type("\t\t")  // tab: the name field, then round to the type
       try await editor.waitForScreen(showing: "› Type")
-      editor.type("\u{1B}[Z")  // shift-tab: back to the duration
+      editor.type("\u{1B}[Z\u{1B}[Z")  // shift-tab: the name, then back to the duration
       try await editor.waitForScreen(showing: "› Duration")
       editor.type("q")
       #expect(try await editor.waitForExit() == 0)

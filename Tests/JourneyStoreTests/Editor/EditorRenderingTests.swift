@@ -61,7 +61,7 @@ extension EditorTests {
       try await sandbox.run("set", SampleJourneys.coastID, "duration=0").expectSuccess()
       let editor = try sandbox.startEditor(SampleJourneys.coastID)
       try await editor.waitForScreen(showing: "› Type")
-      editor.type("\u{1B}[A")  // up from the type wraps to the duration
+      editor.type("\u{1B}[A\u{1B}[A")  // up from the type: the name, then the duration
       try await editor.waitForScreen(showing: "› Duration  ◀ 0s ▶")
       editor.type("-x")  // the duration stays 0 (an equal value notifies no one); x means nothing
       #expect(try await editor.framesDrawn(during: .milliseconds(400)) == 0)

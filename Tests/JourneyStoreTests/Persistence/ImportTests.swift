@@ -56,7 +56,7 @@ struct ImportTests {
     let error = try #require(throws: InterchangeError.self) {
       try database.importJourneys(from: JourneyReader(text: again, format: .ndjson))
     }
-    #expect(error == .malformed(line: 2, reason: "a journey with the id \(Self.ids[0]) already exists; use --on-conflict skip or --on-conflict replace"))
+    #expect(error == .malformed(line: 2, reason: "a journey with the id \(Self.ids[0]) already exists; use --on-conflict skip, replace or update"))
     #expect(try database.count() == 2)
 
     #expect(try database.importJourneys(from: JourneyReader(text: again, format: .ndjson), onConflict: .skip)
