@@ -52,27 +52,21 @@ extension JourneyDatabase {
     afterEach: (Int) throws -> Void
   ) throws -> ImportSummary {
     var summary = ImportSummary()
-    var replaced: [(UUID, JourneyValues)] = []
     do {
       // Each journey's id goes to a random place of the table's index by id (the other indexes
       // are built at the end, `IndexDeferral`): a cache larger than SQLite's default 2 MiB keeps
       // those pages rather than writing them out and reading them again. Every record reads
       // `now` and `tomorrow 9am` from one instant, however long the import takes.
       try DateExpression.withNow {
-        try connection.withPageCache(ofAtLeast: Self.largeWritePageCacheKiB) {
-          try write { batch in
-            try importJourneys(
-              from: reader, into: batch, onConflict: onConflict, duplicates: duplicates, summary: &summary,
-              replaced: &replaced, afterEach: afterEach)
-            if isDryRun { throw DryRunEnded() }
-          }
+        try writer.write(pageCacheKiB: Self.largeWritePageCacheKiB) { batch in
+          try importJourneys(
+            from: reader, into: batch, onConflict: onConflict, duplicates: duplicates, summary: &summary,
+            afterEach: afterEach)
+          if isDryRun { throw DryRunEnded() }
         }
       }
     } catch is DryRunEnded {
       return summary
-    }
-    for (id, values) in replaced {
-      refresh(id, with: values)
     }
     return summary
   }
@@ -99,7 +93,7 @@ extension JourneyDatabase {
   /// The import's work inside its transaction.
   private func importJourneys(
     from reader: JourneyReader, into batch: Batch, onConflict: ConflictPolicy, duplicates: DuplicatePolicy,
-    summary: inout ImportSummary, replaced: inout [(UUID, JourneyValues)], afterEach: (Int) throws -> Void
+    summary: inout ImportSummary, afterEach: (Int) throws -> Void
   ) throws {
     var deferral = try IndexDeferral(connection: connection)
     var existing = DuplicateJourneys(connection: connection)
@@ -126,7 +120,6 @@ extension JourneyDatabase {
         case .replace:
           if try !batch.replace(id: id, values: journey.values).isEmpty {
             summary.replaced += 1
-            if identityMap.contains(id) { replaced.append((id, journey.values)) }
           } else {
             summary.unchanged += 1
           }
