@@ -55,27 +55,21 @@ extension JourneyDatabase {
     previewing: Int = 0, afterEach: (Int) throws -> Void
   ) throws -> ImportSummary {
     var summary = ImportSummary()
-    var replaced: [(UUID, JourneyValues)] = []
     do {
       // Each journey's id goes to a random place of the table's index by id (the other indexes
       // are built at the end, `IndexDeferral`): a cache larger than SQLite's default 2 MiB keeps
       // those pages rather than writing them out and reading them again. Every record reads
       // `now` and `tomorrow 9am` from one instant, however long the import takes.
       try DateExpression.withNow {
-        try connection.withPageCache(ofAtLeast: Self.largeWritePageCacheKiB) {
-          try write { batch in
-            try importJourneys(
-              from: reader, into: batch, onConflict: onConflict, duplicates: duplicates, previewing: previewing,
-              summary: &summary, replaced: &replaced, afterEach: afterEach)
-            if isDryRun { throw DryRunEnded() }
-          }
+        try writer.write(pageCacheKiB: Self.largeWritePageCacheKiB) { batch in
+          try importJourneys(
+            from: reader, into: batch, onConflict: onConflict, duplicates: duplicates, previewing: previewing,
+            summary: &summary, afterEach: afterEach)
+          if isDryRun { throw DryRunEnded() }
         }
       }
     } catch is DryRunEnded {
       return summary
-    }
-    for (id, values) in replaced {
-      refresh(id, with: values)
     }
     return summary
   }
@@ -102,8 +96,7 @@ extension JourneyDatabase {
   /// The import's work inside its transaction.
   private func importJourneys(
     from reader: JourneyReader, into batch: Batch, onConflict: ConflictPolicy, duplicates: DuplicatePolicy,
-    previewing: Int, summary: inout ImportSummary, replaced: inout [(UUID, JourneyValues)],
-    afterEach: (Int) throws -> Void
+    previewing: Int, summary: inout ImportSummary, afterEach: (Int) throws -> Void
   ) throws {
     var deferral = try IndexDeferral(connection: connection)
     var existing = DuplicateJourneys(connection: connection)
@@ -116,10 +109,10 @@ extension JourneyDatabase {
       let isPreviewed = summary.changes.count < previewing
       do {
         if !journey.missingFields.isEmpty {
-          try update(journey, in: batch, isPreviewed: isPreviewed, summary: &summary, replaced: &replaced)
+          try update(journey, in: batch, isPreviewed: isPreviewed, summary: &summary)
         } else {
           try insert(journey, in: batch, onConflict: onConflict, existing: &existing, isPreviewed: isPreviewed,
-            summary: &summary, replaced: &replaced)
+            summary: &summary)
         }
       } catch let error as SQLiteError where error.kind == .constraint {
         throw InterchangeError.malformed(line: journey.line, reason: error.refusedValueDescription)
@@ -135,7 +128,7 @@ extension JourneyDatabase {
   /// journey of its id.
   private func insert(
     _ journey: ImportedJourney, in batch: Batch, onConflict: ConflictPolicy, existing: inout DuplicateJourneys,
-    isPreviewed: Bool, summary: inout ImportSummary, replaced: inout [(UUID, JourneyValues)]
+    isPreviewed: Bool, summary: inout ImportSummary
   ) throws {
     let id = journey.id ?? .random()
     do {
@@ -153,7 +146,7 @@ extension JourneyDatabase {
       case .skip:
         summary.skipped += 1
       case .replace, .update:
-        try update(journey, in: batch, isPreviewed: isPreviewed, summary: &summary, replaced: &replaced)
+        try update(journey, in: batch, isPreviewed: isPreviewed, summary: &summary)
       }
     }
   }
@@ -162,8 +155,7 @@ extension JourneyDatabase {
   /// (`.replace`, `.update`): all of them, or the ones a partial record has.
   /// - Throws: `InterchangeError.malformed` for a partial record whose journey is not there.
   private func update(
-    _ journey: ImportedJourney, in batch: Batch, isPreviewed: Bool, summary: inout ImportSummary,
-    replaced: inout [(UUID, JourneyValues)]
+    _ journey: ImportedJourney, in batch: Batch, isPreviewed: Bool, summary: inout ImportSummary
   ) throws {
     let missing = journey.missingFields
     guard let id = journey.id, let old = try JourneyRow.values(of: id, in: connection) else {
@@ -191,6 +183,5 @@ extension JourneyDatabase {
     }
     summary.replaced += 1
     if isPreviewed { summary.changes.append(ImportedChange(id: id, from: old, to: new, changed: changed)) }
-    if identityMap.contains(id) { replaced.append((id, new)) }
   }
 }

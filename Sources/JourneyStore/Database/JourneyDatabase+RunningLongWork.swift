@@ -8,13 +8,12 @@ extension JourneyDatabase {
   /// 1. `work` runs on a thread of its own (a serial `DispatchQueue`, not the caller's actor nor
   ///    Swift's cooperative pool, which a blocking SQLite call would hold), given a *worker*: a
   ///    `JourneyDatabase` opened on the same file with the same configuration, as the write-through
-  ///    queue opens its connection through the front. It writes through the worker's
-  ///    `writeBatch(_:)` (as `write`, `undo` and `redo` do), which notes each batch in this
-  ///    database's `batchesInFlight` before its commit, so that a reader of the log here
-  ///    (`follow()`, a `refresh()` while the work runs) takes it as this database's own, never as
-  ///    another's; and the worker's `follower.noteOwn(_:)` is told of each batch committed, which
-  ///    hands it back here. Work that opens its own `Batch.write` (a sync session) goes through
-  ///    `worksFor.write(on:origin:verify:beforeCommit:_:)` and notes its batch the same two ways.
+  ///    queue opens its connection through the front. It writes through the worker's `Writer`
+  ///    (as every write does; a sync session is given it), which notes each batch in this
+  ///    database's `batchesInFlight` before its commit (`worksFor`), so that a reader of the log
+  ///    here (`follow()`, a `refresh()` while the work runs) takes it as this database's own,
+  ///    never as another's; and the worker's follower notes each batch committed
+  ///    (`CommitFollower.takeOwn(_:)`), which hands it back here.
   /// 2. Cancelling the caller's task stops the work: at its next check between rows
   ///    (`LongWork.checkCancellation()`), or within the statement it is running
   ///    (`LongWork.run(on:_:)`); the transaction rolls back and the call throws
@@ -69,7 +68,7 @@ extension JourneyDatabase {
   }
 
   /// Takes in the batches long work committed for this database: they are its own from now on,
-  /// and the managed journeys and live lists follow them. A log that cannot be read now is read
+  /// and the managed journeys and live lists follow them as they follow any commit. A log that cannot be read now is read
   /// by the next `refresh()`, which reports the error: the work itself is done.
   private func takeLongWork(_ batches: Set<Int64>) {
     guard !batches.isEmpty else { return }
@@ -100,6 +99,7 @@ private struct WorkerJob<T: Sendable>: @unchecked Sendable {
       return (.failure(error), [])
     }
     worker.worksFor = ownerBatches
+    worker.follower.keepOwnBatchIDs()
     let outcome = Result { try longWork.run(on: worker.connection) { try work(worker, longWork) } }
     return (outcome, worker.follower.ownBatchIDs)
   }

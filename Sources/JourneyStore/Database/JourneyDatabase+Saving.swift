@@ -54,8 +54,9 @@ extension JourneyDatabase {
     let pending = identityMap.unsavedEdits(of: ids, fields: fields)
     var deleted: [UUID] = []
     let left = configuration.busyTimeout - started.duration(to: .now)
+    // What is saved becomes the journeys' saved values as the follower takes the batch in.
     try connection.withBusyTimeout(max(left, .zero), usual: configuration.busyTimeout) {
-      try write { batch in
+      try writer.write { batch in
         for journey in pending {
           // The log records the value the file held, which another process may have changed
           // since this one read it: an undo then puts back what was really there.
@@ -67,9 +68,6 @@ extension JourneyDatabase {
           try batch.update(id: journey.id, from: old, to: journey.current)
         }
       }
-    }
-    for journey in pending where !deleted.contains(journey.id) {
-      identityMap.markSaved(journey.fields, of: journey.current, id: journey.id)
     }
     guard deleted.isEmpty else { throw JourneyDatabaseError.deletedElsewhere(deleted) }
   }

@@ -61,9 +61,8 @@ extension JourneyDatabase {
             work.report(completed: changes)
           },
           stopRequested: { work.isCancelled }
-        ) { session, verify in
-          let summary = try session.run(verify: verify)
-          return (summary, summary.batch)
+        ) { session in
+          try session.run()
         }
       }
       work.report(completed: summary.sentChanges + summary.receivedChanges, isFinal: true)
@@ -84,10 +83,8 @@ extension JourneyDatabase {
     try runSyncSession(
       with: remote, secret: secret, startingNewRemote: startingNewRemote,
       onChange: { progress?($0) }
-    ) {
-      session, verify in
-      let summary = try session.run(verify: verify)
-      return (summary, summary.batch)
+    ) { session in
+      try session.run()
     }
   }
 
@@ -107,39 +104,31 @@ extension JourneyDatabase {
   public func compact(
     with remote: some SyncRemote, secret: SyncSecret? = nil, progress: ((Int) -> Void)? = nil
   ) throws -> SyncCompaction {
-    try runSyncSession(with: remote, secret: secret, onChange: { progress?($0) }) {
-      session, verify in
-      let compaction = try session.compact(verify: verify)
-      return (compaction, compaction.sync.batch)
+    try runSyncSession(with: remote, secret: secret, onChange: { progress?($0) }) { session in
+      try session.compact()
     }
   }
 
-  /// Runs one sync session on this database's connection: pending writes first, the schema
-  /// upgraded, a large write's page cache (received journeys and their registers go to random
-  /// places of the file), and the live lists and managed journeys brought up to what it
-  /// committed, which is this database's own batch (a worker's is noted in its owner's batches
-  /// in flight too: `worksFor`). `body` returns its result and the batch it committed, if any.
-  /// `stopRequested` says when the caller asked the sync to stop (`SyncSession.stopRequested`).
+  /// Runs one sync session on this database's connection, given this database's writer
+  /// (`Writer`), prepared (pending writes first, the schema upgraded) before the session reads
+  /// anything, with a large write's page cache (received journeys and their registers go to
+  /// random places of the file): the managed journeys and live lists take in the batch it
+  /// commits as it commits, as any write's. `stopRequested` says when the caller asked the sync
+  /// to stop (`SyncSession.stopRequested`).
   private func runSyncSession<Outcome>(
     with remote: some SyncRemote, secret: SyncSecret?, startingNewRemote: Bool = false,
     onChange: @escaping (Int) throws -> Void,
     stopRequested: (@Sendable () -> Bool)? = nil,
-    _ body: (SyncSession, () throws -> Void) throws -> (Outcome, Int64?)
+    _ body: (SyncSession) throws -> Outcome
   ) throws -> Outcome {
-    waitForPendingWrites()
-    try prepareForWriting()
+    var writer = writer
+    writer.pageCacheKiB = Self.largeWritePageCacheKiB
+    try writer.prepare()
     let session = SyncSession(
       connection: connection, remote: remote, secret: secret,
-      worksFor: worksFor, onChange: onChange, stopRequested: stopRequested,
+      writer: writer, onChange: onChange, stopRequested: stopRequested,
       startsNewRemote: startingNewRemote)
-    let (result, batch) = try connection.withPageCache(ofAtLeast: Self.largeWritePageCacheKiB) {
-      try body(session, verifySchema)
-    }
-    if let batch {
-      follower.noteOwn(batch)
-      try catchUp()
-    }
-    return result
+    return try body(session)
   }
 
   /// What waits to be sent, and the remembered remote; reads only (a file of an older schema,
@@ -163,11 +152,9 @@ extension JourneyDatabase {
   public func restoreConflict(_ id: Int64) throws -> SyncConflict {
     guard try hasCurrentSchema() else { throw SyncConflictError.noSuchConflict(id) }
     let restoration = try ConflictRestoration(id, on: connection)
-    var restored: JourneyValues?
-    try write { batch in
-      restored = try restoration.write(through: batch)
+    try writer.write { batch in
+      _ = try restoration.write(through: batch)
     }
-    if let restored { refresh(restoration.conflict.journeyID, with: restored) }
     return try restoration.recorded()
   }
 }

@@ -43,8 +43,8 @@ extension JourneyDatabase {
   private func revertLatest(
     _ kind: JourneyChange.BatchKind, force: Bool, confirm: ((RevertPreview) throws -> Void)?
   ) throws -> RevertSummary? {
-    waitForPendingWrites()
-    try prepareForWriting()
+    let writer = writer
+    try writer.prepare()
     try markChangeLogPosition()
     var summary: RevertSummary?
     while true {
@@ -60,26 +60,20 @@ extension JourneyDatabase {
       // batch): with SQLite's default 2 MiB of cache, undoing a 200k import read and wrote pages
       // 1.3 million times. The cache grows only as pages are read, so a small undo costs nothing more.
       let outcome: (summary: RevertSummary?, isCurrent: Bool) =
-        try connection.withPageCache(ofAtLeast: Self.largeWritePageCacheKiB) {
-          try writeBatch { batch -> (summary: RevertSummary?, isCurrent: Bool) in
-            guard let target = try Reversal.Target.latest(for: kind, in: changeLog) else {
-              if kind == .undo, let horizon = try changeLog.horizon() {
-                throw JourneyDatabaseError.historyPruned(batch: horizon.batch, date: horizon.date)
-              }
-              return (nil, confirmed == nil)
+        try writer.write(pageCacheKiB: Self.largeWritePageCacheKiB) { batch -> (summary: RevertSummary?, isCurrent: Bool) in
+          guard let target = try Reversal.Target.latest(for: kind, in: changeLog) else {
+            if kind == .undo, let horizon = try changeLog.horizon() {
+              throw JourneyDatabaseError.historyPruned(batch: horizon.batch, date: horizon.date)
             }
-            if let confirmed, target.id != confirmed { return (nil, false) }
-            let reversal = Reversal(connection: connection, target: target, kind: kind)
-            return (try reversal.run(in: batch, force: force), true)
-          }.result
-        }
+            return (nil, confirmed == nil)
+          }
+          if let confirmed, target.id != confirmed { return (nil, false) }
+          let reversal = Reversal(connection: connection, target: target, kind: kind)
+          return (try reversal.run(in: batch, force: force), true)
+        }.result
       guard outcome.isCurrent else { continue }
       summary = outcome.summary
       break
-    }
-    if let summary {
-      follower.noteOwn(summary.batch)
-      if !identityMap.isEmpty { try catchUp() }
     }
     return summary
   }

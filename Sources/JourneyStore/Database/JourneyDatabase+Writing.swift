@@ -20,18 +20,22 @@ extension JourneyDatabase {
   /// - Parameter beforeCommit: Runs after the inserts, before the commit, such as to report
   ///   them: when it throws, nothing is inserted.
   public func add(contentsOf journeys: some Sequence<Journey>, beforeCommit: () throws -> Void = {}) throws {
-    var inserted: [(Journey, JourneyValues)] = []
+    var added: [Journey] = []
     try markChangeLogPosition()
-    try write { batch in
-      for journey in journeys {
-        let values = JourneyValues(readingUntracked: journey)
-        try batch.insert(id: journey.id, values: values)
-        inserted.append((journey, values))
+    do {
+      try writer.write { batch in
+        for journey in journeys {
+          try batch.insert(id: journey.id, values: JourneyValues(readingUntracked: journey))
+          added.append(journey)
+        }
+        // The objects wait for their inserts, which the follower takes in as it takes in any
+        // commit: it manages them with the values inserted.
+        identityMap.awaitInsert(of: added)
+        try beforeCommit()
       }
-      try beforeCommit()
-    }
-    for (journey, values) in inserted {
-      identityMap.manage(journey, saved: values)
+    } catch {
+      identityMap.stopAwaitingInsert(of: added)
+      throw error
     }
   }
 
@@ -47,20 +51,15 @@ extension JourneyDatabase {
   ///   the commit, such as to report them: when it throws, nothing is deleted. Each journey is
   ///   read only when it is given.
   public func delete(ids: some Sequence<UUID>, beforeCommit: (([Journey]) throws -> Void)? = nil) throws {
-    var deleted: [UUID] = []
-    try write { batch in
+    try writer.write(reportsDiscardedEdits: false) { batch in
       var journeys: [Journey] = []
       for id in ids {
         if beforeCommit != nil, let values = try JourneyRow.values(of: id, in: connection) {
           journeys.append(JourneyRow.journey(id: id, values: values))
         }
         try batch.delete(id: id)
-        deleted.append(id)
       }
       try beforeCommit?(journeys)
-    }
-    for id in deleted {
-      identityMap.detach(id)
     }
   }
 
@@ -90,31 +89,23 @@ extension JourneyDatabase {
     ids: some Sequence<UUID>, reading: Set<JourneyField> = [], _ body: (Journey) throws -> Void,
     beforeCommit: () throws -> Void = {}
   ) throws {
-    var committed: [(UUID, JourneyValues)] = []
     // Each journey is read and written at a random place of the file: a large batch keeps the
     // pages it has read in a larger cache than SQLite's default 2 MiB, for this edit only.
-    try connection.withPageCache(ofAtLeast: Self.pageCacheKiB(forEditing: ids.underestimatedCount)) {
-      try write { batch in
-        for id in ids {
-          guard let old = try JourneyRow.values(of: id, in: connection) else {
-            throw JourneyDatabaseError.journeyNotFound(id.lowercasedText)
-          }
-          try JourneyRow.checkReadable(id: id.lowercasedText, values: old, fields: reading)
-          let journey = JourneyRow.journey(id: id, values: old)
-          let read = JourneyValues(readingUntracked: journey)
-          try body(journey)
-          // Only what the body changed is written: a stored value the model cannot hold (a type
-          // another program wrote) reads as a default, and must not be written back as one.
-          let edited = JourneyValues(readingUntracked: journey)
-          let new = old.replacing(edited.changedFields(from: read), with: edited)
-          try batch.update(id: id, from: old, to: new)
-          committed.append((id, new))
+    try writer.write(pageCacheKiB: Self.pageCacheKiB(forEditing: ids.underestimatedCount)) { batch in
+      for id in ids {
+        guard let old = try JourneyRow.values(of: id, in: connection) else {
+          throw JourneyDatabaseError.journeyNotFound(id.lowercasedText)
         }
-        try beforeCommit()
+        try JourneyRow.checkReadable(id: id.lowercasedText, values: old, fields: reading)
+        let journey = JourneyRow.journey(id: id, values: old)
+        let read = JourneyValues(readingUntracked: journey)
+        try body(journey)
+        // Only what the body changed is written: a stored value the model cannot hold (a type
+        // another program wrote) reads as a default, and must not be written back as one.
+        let edited = JourneyValues(readingUntracked: journey)
+        try batch.update(id: id, from: old, to: old.replacing(edited.changedFields(from: read), with: edited))
       }
-    }
-    for (id, values) in committed {
-      refresh(id, with: values)
+      try beforeCommit()
     }
   }
 
@@ -130,32 +121,16 @@ extension JourneyDatabase {
   /// 64 MiB. SQLite fills it only as it reads pages, so a small write costs nothing more.
   static let largeWritePageCacheKiB = 65_536
 
-  /// Runs `body` in an immediate transaction whose changes form one batch of the change log
-  /// (`Batch.write`), after upgrading an older schema (`prepareForWriting()`). Write-through writes
-  /// in flight are saved (or refused) first, in their order.
-  func write<T>(_ body: (Batch) throws -> T) throws -> T {
-    waitForPendingWrites()
-    try prepareForWriting()
-    let (result, id) = try writeBatch(body)
-    if let id { follower.noteOwn(id) }
-    return result
-  }
-
-  /// Writes one batch through `Batch.write`, on this database's connection with its origin,
-  /// the schema checked; a database that runs long work for another notes the batch in the
-  /// other's batches in flight before the commit (`worksFor`).
-  /// - Returns: What `body` returned, and the batch's id (`nil`: no change, no batch).
-  func writeBatch<T>(_ body: (Batch) throws -> T) throws -> (result: T, batch: Int64?) {
-    guard let worksFor else {
-      return try Batch.write(on: connection, origin: configuration.origin, verify: verifySchema, body)
-    }
-    return try worksFor.write(on: connection, origin: configuration.origin, verify: verifySchema, body)
-  }
-
-  /// Takes committed values into a managed journey: fields without unsaved edits get the new
-  /// value (observers see it, only when it differs); fields with unsaved edits keep them.
-  func refresh(_ id: UUID, with values: JourneyValues) {
-    identityMap.takeCommitted(of: values, id: id)
-    identityMap.collectEdits()
+  /// The writer of this database's batches (`Writer`): every write goes through it, and its
+  /// committed batch reaches the managed journeys and live lists through the `CommitFollower`,
+  /// as another process's commit does.
+  var writer: Writer {
+    Writer(
+      connection: connection, origin: configuration.origin, worksFor: worksFor,
+      prepare: { [self] in
+        waitForPendingWrites()
+        try prepareForWriting()
+      },
+      verify: verifySchema, didCommit: { [follower] in follower.takeOwn($0) })
   }
 }

@@ -10,17 +10,19 @@ import Foundation
 ///
 /// It notices commits of other connections (`PRAGMA data_version`, `waitForCommit`), reads the
 /// log after its position (a `LogFollower`) through `ChangeLog`, applies each change to the
-/// managed journey it concerns (`apply(_:)`), marks the live lists stale, and hands the changes
-/// by others to every `OutsideChanges` sequence in use (`ChangeSubscription`). The front
-/// (`JourneyDatabase`) holds one, tells it of each batch it commits (`noteOwn(_:)`,
-/// `takeSaved(_:of:id:batch:)`, `takeOwn(committedElsewhere:)`) and has it catch up
-/// (`catchUp()`); it knows no front: it is given the connection, the identity map, the live
+/// managed journey it concerns (`apply(_:)`), tells the live lists whose result the changes
+/// changed (`LiveListRegistry.committed(_:current:)`), and hands the changes by others to every
+/// `OutsideChanges` sequence in use (`ChangeSubscription`). Every batch the database commits
+/// on its own connection comes here from its `Writer` (`takeOwn(_:)`), with the writes it
+/// carries, and is applied as any other; a write-through write's (`takeSaved`) and long work's
+/// (`takeOwn(committedElsewhere:)`) are noted as the database's own, and the front has it catch
+/// up (`catchUp()`). It knows no front: it is given the connection, the identity map, the live
 /// lists and the batches the database's other connections have in flight.
 final class CommitFollower {
   let connection: Connection
   /// The managed journeys the changes go to.
   let identityMap: IdentityMap
-  /// The live lists marked stale when something committed may have changed them.
+  /// The live lists told when something committed changed their result.
   let liveLists: LiveListRegistry
   /// The batches the database's other connections committed for it whose outcome it has not
   /// taken: its own, when the log shows them first.
@@ -61,8 +63,9 @@ extension CommitFollower {
 
   /// Applies every change committed since the position to the managed journeys, in the order of
   /// the log, the database's own included (so that an older outside change never lands on top
-  /// of a newer own one), and marks the live lists stale when there was any; the others' wait
-  /// for `takeUnreported()`. The write-through outcomes waiting are taken before (by the front).
+  /// of a newer own one), and tells the live lists whose result they changed; the others'
+  /// changes wait for `takeUnreported()`. The write-through outcomes waiting are taken before
+  /// (by the front).
   ///
   /// Journeys deleted with unsaved edits go to `onEditsDiscarded`, once all is applied.
   func catchUp() throws {
@@ -77,13 +80,17 @@ extension CommitFollower {
       liveLists.invalidateAll()
       return
     }
-    // A batch of the write-through queue or of long work whose outcome was not taken yet is this
-    // database's too.
-    let applied = try log.follow(changeLog, isOwn: batchesInFlight.contains) { change in
-      if let journey = try apply(change) { discarded.append(journey) }
+    var committed = CommittedJourneys()
+    try liveLists.takingCommits {
+      // A batch of the write-through queue or of long work whose outcome was not taken yet is
+      // this database's too.
+      _ = try log.follow(changeLog, isOwn: batchesInFlight.contains) { change in
+        if let journey = try apply(change) { discarded.append(journey) }
+        committed.note(change)
+      }
     }
-    if applied { liveLists.invalidateAll() }
     identityMap.collectEdits()
+    tell(committed)
   }
 
   /// Applies one change of the log to the managed journey it concerns: a new value to a field
@@ -103,6 +110,39 @@ extension CommitFollower {
       identityMap.takeCommitted(new, for: field, of: id)
     }
     return nil
+  }
+
+  /// Applies the writes a batch of the database's own carried, as `apply(_:)` applies the log's
+  /// rows, with the values the batch wrote (nothing is read again), and notes them in
+  /// `committed`.
+  private func apply(
+    _ writes: [JourneyWrite], reportingDiscarded: Bool, into committed: inout CommittedJourneys,
+    _ discarded: inout [Journey]
+  ) {
+    for write in writes {
+      switch write {
+      case .insert(let id, let values):
+        identityMap.revive(id) { values }
+        committed.note(id, .inserted, values: values)
+      case .update(let id, let fields, let values):
+        identityMap.takeCommitted(fields, of: values, id: id)
+        committed.note(id, .updated(fields), values: values)
+      case .delete(let id):
+        if let journey = identityMap.detach(id), reportingDiscarded { discarded.append(journey) }
+        committed.note(id, .deleted)
+      }
+    }
+  }
+
+  /// Tells the live lists whose result the changes just taken in changed, matching each
+  /// changed journey as it is now (the managed object; otherwise made from the values its
+  /// writer knew, or read from the file) against each list's query.
+  private func tell(_ committed: CommittedJourneys) {
+    liveLists.committed(committed) { id, values in
+      if let object = identityMap.object(id) { return object }
+      guard let values = values ?? (try? JourneyRow.values(of: id, in: connection)) else { return nil }
+      return JourneyRow.journey(id: id, values: values)
+    }
   }
 
   /// Reads every managed journey again from the file, when the log can no longer say what
@@ -141,35 +181,71 @@ extension CommitFollower {
 }
 
 extension CommitFollower {
-  /// Notes a batch the database committed on its own connection: its changes are not reported
-  /// as others', and the live lists are stale.
-  func noteOwn(_ batch: Int64) {
-    log.noteOwn(batch)
-    liveLists.invalidateAll()
+  /// Takes in a batch the database committed on its own connection (its `Writer`), as any
+  /// commit is taken in: the managed journeys get its values and the live lists whose result it
+  /// changed are told, before the write returns; its changes are not reported as others'.
+  ///
+  /// A batch that carries its writes is applied as it carries them, and the log is not read.
+  /// When the position was right before it, the position moves past it; otherwise others
+  /// committed before it, and the next catch-up takes them in, in the order of the log, this
+  /// batch again among them (an older change never lands on top of this one), as `refresh()`
+  /// reports them: a write does not take in what others committed (a `save()` keeps the edits
+  /// of a journey another process deleted, and names it). A batch that wrote too many journeys
+  /// to carry them is read from the log (`catchUp()`), unless no journey is managed and the
+  /// position was right before it: the live lists are then told as of a large change. What
+  /// cannot be read now is read (and its error reported) by the next `refresh()`: the batch is
+  /// committed whatever happens here.
+  func takeOwn(_ batch: CommittedBatch) {
+    log.noteOwn(batch.id)
+    let isNext = log.position.map { $0.batch == batch.id - 1 } ?? false
+    guard let writes = batch.writes else {
+      if isNext && identityMap.isEmpty {
+        liveLists.invalidateAll()
+        log.pass(batch.id)
+      } else {
+        try? catchUp()
+      }
+      return
+    }
+    var committed = CommittedJourneys()
+    var discarded: [Journey] = []
+    liveLists.takingCommits {
+      apply(writes, reportingDiscarded: batch.reportsDiscardedEdits, into: &committed, &discarded)
+    }
+    identityMap.collectEdits()
+    if isNext { log.pass(batch.id) }
+    tell(committed)
+    if !discarded.isEmpty { onEditsDiscarded?(discarded) }
   }
 
   /// Takes in batches long work committed for the database on another connection: its own from
-  /// now on (no longer in flight), and the live lists are stale.
+  /// now on (no longer in flight); the next `catchUp()` applies them.
   func takeOwn(committedElsewhere batches: Set<Int64>) {
     for batch in batches { log.noteOwn(batch) }
     batchesInFlight.remove(batches)
-    liveLists.invalidateAll()
   }
 
   /// Takes in a write-through write the queue saved in `batch`: the values written to `fields`
   /// (`values`, the journey's after the write) become their saved values, unless a catch-up met
-  /// the batch in the log first and took them in already (maybe newer ones after them).
+  /// the batch in the log first and took them in already (maybe newer ones after them). The
+  /// lists were told at the write, which they show already. When the position was right before
+  /// the batch, it moves past it: the batch is not read again.
   func takeSaved(_ fields: JourneyFieldSet, of values: JourneyValues, id: UUID, batch: Int64) {
     log.noteOwn(batch)
-    if log.position.map({ $0.batch < batch }) ?? true {
-      identityMap.markSaved(fields, of: values, id: id)
-    }
-    liveLists.invalidateAll()
+    guard log.position.map({ $0.batch < batch }) ?? true else { return }
+    identityMap.markSaved(fields, of: values, id: id)
+    if log.position?.batch == batch - 1 { log.pass(batch) }
   }
 
   /// The batches the database committed that the follower has not passed yet: all of them, for
-  /// a database that does not follow the log (one that runs long work for another).
+  /// a database that keeps them (`keepOwnBatchIDs()`).
   var ownBatchIDs: Set<Int64> { log.ownBatchIDs }
+
+  /// Keeps every batch the database commits in `ownBatchIDs`, passed or not: a database that
+  /// runs long work for another hands them back to it when the work is done.
+  func keepOwnBatchIDs() {
+    log.keepsOwnBatches = true
+  }
 }
 
 extension CommitFollower {

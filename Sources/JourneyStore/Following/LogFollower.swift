@@ -13,6 +13,9 @@ final class LogFollower {
   /// A short array, not a `Set<Int64>`: the first set of a type walks every conformance record
   /// of the static binary for `Int64: Hashable`, which one edit would pay for nothing.
   private var ownBatches: [Int64] = []
+  /// Whether every own batch is kept, passed or not: a database that runs long work for
+  /// another hands them all back (`ownBatchIDs`).
+  var keepsOwnBatches = false
   /// Changes by others that were taken in and not returned yet.
   private var unreported: [JourneyChange] = []
 
@@ -30,7 +33,7 @@ final class LogFollower {
   }
 
   /// The batches the database committed that the follower has not passed yet: all of them, for
-  /// a database that does not follow the log (one that runs long work for another).
+  /// a database that keeps them (one that runs long work for another).
   var ownBatchIDs: Set<Int64> {
     Set(ownBatches)
   }
@@ -38,6 +41,13 @@ final class LogFollower {
   /// Notes a batch the database committed: its changes are not reported as others'.
   func noteOwn(_ batch: Int64) {
     if !ownBatches.contains(batch) { ownBatches.append(batch) }
+  }
+
+  /// Moves the position past the database's own batch `batch`, which was taken in from what it
+  /// carried: the caller has checked that the position was right before it.
+  func pass(_ batch: Int64) {
+    position = .end(batch: batch, write: .max)
+    if !keepsOwnBatches { ownBatches = ownBatches.filter { $0 > batch } }
   }
 
   /// Reads the changes after the position, oldest first, hands each to `apply`, and moves the
@@ -54,7 +64,7 @@ final class LogFollower {
       if !ownBatches.contains(change.batch) && !isOwn(change.batch) { unreported.append(change) }
     }
     guard let lastBatch else { return false }
-    ownBatches = ownBatches.filter { $0 > lastBatch }
+    if !keepsOwnBatches { ownBatches = ownBatches.filter { $0 > lastBatch } }
     return true
   }
 

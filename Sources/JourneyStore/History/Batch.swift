@@ -17,7 +17,7 @@ import Foundation
 /// a batch, and only it closes one, so that no batch is ever committed open (which would silence
 /// the triggers for every other writer from then on).
 final class Batch {
-  private let connection: Connection
+  let connection: Connection
   private var origin: String
   private var kind = BatchKind.command
   /// The replicas whose changes a received batch applies (`nil`: a local batch).
@@ -41,17 +41,9 @@ final class Batch {
   /// The log rows of the updates, written several to a statement (`writeHeldLogRows()` writes
   /// those it holds).
   private var updateLog: UpdateLog
-
-  /// What the log records of a batch.
-  enum Logging {
-    /// Every change: a command, or an undo or redo that must keep values. Inserts are logged
-    /// many at a time (an import of a million journeys writes its log rows with one statement
-    /// before it builds the log's indexes again), updates and deletes as they are made.
-    case recorded
-    /// Nothing but the batch: its changes are those of `source`'s rows, the other way round when
-    /// `inverted` (an undo or redo that sets back exactly what its target changed).
-    case derived(source: Int64, inverted: Bool)
-  }
+  /// The writes to journeys made so far, for the committed batch to carry (`CommittedBatch`);
+  /// `nil` once it made a set-based one or more than `carriedWriteLimit`.
+  private var writes: [JourneyWrite]? = []
 
   /// A command's batch of the current transaction, recorded, whose row is written with its first
   /// write.
@@ -65,19 +57,29 @@ final class Batch {
   /// transaction, runs `verify` (a check of the schema), hands `body` the batch to write through,
   /// closes the batch, hands its id to `beforeCommit` (`nil` when nothing changed and the batch
   /// was removed) and commits. When any of them throws, all of it is rolled back.
-  /// - Returns: What `body` returned, and the batch's id (`nil`: no change, no batch).
+  /// - Returns: What `body` returned, and the batch committed (`nil`: no change, no batch).
   static func write<T>(
     on connection: Connection, origin: String, verify: () throws -> Void = {},
     beforeCommit: (Int64?) throws -> Void = { _ in }, _ body: (Batch) throws -> T
-  ) throws -> (result: T, batch: Int64?) {
+  ) throws -> (result: T, batch: CommittedBatch?) {
     try connection.transaction(.immediate) {
       try verify()
       let batch = Batch(connection: connection, origin: origin)
       let result = try body(batch)
       let id = try batch.close()
       try beforeCommit(id)
-      return (result, id)
+      return (result, id.map { CommittedBatch(id: $0, writes: batch.writes) })
     }
+  }
+
+  /// How many writes to journeys a committed batch carries at most: past them, its log rows
+  /// say what it changed, and memory stays flat however large the batch.
+  static let carriedWriteLimit = 1_024
+
+  /// Keeps a write for the committed batch to carry, up to `carriedWriteLimit`.
+  private func carry(_ write: JourneyWrite) {
+    guard writes != nil else { return }
+    if writes!.count < Self.carriedWriteLimit { writes!.append(write) } else { writes = nil }
   }
 
   /// Makes the batch an undo or redo of `target` rather than a command, before its first write.
@@ -202,6 +204,7 @@ final class Batch {
     }
     do {
       try statement.execute()
+      carry(.insert(id, values))
     } catch {
       // Not `catch let error where …`: that form crashes the Swift 6.3.1 optimizer here.
       if error.isUniquenessViolation { throw JourneyDatabaseError.duplicateID(id) }
@@ -213,6 +216,7 @@ final class Batch {
   /// `JourneyField.all`, returns (its `?1` bound to `parameter`), all at once.
   /// - Returns: How many journeys were inserted.
   func insertAll(selecting select: String, parameter: DatabaseValue) throws -> Int {
+    writes = nil
     try open()
     try noteInserts()
     return try connection.run("INSERT INTO journey (id, \(Self.columns)) \(select)", [parameter])
@@ -256,6 +260,7 @@ final class Batch {
     guard connection.changes == 1 else {
       throw JourneyDatabaseError.journeyNotFound(id.lowercasedText)
     }
+    carry(.update(id, fields: changed, values: new))
     guard isRecorded else { return changed }
     try logInserts()
     try updateLog.append(journey: id, fields: changed, old: old, new: new, batch: batch)
@@ -283,6 +288,7 @@ final class Batch {
   func deleteAll(namedBy condition: String, parameter: DatabaseValue, anchoringRanges: Bool = false)
     throws -> Int
   {
+    writes = nil
     let batch = try open()
     try writeHeldLogRows()
     let log = ChangeLog(connection: connection)
@@ -331,6 +337,7 @@ final class Batch {
     guard try connection.run("DELETE FROM journey WHERE id = ?", [key]) == 1 else {
       throw JourneyDatabaseError.journeyNotFound(id.lowercasedText)
     }
+    carry(.delete(id))
   }
 
   /// Opens the batch and, when it is recorded, logs deletes with every value they hold, before
@@ -352,18 +359,7 @@ final class Batch {
   /// The field columns of the journey table, and of the change log's old values.
   static let columns = JourneyField.all.map(\.column).joined(separator: ", ")
   static let oldColumns = JourneyField.all.map { "old_\($0.column)" }.joined(separator: ", ")
-  private static let joinedColumns = JourneyField.all.map { "j.\($0.column)" }.joined(separator: ", ")
-
-  /// Overwrites a journey's fields with new values.
-  /// - Returns: The fields whose value differed, none when the journey held them all already.
-  /// - Throws: `JourneyDatabaseError.journeyNotFound` when no such journey exists, or `SQLiteError`.
-  @discardableResult
-  func replace(id: UUID, values: JourneyValues) throws -> JourneyFieldSet {
-    guard let old = try JourneyRow.values(of: id, in: connection) else {
-      throw JourneyDatabaseError.journeyNotFound(id.lowercasedText)
-    }
-    return try update(id: id, from: old, to: values)
-  }
+  static let joinedColumns = JourneyField.all.map { "j.\($0.column)" }.joined(separator: ", ")
 
   /// The statement that inserts a journey, prepared once for the batch.
   private func insertJourney() throws -> Statement {
@@ -386,16 +382,4 @@ final class Batch {
     return update
   }
 
-  private static let closeLeftOpen =
-    "UPDATE batch SET state = \(BatchState.closed.rawValue) WHERE id = (SELECT max(id) FROM batch) "
-    + "AND state <> \(BatchState.closed.rawValue)"
-  private static let insertOpenBatch =
-    "INSERT INTO batch (at, origin, kind, reverts, state, source, inverted) "
-    + "VALUES (?, ?, ?, ?, \(BatchState.openSelfLogged.rawValue), ?, ?)"
-  private static let closeBatch = "UPDATE batch SET state = \(BatchState.closed.rawValue) WHERE id = ?"
-
-  private static let insertJourney = """
-    INSERT INTO journey (id, \(JourneyField.all.map(\.column).joined(separator: ", ")))
-    VALUES (?\(String(repeating: ", ?", count: JourneyField.all.count)))
-    """
 }

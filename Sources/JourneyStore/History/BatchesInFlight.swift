@@ -28,11 +28,11 @@ final class BatchesInFlight: Sendable {
 
   /// Writes as `Batch.write(on:origin:verify:beforeCommit:_:)` does (`beforeCommit` first), noting
   /// the batch here right before the commit, and forgetting it when the commit fails.
-  /// - Returns: What `body` returned, and the batch's id (`nil`: no change, no batch).
+  /// - Returns: What `body` returned, and the batch committed (`nil`: no change, no batch).
   func write<T>(
     on connection: Connection, origin: String, verify: () throws -> Void = {},
     beforeCommit: (Int64?) throws -> Void = { _ in }, _ body: (Batch) throws -> T
-  ) throws -> (result: T, batch: Int64?) {
+  ) throws -> (result: T, batch: CommittedBatch?) {
     var noted: Int64?
     do {
       return try Batch.write(

@@ -1,3 +1,8 @@
+#if canImport(FoundationEssentials)
+import FoundationEssentials
+#else
+import Foundation
+#endif
 import Observation
 
 /// The journeys a query selects, kept true to the file: JourneyStore's `@Query` (SwiftData),
@@ -8,7 +13,9 @@ import Observation
 /// and `rollback()` brings it back. It follows every change this database makes at once (add,
 /// delete, save, rollback, write-through, edit, import, undo, redo, an unsaved edit) and every
 /// commit of another process or program after `refresh()` (or through `outsideChanges()`).
-/// Observers of `journeys` hear of each such change; the list is read again from the file the
+/// Observers of `journeys` hear of each such change that changes its result, and of no other
+/// (a commit that sets a field the query neither filters nor sorts by, of a journey it holds,
+/// or one of a journey that is not in it and does not join it); the list is read again from the
 /// next time `journeys` is read, so a burst of changes costs one query. Its memory grows with the
 /// result, not with the table: give the query a `limit` for a window of a large table.
 ///
@@ -21,10 +28,12 @@ public final class LiveJourneys: Observable {
   let fetch: (JourneyQuery) throws -> [Journey]
   let registrar = ObservationRegistrar()
   var storage: [Journey] = [] {
-    didSet { members = nil }
+    didSet { (members, memberIDs) = (nil, nil) }
   }
   /// The journeys of `storage`, by identity, made when an edit asks whether the list holds one.
   var members: Set<ObjectIdentifier>?
+  /// The ids of the journeys of `storage`, made when a commit asks whether the list holds one.
+  var memberIDs: Set<UUID>?
   /// Whether a change happened since the list was last read from the file.
   var isStale = true
   /// Whether observers are being told of a change that has not happened yet (Observation calls
@@ -71,6 +80,50 @@ extension LiveJourneys {
   func invalidate(after journey: Journey) {
     guard isStale || query.matchesUntracked(journey) || holds(journey) else { return }
     invalidate(isChangeDone: true)
+  }
+
+  /// Whether the commits just taken in may have changed the list's result: a journey it held is
+  /// gone, or changed in a field its query reads so that it leaves the list or may move in it;
+  /// a journey it did not hold is inserted or changed so that it matches the query now. A
+  /// change of a field the query neither filters nor sorts by changes no result (the journey
+  /// shows its new value itself). A stale list, which holds nothing known, and a window that
+  /// does not start at the first journey (`offset`), which a journey before it can shift, are
+  /// told of more.
+  /// - Parameter current: The journey of entry `index` as the list would see it now (the managed
+  ///   object, or one read from the file), `nil` when it is gone.
+  func isChanged(by committed: CommittedJourneys, current: (Int) -> Journey?) -> Bool {
+    if isStale { return true }
+    let read = query.fieldsRead
+    if committed.isOverflowing {
+      return committed.insertsOrDeletes || !committed.fields.intersection(read).isEmpty
+    }
+    let isWindowShifted = query.offset > 0
+    for (index, entry) in committed.entries.enumerated() {
+      let held = holds(id: entry.id)
+      switch entry.change {
+      case .deleted:
+        if held || isWindowShifted { return true }
+      case .inserted:
+        if held { return true }
+        if let journey = current(index), query.matchesUntracked(journey) { return true }
+      case .updated(let fields):
+        guard !fields.intersection(read).isEmpty else { continue }
+        if isWindowShifted && !held { return true }
+        guard let journey = current(index) else {
+          if held { return true }
+          continue
+        }
+        let matches = query.matchesUntracked(journey)
+        if held ? !matches || !fields.intersection(query.sortFields).isEmpty : matches { return true }
+      }
+    }
+    return false
+  }
+
+  private func holds(id: UUID) -> Bool {
+    let ids = memberIDs ?? Set(storage.map(\.id))
+    memberIDs = ids
+    return ids.contains(id)
   }
 
   private func holds(_ journey: Journey) -> Bool {

@@ -74,13 +74,28 @@ final class IdentityMap {
     return entry.isEdited ? entry.object : nil
   }
 
-  /// Manages again the object of a journey that was deleted and is back in the file with
-  /// `values`: the same object, its fields set to them (observers see it).
+  /// Sets objects aside to be managed once their inserts are committed (`revive`): the journeys
+  /// an add is inserting.
+  func awaitInsert(of journeys: [Journey]) {
+    for journey in journeys { detached[journey.id] = .weak(journey) }
+  }
+
+  /// Forgets objects set aside by `awaitInsert(of:)` whose inserts were not committed.
+  func stopAwaitingInsert(of journeys: [Journey]) {
+    for journey in journeys where detached[journey.id]?.journey === journey {
+      detached[journey.id] = nil
+    }
+  }
+
+  /// Manages the object set aside for a journey that is now in the file with `values`: one
+  /// deleted while managed (the same object, its fields set to them; observers see it), or one
+  /// an add is inserting (`awaitInsert(of:)`).
   /// - Returns: Whether there was such an object.
   @discardableResult
   func revive(_ id: UUID, values: () throws -> JourneyValues?) rethrows -> Bool {
     guard entries[id]?.object == nil, let object = detached[id]?.journey, let values = try values() else { return false }
     detached[id] = nil
+    dropJourneysLetGo()
     for (field, value) in values.fields where field.readUntracked(object) != value {
       _ = field.write(object, value)
     }
@@ -93,9 +108,13 @@ final class IdentityMap {
   /// value (observers see it, only when it differs); a field with one keeps it. `values` holds
   /// those of `fields`. (No dictionary keyed by field or position: the first dictionary keyed by
   /// `Int` in a process walks every conformance record of the binary, which one edit would pay.)
+  ///
+  /// A journey whose edits the commit saved (its values now those committed) is held weakly
+  /// again.
   func takeCommitted(_ fields: JourneyFieldSet = .all, of values: JourneyValues, id: UUID) {
     guard var entry = entries[id] else { return }
     for field in fields { entry.takeCommitted(values[field], for: field) }
+    releaseIfSaved(&entry, id: id)
     entries[id] = entry
   }
 
@@ -104,7 +123,15 @@ final class IdentityMap {
   func takeCommitted(_ value: DatabaseValue, for field: JourneyField, of id: UUID) {
     guard var entry = entries[id] else { return }
     entry.takeCommitted(value, for: field)
+    releaseIfSaved(&entry, id: id)
     entries[id] = entry
+  }
+
+  /// Holds an edited journey weakly again once it no longer differs from its saved values.
+  private func releaseIfSaved(_ entry: inout ManagedJourney, id: UUID) {
+    guard candidates.contains(id), !entry.isEdited else { return }
+    entry.holdWhileEdited()
+    candidates.remove(id)
   }
 
   /// Moves the journeys the tracker saw edited into the candidates.

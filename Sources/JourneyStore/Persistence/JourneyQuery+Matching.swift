@@ -19,6 +19,23 @@ extension JourneyQuery {
       name: journey.untrackedName)
   }
 
+  /// The fields the query's filters and order read: a change of any other field changes no
+  /// journey's place in its result. Keep it next to `matches`, which reads the same.
+  var fieldsRead: JourneyFieldSet {
+    var fields = sortFields
+    if !transportationTypes.isEmpty { fields.insert(.transportationType) }
+    if startingFrom != nil || startingBefore != nil { fields.insert(.startDate) }
+    if !(nameContaining ?? "").isEmpty { fields.insert(.name) }
+    return fields
+  }
+
+  /// The fields the query's sort keys read.
+  var sortFields: JourneyFieldSet {
+    var fields = JourneyFieldSet()
+    for key in sortKeys { fields.insert(key.field) }
+    return fields
+  }
+
   private func matches(transportationType: TransportationType, startDate: Date, name: String) -> Bool {
     if !transportationTypes.isEmpty && !transportationTypes.contains(transportationType) { return false }
     if let startingFrom, startDate < startingFrom { return false }

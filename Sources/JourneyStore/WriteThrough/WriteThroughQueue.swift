@@ -87,7 +87,7 @@ final class WriteThroughQueue: @unchecked Sendable {
       }
       try batch.update(
         id: write.id, from: stored, to: stored.replacing(write.fields, with: write.values))
-    }.batch
+    }.batch?.id
   }
 
   /// Opens the queue's connection.

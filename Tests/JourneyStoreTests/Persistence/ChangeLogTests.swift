@@ -33,7 +33,7 @@ struct ChangeLogTests {
     let older = try database.add(Journey(name: "Older"))
     let newest = try database.add(Journey(name: "Newest"))
     let replacement = Journey(name: "Replacement")
-    try database.write { batch in
+    try database.writer.write { batch in
       try batch.delete(id: newest.id)
       try batch.insert(id: replacement.id, values: JourneyValues(readingUntracked: replacement))
     }
@@ -61,13 +61,13 @@ struct ChangeLogTests {
     var new = old
     new[.name] = .text("Renamed")
     #expect(throws: JourneyDatabaseError.self) {
-      try database.write { batch in try batch.update(id: first.id, rowid: rowids[1], from: old, to: new) }
+      try database.writer.write { batch in try batch.update(id: first.id, rowid: rowids[1], from: old, to: new) }
     }
     // The rows as the file holds them (a batch writes around the managed journeys).
     #expect(try Fixtures.row(first.id, in: database.path)?.first == .text("First"))
     #expect(try Fixtures.row(second.id, in: database.path)?.first == .text("Second"))
     #expect(try Fixtures.changes(in: database.path).count == 2)
-    try database.write { batch in try batch.update(id: first.id, rowid: rowids[0], from: old, to: new) }
+    try database.writer.write { batch in try batch.update(id: first.id, rowid: rowids[0], from: old, to: new) }
     #expect(try Fixtures.row(first.id, in: database.path)?.first == .text("Renamed"))
     #expect(try Fixtures.changes(in: database.path).last?.new == .text("Renamed"))
   }

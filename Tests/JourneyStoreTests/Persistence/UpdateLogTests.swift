@@ -29,7 +29,7 @@ struct UpdateLogTests {
       .execute("VACUUM INTO '\(outside)'")
     let writes = Self.writes(of: journeys)
 
-    try database.write { batch in
+    try database.writer.write { batch in
       for write in writes {
         switch write {
         case .update(let index, let values):
@@ -83,7 +83,7 @@ struct UpdateLogTests {
     sqlite3_limit(database.connection.handle, SQLITE_LIMIT_VARIABLE_NUMBER, 20)
     var failures = 0
     #expect(throws: SQLiteError.self) {
-      try database.write { batch in
+      try database.writer.write { batch in
         for journey in journeys {
           let old = JourneyValues(readingUntracked: journey)
           var new = old
@@ -115,7 +115,7 @@ struct UpdateLogTests {
     try database.add(contentsOf: journeys)
     let refusedIndex = 20
     var refusals = 0
-    try database.write { batch in
+    try database.writer.write { batch in
       for (index, journey) in journeys.enumerated() {
         let old = JourneyValues(readingUntracked: journey)
         var new = old

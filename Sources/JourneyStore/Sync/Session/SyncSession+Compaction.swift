@@ -1,8 +1,8 @@
 /// `sync --compact` (SYNC.md, "Snapshots and long histories"): a sync, then a snapshot of the
 /// merge state, then the removal of the change files no replica needs any more.
 extension SyncSession {
-  func compact(verify: () throws -> Void) throws -> SyncCompaction {
-    let summary = try run(verify: verify)
+  func compact() throws -> SyncCompaction {
+    let summary = try run()
     // A sync that could not send compacts nothing: its summary says what it received, and why
     // it could not send (`sendError`, `sendFailure`).
     guard summary.sendError == nil, summary.sendFailure == nil else {

@@ -23,9 +23,10 @@ struct SyncSession {
   var secret: SyncSecret? = nil
   /// What every file's bytes go through; `run` sets it from the remote and the secret.
   var sealing: any SyncFileSealing = PlainFiles()
-  /// The owner's batches in flight, when the session runs as long work for another database
-  /// (`JourneyDatabase.runLongWork`): its batch is noted there before the commit.
-  var worksFor: BatchesInFlight? = nil
+  /// Writes the sync's batch, as every write of the database is written: the database's
+  /// managed journeys and live lists take it in as it commits (and a worker notes it in its
+  /// owner's batches in flight, `JourneyDatabase.runLongWork`).
+  let writer: Writer
   /// Told the number of row changes sent and received so far, after each one; what it throws
   /// (`CancellationError`) rolls the sync's transaction back.
   var onChange: (Int) throws -> Void = { _ in }
@@ -42,7 +43,7 @@ struct SyncSession {
   /// was given), derives the key once when the remote is encrypted, and exchanges the files.
   /// - Throws: `SyncEncryptionError` before anything is read or written when the secret does
   ///   not fit the remote (none for an encrypted one, one for a plain one, another secret).
-  func run(verify: () throws -> Void) throws -> SyncSummary {
+  func run() throws -> SyncSummary {
     let folder = try fetchRemote()
     let remembered = try RememberedRemote.read(in: connection)
     var newCipher: SyncCipher?
@@ -63,7 +64,7 @@ struct SyncSession {
       session.sealing = try SyncEncryption.sealing(for: identity.encryption, secret: secret)
     }
     return try session.exchange(
-      with: folder, identity: identity, created: created, verify: verify)
+      with: folder, identity: identity, created: created)
   }
 
   /// Makes the remote current (`SyncRemote.fetch()`), stopped when asked to stop.
@@ -72,8 +73,7 @@ struct SyncSession {
   }
 
   private func exchange(
-    with folder: RemoteFolder, identity: RemoteFolder.Identity, created: Bool,
-    verify: () throws -> Void
+    with folder: RemoteFolder, identity: RemoteFolder.Identity, created: Bool
   ) throws -> SyncSummary {
     let remoteID = identity.id
     let listing = try folder.changeFiles()
@@ -98,7 +98,7 @@ struct SyncSession {
       }
       summary.batch = batch
     }
-    _ = try writeBatch(verify: verify, beforeCommit: recordConflicts) { batch in
+    try writer.write(origin: "sync", beforeCommit: recordConflicts) { batch in
       var state = try ReplicaState.loadOrCreate(in: connection)
       let moves = try remember(
         remoteID, in: folder, created: created, listing: listing, state: state)
@@ -170,20 +170,6 @@ struct SyncSession {
       unpublished, replacing: replaced, to: folder, remoteID: remoteID, createdRemote: created,
       also: snapshotName.map { [$0] } ?? [], summary: &summary)
     return summary
-  }
-
-  /// Writes the sync's batch through `Batch.write`, noted in the owner's batches in flight
-  /// when the session runs as long work for another database.
-  private func writeBatch<T>(
-    verify: () throws -> Void, beforeCommit: (Int64?) throws -> Void,
-    _ body: (Batch) throws -> T
-  ) throws -> (result: T, batch: Int64?) {
-    guard let worksFor else {
-      return try Batch.write(
-        on: connection, origin: "sync", verify: verify, beforeCommit: beforeCommit, body)
-    }
-    return try worksFor.write(
-      on: connection, origin: "sync", verify: verify, beforeCommit: beforeCommit, body)
   }
 
   /// Remembers the remote, or refuses a remote other than the one this database syncs with
