@@ -152,10 +152,11 @@ extension DatabaseFile {
     let checker = isWAL ? try Connection(path: path, readOnly: true, busyTimeout: configuration.busyTimeout) : nil
     try destination.copyPages(from: source) { try checker?.checkIsRoadtripDatabase() }
     // An older schema is upgraded now, as a write would: the restored database is in use.
-    try JourneyDatabase(path: path, configuration: configuration).upgradeSchema()
+    let restored = try JourneyDatabase(path: path, configuration: configuration)
+    try restored.upgradeSchema()
     // Undo stops at the restore: the backup's batches are older than what it replaced.
-    try destination.transaction(.immediate) {
-      try ChangeLog(connection: destination).cutAtRestore(on: Date())
+    try restored.connection.transaction(.immediate) {
+      try ChangeLog(connection: restored.connection).cutAtRestore(on: Date())
     }
     return contents
   }

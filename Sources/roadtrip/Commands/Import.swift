@@ -112,14 +112,14 @@ extension Roadtrip {
       } catch {
         progress.clear()
         if !existed && !dryRun { try? database.removeDatabase(sparing: besideBefore) }
-        writeNotes(of: reader)
+        writeNotes(of: reader, succeeded: false)
         if let error = error as? InterchangeError {
           throw CommandError.malformedInput(source: source, error: error, hint: formatHint(for: error, reader: reader))
         }
         throw error
       }
       progress.clear()
-      writeNotes(of: reader)
+      writeNotes(of: reader, succeeded: true)
       if dryRun { try printChanges(of: summary) }
       if !quiet {
         StandardError.write(
@@ -146,13 +146,15 @@ extension Roadtrip {
 
     /// Says on standard error which CSV separator the header chose, when not a comma, and which
     /// columns were ignored.
-    private func writeNotes(of reader: JourneyReader) {
+    /// - Parameter succeeded: Whether the import succeeded: how its dates were read is said only
+    ///   then, a failed import having imported nothing.
+    private func writeNotes(of reader: JourneyReader, succeeded: Bool) {
       if !quiet, reader.isDelimiterFromHeader, let delimiter = reader.delimiter, delimiter != "," {
         StandardError.write(
           "roadtrip: read the CSV with \(Self.name(of: delimiter)) between fields, the separator its header has most of "
             + "(--delimiter chooses another)\n")
       }
-      if !quiet, reader.readsLocalTimes {
+      if !quiet, succeeded, reader.readsLocalTimes {
         StandardError.write(
           "roadtrip: read dates without an offset as local time, \(LocalZone.name) (TZ chooses another zone)\n")
       }

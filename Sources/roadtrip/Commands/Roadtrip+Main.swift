@@ -48,7 +48,7 @@ extension Roadtrip {
       failure = run { try BufferedOutput.standard.write(help.hasSuffix("\n") ? help : help + "\n") }
     }
     Pager.finish()
-    CreatedDatabase.report()
+    if failure == nil || failure?.exitCode == .success { CreatedDatabase.report() }
     if let message = failure?.message {
       StandardError.write(message.hasSuffix("\n") ? message : message + "\n")
     }

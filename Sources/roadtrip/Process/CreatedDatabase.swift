@@ -2,8 +2,8 @@ import Glibc
 
 /// The database file this command made, said on standard error once the command ends
 /// (`roadtrip: created PATH`): a first write to a mistyped path (`--db journeys.sqllite`) makes
-/// a new, empty database, and a user must notice. A file that a failed command removed again is
-/// not said; a quiet command (`-q`) says nothing.
+/// a new, empty database, and a user must notice. Said only when the command succeeded (a
+/// failed one says what failed); a quiet command (`-q`) says nothing.
 enum CreatedDatabase {
   /// The path of the file made, as the command named it.
   nonisolated(unsafe) private static var path: String?
