@@ -1,10 +1,6 @@
 import ArgumentParser
 
-/// What `summary --by` adds up by: the local day, week or month of the start, or the
-/// transportation type.
-enum SummaryGrouping: String, CaseIterable, ExpressibleByArgument {
-  case day, week, month, type
-
+extension SummaryGrouping: ExpressibleByArgument {
   static var allValueDescriptions: [String: String] {
     [
       "day": "each local day of the start",
