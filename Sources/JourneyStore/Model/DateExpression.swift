@@ -4,13 +4,16 @@ import Glibc
 /// Dates as people type them, as taskwarrior and `date -d` read them: ISO 8601 (as
 /// `Date(parsing:)` reads it), `now`, `today`, `tomorrow`, `yesterday`, a weekday (`monday`, `next fri`,
 /// `last sunday`), a week (`this-week`, `last-week`, `next-week`, from Monday, as ISO 8601 weeks
-/// start), any day with a time of day (`today 18:00`, `tomorrow 9am`, `18:30` for today), an
-/// offset from now (`+2d`, `-3h`, `+1h30m`, `+1w`), and `3 days ago` or `in 2 hours`.
+/// start, or the day `withFirstWeekday(_:_:)` gives), a month (`this-month`, `last-month`,
+/// `2026-11`, `nov`), a day of a month (`nov 24`, `24 nov 2025`), any day with a time of day
+/// (`today 18:00`, `tomorrow 9am`, `yesterday at 5pm`, `18:30` for today), an offset from now
+/// (`+2d`, `-3h`, `+1h30m`, `+1w`, `now-1d`), and `3 days ago` or `in 2 hours`.
 ///
 /// A new date looks forward and a filter looks back: `monday` alone is the next Monday for
 /// `date(_:now:)` (a journey to plan, as taskwarrior reads it), and the most recent one, today on
 /// a Monday, for `period(_:now:)` (journeys to find, as git's `--since=monday` reads it). `next`
-/// and `last` say which one in both.
+/// and `last` say which one in both. A month or a day named without its year (`nov`, `nov 24`)
+/// is the first one not over yet for a new date, the most recent one begun for a filter.
 ///
 /// Days are the local zone's (`TZ`), and a shift by whole days keeps the clock time across a
 /// change to or from daylight saving time, as `date -d '+1 day'` does.
@@ -85,6 +88,21 @@ extension DateExpression {
   /// The instant `withNow(_:_:)` holds for the work it runs.
   @TaskLocal private static var heldNow: Date?
 
+  /// The day weeks start on, 0 for Sunday to 6 for Saturday: the one `withFirstWeekday(_:_:)`
+  /// holds, else Monday, as ISO 8601's weeks start. `this-week`, `last-week` and `next-week` start
+  /// on it.
+  public static var firstWeekday: Int {
+    heldFirstWeekday ?? 1
+  }
+
+  /// Runs `body` with weeks starting on `weekday` (0 for Sunday to 6 for Saturday): a user's
+  /// first day of the week, for every week word the work reads.
+  public static func withFirstWeekday<T>(_ weekday: Int, _ body: () throws -> T) rethrows -> T {
+    try $heldFirstWeekday.withValue((0...6).contains(weekday) ? weekday : 1, operation: body)
+  }
+
+  @TaskLocal private static var heldFirstWeekday: Int?
+
   /// A shift typed as `+2d`, `-15m`, `+1h30m` or `+1w`: its sign and size.
   /// - Returns: `nil` when the text is not a sign followed by a duration.
   public static func shift(_ text: String) -> Shift? {
@@ -104,31 +122,44 @@ extension DateExpression {
     return Shift(seconds: sign == "-" ? -seconds : seconds)
   }
 
-  /// The span a relative text names: an instant, a whole day or a whole week.
-  /// - Parameter looksBack: Whether a weekday alone is the most recent one (a filter) rather than
-  ///   the next one (a new date).
+  /// The span a relative text names: an instant, a whole day, week or month.
+  /// - Parameter looksBack: Whether a weekday, a month or a day named alone is the most recent
+  ///   one (a filter) rather than the next one (a new date).
   private static func relativePeriod(_ text: String, now: Date, looksBack: Bool) -> DateInterval? {
     if let shift = shift(text) { return shift.applied(to: now).map { DateInterval(start: $0, duration: 0) } }
-    var words = text.lowercased().split(whereSeparator: \.isWhitespace).map(String.init)
+    let lowercased = text.lowercased()
+    var words = lowercased.split(whereSeparator: \.isWhitespace).map(String.init)
     guard let local = LocalTime(now), !words.isEmpty else { return nil }
     if words == ["now"] { return DateInterval(start: now, duration: 0) }
+    // `now-1d`, `now + 2h`: a shift from now, as `date -d` and taskwarrior write it.
+    if words[0].hasPrefix("now"), let shift = shift(String(lowercased.drop { $0.isWhitespace }.dropFirst(3))) {
+      return shift.applied(to: now).map { DateInterval(start: $0, duration: 0) }
+    }
     if let shift = spelledShift(words) { return shift.applied(to: now).map { DateInterval(start: $0, duration: 0) } }
     if let weeks = weekOffset(words) {
-      // Weeks start on Monday, as ISO 8601's do.
-      let monday = -Int64((local.weekday + 6) % 7) + 7 * weeks
-      guard let first = day(local, addingDays: monday), let last = day(local, addingDays: monday + 6) else { return nil }
-      return DateInterval(start: first.start, end: last.end)
+      // Weeks start on the first day `withFirstWeekday(_:_:)` gives, Monday by default, as
+      // ISO 8601's do.
+      let first = -Int64((local.weekday - firstWeekday + 7) % 7) + 7 * weeks
+      guard let start = day(local, addingDays: first), let last = day(local, addingDays: first + 6) else { return nil }
+      return DateInterval(start: start.start, end: last.end)
     }
-    // A time of day at the end: `today 18:00`, `monday 9am`, or alone for today.
+    if let months = monthOffset(words) { return month(local, addingMonths: months) }
+    if words.count == 1, let named = yearMonth(words[0]) { return span(local, year: named.year, month: named.month, day: nil) }
+    // A time of day at the end: `today 18:00`, `monday 9am`, `yesterday at 5pm`, `nov 24 18:00`,
+    // or alone for today.
     var time: (hour: Int64, minute: Int64, second: Int64)?
     if let last = words.last, let parsed = timeOfDay(last) {
       time = parsed
       words.removeLast()
+      if words.last == "at" { words.removeLast() }
       if words.isEmpty { words = ["today"] }
     }
-    guard let days = dayOffset(words, from: local, looksBack: looksBack) else { return nil }
-    guard let time else { return day(local, addingDays: days) }
-    return local.date(addingDays: days, hour: time.hour, minute: time.minute, second: time.second)
+    let named = namedMonth(words, from: local, now: now, looksBack: looksBack)
+    if let named, time != nil, named.duration > 86_400 * 2 { return nil }
+    guard let whole = named ?? dayOffset(words, from: local, looksBack: looksBack).flatMap({ day(local, addingDays: $0) })
+    else { return nil }
+    guard let time else { return whole }
+    return LocalTime(whole.start)?.date(addingDays: 0, hour: time.hour, minute: time.minute, second: time.second)
       .map { DateInterval(start: $0, duration: 0) }
   }
 

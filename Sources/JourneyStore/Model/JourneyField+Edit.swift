@@ -24,13 +24,20 @@ extension JourneyField.Edit {
     case end(Date)
     /// Move the end: the duration changes by the shift.
     case endShift(DateExpression.Shift)
+    /// Start on the journey's own day at a time, or on the weekday nearest its start.
+    case startOnDay(DateExpression.JourneyDay)
+    /// End at a time of the journey's day (the first after its start), or on the weekday
+    /// nearest its start.
+    case endOnDay(DateExpression.JourneyDay)
   }
 
   /// The names of the end date, which `set` takes and turns into a duration.
   public static let endNames = ["endDate", "end"]
 
   /// Reads an edit of the field named `name` (a field's name or alias, or `end`, ignoring case).
-  /// A value that starts with `+` or `-` shifts the start, the duration or the end.
+  /// A value that starts with `+` or `-` shifts the start, the duration or the end. A start or an
+  /// end that names no day (`18:30`, `thursday 16:00`) is on the journey's own day
+  /// (`DateExpression.JourneyDay`); any other date is read as a new date.
   /// - Throws: `JourneyInputError` for an unknown field or a value the field does not take.
   public init(name: String, text: String) throws(JourneyInputError) {
     self.text = text
@@ -38,6 +45,8 @@ extension JourneyField.Edit {
       field = .duration
       if let shift = DateExpression.shift(text) {
         change = .endShift(shift)
+      } else if let day = DateExpression.JourneyDay(text) {
+        change = .endOnDay(day)
       } else {
         change = .end(try DateExpression.date(text))
       }
@@ -46,6 +55,8 @@ extension JourneyField.Edit {
     field = try JourneyField.named(name)
     if field == .startDate || field == .duration, let shift = DateExpression.shift(text) {
       change = .shift(shift)
+    } else if field == .startDate, let day = DateExpression.JourneyDay(text) {
+      change = .startOnDay(day)
     } else {
       change = .value(try field.parse(text))
     }
@@ -56,7 +67,7 @@ extension JourneyField.Edit {
   /// `+1 day -2 hours`, so a replacing edit after another of the same field would discard it.
   public var replacesValue: Bool {
     switch change {
-    case .value, .end: true
+    case .value, .end, .startOnDay, .endOnDay: true
     case .shift, .endShift: false
     }
   }
@@ -67,7 +78,7 @@ extension JourneyField.Edit {
     switch change {
     case .value: []
     case .shift: [field]
-    case .end: [.startDate]
+    case .end, .startOnDay, .endOnDay: [.startDate]
     case .endShift: [.startDate, .duration]
     }
   }
@@ -90,6 +101,12 @@ extension JourneyField.Edit {
       try setEnd(end, of: journey)
     case .endShift(let shift):
       guard let end = shift.applied(to: journey.endDate) else { throw .invalidDate(text) }
+      try setEnd(try Journey.checkWithinCalendar(end, text: text), of: journey)
+    case .startOnDay(let day):
+      guard let start = day.date(near: journey.startDate, isEnd: false) else { throw .invalidDate(text) }
+      _ = field.write(journey, field.storedValue(try Journey.checkWithinCalendar(start, text: text)))
+    case .endOnDay(let day):
+      guard let end = day.date(near: journey.startDate, isEnd: true) else { throw .invalidDate(text) }
       try setEnd(try Journey.checkWithinCalendar(end, text: text), of: journey)
     }
   }

@@ -37,13 +37,14 @@ extension JourneyInputError: CustomStringConvertible {
       return "'\(text)' is not a transportation type\(Self.didYouMean(suggestion?.rawValue)); use one of: \(valid)"
     case .invalidDate(let text):
       return "'\(text)' is not a date; use ISO 8601 such as 2026-11-21T08:00:00Z, "
-        + "2026-11-21T08:00 or 2026-11-21 (local time), 'now', 'today 18:00', 'tomorrow', 'monday', "
-        + "'this-week', '+2d' or '3 hours ago'"
+        + "2026-11-21T08:00 or 2026-11-21 (local time), 'now', 'today 18:00', 'yesterday at 5pm', "
+        + "'tomorrow', 'monday', 'this-week', '2026-11', 'nov 24', 'this-month', '+2d', 'now-1d' or '3 hours ago'"
     case .dateOutsideCalendar(let text):
       return "'\(text)' lies outside the years 0000 to 9999; a journey starts and ends from "
         + "0000-01-01T00:00:00Z to 9999-12-31T23:59:59Z (UTC)"
     case .invalidDuration(let text):
-      return "'\(text)' is not a duration; use 45m, 90min, 1h30m, 2 hours, 90s, 1:30:00 or a number of seconds"
+      return "'\(text)' is not a duration; use 45m, 90min, 1h30m, 1h30, 1,5h, 2 hours, 90s, 1:30:00, "
+        + "ISO 8601 such as PT1H30M or a number of seconds"
     case .negativeDuration(let text):
       return "'\(text)' is negative; a duration is zero or more"
     case .durationTooLong(let text):

@@ -5,8 +5,12 @@ import Foundation
 #endif
 
 extension TimeInterval {
-  /// Reads a duration as people type it: `45m`, `90min`, `1h30m`, `1h 30m`, `2 hours`, `2d`, `90s`, `1.5h`, `1:30:00`
-  /// (hours, minutes, seconds), `1:30` (hours and minutes) or a plain number of seconds.
+  /// Reads a duration as people type it: `45m`, `90min`, `1h30m`, `1h30` (the number after the
+  /// last unit counts in the next smaller one), `1h 30m`, `2 hours`, `2d`, `90s`, `1.5h` or `1,5h`
+  /// (a decimal comma), `1:30:00` (hours, minutes, seconds), `1:30` (hours and minutes), ISO 8601
+  /// (`PT1H30M`, `PT45M`, `P1D`, `P1W`; no years or months, which have no one length) or a plain
+  /// number of seconds. The one reader of a typed duration: `add`, `set`, the editor, shifts
+  /// (`+1h30`) and the configured default duration all read it here.
   ///
   /// Reading is linear in the length of the text and never recursive, whatever it holds.
   /// - Throws: `JourneyInputError.invalidDuration`, `.negativeDuration` for a negative one, or
@@ -22,7 +26,9 @@ extension TimeInterval {
     while trimmed.last?.isWhitespace == true { trimmed.removeLast() }
     let isNegative = trimmed.first == "-"
     let body = isNegative ? trimmed.dropFirst() : trimmed
-    guard let seconds = Self.seconds(plain: body) ?? Self.seconds(clock: body) ?? Self.seconds(units: body) else {
+    guard let seconds = Self.seconds(plain: body) ?? Self.seconds(clock: body) ?? Self.seconds(units: body)
+      ?? Self.seconds(iso8601: body)
+    else {
       throw .invalidDuration(text)
     }
     if isNegative { throw .negativeDuration(text) }
@@ -128,7 +134,9 @@ extension TimeInterval {
 
   /// One or more `NUMBER UNIT` parts, units `d`, `h`, `m`, `s` in either case, or spelled out
   /// (`min`, `mins`, `minutes`, `hr`, `hours`, `sec`, `days`), each at most once and in that order;
-  /// numbers are digits with at most one `.`.
+  /// numbers are digits with at most one `.` or `,` (a decimal comma, as much of Europe writes
+  /// it). A whole number after the last unit counts in the next smaller one: `1h30` is `1h30m`,
+  /// `2m30` is `2m30s`.
   private static func seconds(units text: Substring) -> TimeInterval? {
     // The rest of each unit's spelled-out names (`90min`, `2 hours`, `1hr 5mins`), longest first.
     let units: [(symbol: UInt8, seconds: TimeInterval, spellings: [String])] = [
@@ -144,9 +152,15 @@ extension TimeInterval {
     }
     while index < bytes.count {
       let start = index
-      while index < bytes.count, isDigit(bytes[index]) || bytes[index] == UInt8(ascii: ".") { index += 1 }
-      let number = Substring(decoding: bytes[start..<index], as: UTF8.self)
+      while index < bytes.count, isDigit(bytes[index]) || bytes[index] == UInt8(ascii: ".") || bytes[index] == UInt8(ascii: ",") {
+        index += 1
+      }
+      let number = decimalPoint(Substring(decoding: bytes[start..<index], as: UTF8.self))
       skipSpaces()
+      if index == bytes.count, nextUnit > 0, nextUnit < units.count, number.utf8.allSatisfy(isDigit), let value = Double(number) {
+        // `1h30`: the bare number after the last unit is in the next one.
+        return total + value * units[nextUnit].seconds
+      }
       guard isFixedPoint(number), let value = Double(number), index < bytes.count,
         let unit = units[nextUnit...].firstIndex(where: { $0.symbol == bytes[index] | 0x20 })
       else { return nil }
@@ -162,5 +176,48 @@ extension TimeInterval {
       if nextUnit == units.count, index < bytes.count { return nil }
     }
     return nextUnit > 0 ? total : nil
+  }
+
+  /// A number written with a decimal comma (`1,5`), as a decimal point reads it (`1.5`).
+  private static func decimalPoint(_ number: Substring) -> Substring {
+    number.utf8.contains(UInt8(ascii: ",")) ? Substring(number.map { $0 == "," ? "." : $0 }) : number
+  }
+
+  /// An ISO 8601 duration: `P`, then weeks (`P2W`) or days, and after `T` hours, minutes and
+  /// seconds (`PT1H30M`, `P1DT2H`, `PT0,5H`), each at most once and in that order, in either
+  /// case. Years and months (`P1Y`, `P1M`) have no one length in seconds and are refused.
+  private static func seconds(iso8601 text: Substring) -> TimeInterval? {
+    let bytes = Array(text.utf8).map { $0 | 0x20 }
+    guard bytes.count >= 3, bytes[0] == UInt8(ascii: "p") else { return nil }
+    let dateUnits: [(UInt8, TimeInterval)] = [(UInt8(ascii: "w"), 7 * 86_400), (UInt8(ascii: "d"), 86_400)]
+    let timeUnits: [(UInt8, TimeInterval)] = [(UInt8(ascii: "h"), 3600), (UInt8(ascii: "m"), 60), (UInt8(ascii: "s"), 1)]
+    var units = dateUnits
+    var next = 0
+    var total = 0.0
+    var parts = 0
+    var index = 1
+    var inTime = false
+    while index < bytes.count {
+      if bytes[index] == UInt8(ascii: "t"), !inTime {
+        (inTime, units, next) = (true, timeUnits, 0)
+        index += 1
+        guard index < bytes.count else { return nil }
+        continue
+      }
+      let start = index
+      while index < bytes.count, isDigit(bytes[index]) || bytes[index] == UInt8(ascii: ".") || bytes[index] == UInt8(ascii: ",") {
+        index += 1
+      }
+      let number = decimalPoint(Substring(decoding: text.utf8.dropFirst(start).prefix(index - start), as: UTF8.self))
+      guard isFixedPoint(number), let value = Double(number), index < bytes.count,
+        let unit = units[next...].firstIndex(where: { $0.0 == bytes[index] })
+      else { return nil }
+      // Weeks stand alone in ISO 8601: `P1W`, never `P1W2D`.
+      if units[unit].0 == UInt8(ascii: "w") { next = units.count } else { next = unit + 1 }
+      total += value * units[unit].1
+      parts += 1
+      index += 1
+    }
+    return parts > 0 ? total : nil
   }
 }

@@ -46,12 +46,15 @@ extension JourneyQuery {
 
   /// Whether journey `a` sorts strictly before `b` in the query's order, by the values the
   /// journeys hold now (compared as the query's SQL has SQLite compare them, `SortKey.compare`),
-  /// then by their rowids, as the query's SQL breaks ties.
+  /// then by their ids (or, without sort keys, their rowids), as the query's SQL breaks ties.
   func sortsBefore(_ a: (journey: Journey, rowID: Int64), _ b: (journey: Journey, rowID: Int64)) -> Bool {
-    for key in sortKeys {
+    for key in orderKeys {
       let order = key.compare(key.field.readUntracked(a.journey), key.field.readUntracked(b.journey))
       if order != 0 { return (order < 0) != (key.isDescending != isDescending) }
     }
-    return isDescending ? a.rowID > b.rowID : a.rowID < b.rowID
+    guard !sortKeys.isEmpty else { return isDescending ? a.rowID > b.rowID : a.rowID < b.rowID }
+    // Ids as stored, lowercase text compared by its bytes, as SQLite compares them.
+    let (x, y) = (a.journey.id.lowercasedText, b.journey.id.lowercasedText)
+    return isDescending ? y.utf8.lexicographicallyPrecedes(x.utf8) : x.utf8.lexicographicallyPrecedes(y.utf8)
   }
 }

@@ -25,8 +25,10 @@ public struct JourneyQuery: Sendable {
   /// name. The same test decides in SQL and, for journeys with unsaved edits, in memory
   /// (`matches(_:)`).
   public var nameContaining: String?
-  /// The keys to sort by, the first first, ties broken by the order in which journeys were
-  /// stored; none keeps that order alone, the cheapest to read (what an export uses). Names sort
+  /// The keys to sort by, the first first, ties broken by start date, then by id, as people
+  /// expect of any order they ask for (`list --sort type`: each type's journeys by date); none
+  /// keeps the order in which journeys were stored, the cheapest to read (what an export
+  /// uses). Names sort
   /// case and accents aside (`abc` before `Zebra`, `émile` beside `emile`), the same in SQL and in
   /// memory; other fields by value.
   public var sortKeys: [SortKey]
@@ -85,14 +87,15 @@ extension JourneyQuery {
       values.append(.text(nameContaining))
     }
     var sql = conditions.isEmpty ? "" : " WHERE " + conditions.joined(separator: " AND ")
-    // Ties by rowid: indexes end in it, so a query by start date needs no sort. With a name
-    // filter the order never comes from an index (`+` keeps SQLite from using one): walking an
-    // index costs a random read of a row for each journey it holds, and a rare name would
-    // have SQLite read the whole table that way (4-10 s on 1M journeys, against one scan and
-    // a sort of the matches).
-    let terms = sortKeys.flatMap { $0.sqlTerms(reversed: isDescending, usingIndex: !isSearchingNames) }
+    // With a name filter the order never comes from an index (`+` keeps SQLite from using
+    // one): walking an index costs a random read of a row for each journey it holds, and a rare
+    // name would have SQLite read the whole table that way (4-10 s on 1M journeys, against one
+    // scan and a sort of the matches). Ties of the keys by start date, then by id
+    // (`tieBreakingKeys`); with no key, by rowid: the order journeys were stored in.
+    let terms = orderKeys.flatMap { $0.sqlTerms(reversed: isDescending, usingIndex: !isSearchingNames) }
     let direction = isDescending ? "DESC" : "ASC"
-    sql += " ORDER BY " + (terms + ["rowid \(direction)"]).joined(separator: ", ")
+    let ties = sortKeys.isEmpty ? "rowid \(direction)" : "id \(direction)"
+    sql += " ORDER BY " + (terms + [ties]).joined(separator: ", ")
     if limit != nil || offset > 0 {
       sql += " LIMIT ?"
       values.append(.integer(limit.map { Int64(max(0, $0)) } ?? -1))
@@ -106,6 +109,13 @@ extension JourneyQuery {
 }
 
 extension JourneyQuery {
+  /// The keys the order follows: `sortKeys`, then the start date when they do not hold it, so
+  /// that ties fall in date order; the id breaks the ties left.
+  var orderKeys: [SortKey] {
+    guard !sortKeys.isEmpty, !sortKeys.contains(where: { $0.field == .startDate }) else { return sortKeys }
+    return sortKeys + [SortKey(.startDate)]
+  }
+
   /// The first sort key's field, or `nil` when there is none; setting it makes it the one key
   /// (none for `nil`).
   public var sortField: JourneyField? {

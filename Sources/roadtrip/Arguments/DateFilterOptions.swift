@@ -7,25 +7,27 @@ struct DateFilterOptions: ParsableArguments {
   @Option(
     parsing: .unconditional,
     help: ArgumentHelp(
-      "Keep from this date on (ISO 8601 in local time, today, monday (the most recent), last-week, -2d, …).",
+      "Keep from this date on (ISO 8601 in local time, today, monday (the most recent), last-week, this-month, nov, -2d, …).",
       valueName: "date"))
   var since: String?
 
   @Option(
     parsing: .unconditional,
     help: ArgumentHelp(
-      "Keep up to this date; a day (2026-11-24, today, friday) or a week (this-week) is kept whole.",
+      "Keep up to this date; a day (2026-11-24, today, friday, nov 24), a week (this-week) or a month (2026-11, nov, last-month) is kept whole.",
       valueName: "date"))
   var until: String?
 
   @Option(
     parsing: .unconditional,
-    help: ArgumentHelp("Keep this whole day (2026-11-24, yesterday, monday) or week (this-week, last-week).", valueName: "date"))
+    help: ArgumentHelp(
+      "Keep this whole day (2026-11-24, yesterday, monday, nov 24), week (this-week, last-week) or month (2026-11, nov, this-month, last-month).",
+      valueName: "date"))
   var on: String?
 
   func validate() throws {
     if on != nil, since != nil || until != nil {
-      throw ValidationError("--on is a whole day or week by itself; give --on DATE, or --since and --until")
+      throw ValidationError("--on is a whole day, week or month by itself; give --on DATE, or --since and --until")
     }
     _ = try ValidationError.checking { () throws(JourneyInputError) in try bounds() }
   }

@@ -163,8 +163,9 @@ extension BrowseSession {
   private func addJourney(named name: String) {
     state.mode = .list
     do {
-      let journey = try writableDatabase().add(
-        Journey(name: name, startDate: DateExpression.referenceNow))
+      let new = Journey(name: name, transportationType: Configuration.transport, startDate: DateExpression.referenceNow)
+      try? JourneyField.duration.assign(Configuration.durationText, to: new)
+      let journey = try writableDatabase().add(new)
       state.selectedID = journey.id
       openEditor()
     } catch {

@@ -1,6 +1,16 @@
 import JourneyStore
 
 extension BrowseSession {
+  /// Selects the first journey of today, or of a later day, at the top of the list, as a
+  /// calendar opens at today; the newest when every journey is older: a list of 200,000
+  /// journeys does not open at its first, years ago.
+  func openAtToday() {
+    guard let index = window.settings.query.todaysIndex(in: database)?.index else { return }
+    (state.selectedIndex, state.top) = (index, index)
+  }
+}
+
+extension BrowseSession {
   /// Places the selection and the window before a frame is drawn: the selection stays on the
   /// same journey when rows move (by identity, not by index); when that journey left the list,
   /// it stays at its index, on a neighbour; the window follows it.

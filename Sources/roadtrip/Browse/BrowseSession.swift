@@ -30,6 +30,7 @@ final class BrowseSession: InteractiveSession {
     self.style = style
     window = JourneyWindow(database: database, settings: state.listSettings)
     monitor = DatabaseMonitor(path: database.path)
+    openAtToday()
   }
 }
 

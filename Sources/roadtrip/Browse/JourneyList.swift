@@ -20,9 +20,11 @@ extension JourneyList: TerminalView {
       let empty = isFiltered ? "No journey matches; Esc shows them all." : "No journeys yet; press a to add one."
       return [style.dim(empty)] + Array(repeating: "", count: max(0, height - 1))
     }
+    let durationColumn = journeys.map(\.duration.durationDescription.displayWidth).reduce(JourneyListRow.durationWidth, max)
     let rows = journeys.enumerated().map { position, journey in
-      JourneyListRow(journey: journey, isSelected: top + position == selectedIndex, style: style)
-        .lines(width: width - 1)[0] + scrollMark(at: position)
+      JourneyListRow(
+        journey: journey, isSelected: top + position == selectedIndex, style: style, durationColumn: durationColumn
+      ).lines(width: width - 1)[0] + scrollMark(at: position)
     }
     return rows + Array(repeating: "", count: max(0, height - rows.count))
   }

@@ -19,22 +19,27 @@ extension Roadtrip {
     var name: [String] = []
 
     @Option(
-      help: .transportationType("How the journey is travelled. (default: \(TransportationType.car.rawValue))"),
+      help: .transportationType(
+        "How the journey is travelled; roadtrip config default.transport sets another default. "
+          + "(default: \(TransportationType.car.rawValue))"),
       completion: TransportationType.completion, transform: TransportationType.argument)
-    var transport = TransportationType.car
+    var transport: TransportationType?
 
     @Option(
       parsing: .unconditional,
       help: ArgumentHelp(
         "When it starts: ISO 8601 (2026-11-21T08:00:00Z, or 2026-11-21T08:00 and 2026-11-21 in local time), "
-          + "now, today 18:00, tomorrow 9am, monday (the next one), next-week, +2d, -3h or 3 hours ago (local time).",
+          + "now, today 18:00, yesterday at 5pm, tomorrow 9am, monday (the next one), next-week, nov 24, +2d, now-1d or 3 hours ago (local time).",
         valueName: "date"))
     var start = "now"
 
     @Option(
       parsing: .unconditional,
-      help: ArgumentHelp("How long it lasts: 45m, 90min, 1h30m, 2 hours, 90s, 1:30:00 or seconds.", valueName: "duration"))
-    var duration = "1h"
+      help: ArgumentHelp(
+        "How long it lasts: 45m, 90min, 1h30m, 1h30, 1,5h, 2 hours, 90s, 1:30:00, PT1H30M or seconds; "
+          + "roadtrip config default.duration sets another default. (default: 1h)",
+        valueName: "duration"))
+    var duration: String?
 
     @Flag(help: "Print the journey as JSON instead of its id.")
     var json = false
@@ -81,7 +86,8 @@ extension Roadtrip {
     /// The new journey, each field set from its option through the field's own parser.
     private func makeJourney() throws(JourneyInputError) -> Journey {
       // The name and the type are typed values already; the start and the duration are text.
-      let journey = Journey(name: name.joined(separator: " "), transportationType: transport)
+      let journey = Journey(name: name.joined(separator: " "), transportationType: transport ?? Configuration.transport)
+      let duration = duration ?? Configuration.durationText
       for (field, text) in [(JourneyField.startDate, start), (.duration, duration)] {
         try field.assign(text, to: journey)
       }

@@ -57,7 +57,11 @@ extension Roadtrip {
       var printer = JourneyPrinter(format: format, includesHeader: includesHeader, keys: try fields.keys())
       let isTerminal = BufferedOutput.standard.isTerminal
       let database = try self.database.openExisting()
-      if format == .table { Pager.start() }
+      if format == .table {
+        // On a terminal the pager opens at today's journeys (below the header), or at the newest.
+        let today = isTerminal && limit == nil ? query.todaysIndex(in: database) : nil
+        Pager.start(openingAt: today.map { $0.isNewest ? Int.max : $0.index + 2 })
+      }
       var unreadable = UnreadableJourneys()
       try printer.print(query, from: database, onUnreadable: { unreadable.leaveOut($0) })
       try printer.finish()

@@ -10,7 +10,11 @@ extension Roadtrip {
     let words = CommandLineWords(words: Array(CommandLine.arguments.dropFirst()))
     // A command reads `now` once: `--since today --until +2h` and every row of an import read
     // relative words from one instant.
+    if let text = Configuration.value(.color), let choice = ColorChoice(rawValue: text) {
+      ColorChoice.current = choice
+    }
     var failure = DateExpression.withNow {
+      DateExpression.withFirstWeekday(Configuration.firstWeekday) {
       run { () throws in
         if let edit = PositionalCommandLine(words.words), let command = edit.validatedCommand() {
           try edit.run(command)
@@ -28,6 +32,7 @@ extension Roadtrip {
           ColorChoice.current = colored.colors.color
         }
         try command.run()
+      }
       }
     }
     if failure?.standardOutput != nil, let word = words.misreadHelpWord {

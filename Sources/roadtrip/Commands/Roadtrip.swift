@@ -22,6 +22,7 @@ struct Roadtrip: ParsableCommand {
     subcommands: [
       Add.self, List.self, Show.self, SetFields.self, Transport.self, Delete.self, Types.self,
       Import.self, Export.self, Summary.self, History.self, Undo.self, Redo.self, Watch.self, Sync.self, Database.self, Edit.self, Browse.self,
+      Config.self,
       GenerateManual.self,
     ])
 

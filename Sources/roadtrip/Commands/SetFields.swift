@@ -11,8 +11,11 @@ extension Roadtrip {
       discussion: """
         Fields: name (any text), transportationType or transport (a type slug), startDate or \
         start (ISO 8601, or now, today 18:00, tomorrow, monday, +2d, 3 hours ago: local time), \
-        duration (45m, 1h30m, 90s, 1:30:00 or seconds), and end or endDate (a date: keeps the \
-        start and sets the duration). A start, duration or end that begins with + or - moves \
+        duration (45m, 1h30m, 1h30, 1,5h, PT1H30M, 90s, 1:30:00 or seconds), and end or endDate \
+        (a date: keeps the start and sets the duration). A start or an end that names no day is \
+        on the journey's own day: end=18:30 is 18:30 of the day it starts (the next day's when \
+        that is before the start), start='thursday 16:00' the Thursday nearest its start. \
+        A start, duration or end that begins with + or - moves \
         the current one: start=+1d (whole days keep the clock time), duration=+15m, end=-10m. \
         Edits apply in the order written, each to the journey as the ones before left it: \
         start=+1d duration=+15m end=-10m moves the journey a day later, 5 minutes longer. \

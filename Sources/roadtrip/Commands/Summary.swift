@@ -2,20 +2,27 @@ import ArgumentParser
 import JourneyStore
 
 extension Roadtrip {
-  /// `roadtrip summary [--transport T]... [--since D] [--until D] [--on D] [--search TEXT] [--format F]`
+  /// `roadtrip summary [--transport T]... [--since D] [--until D] [--on D] [--search TEXT] [--by G] [--format F]`
   struct Summary: ParsableCommand {
     static let configuration = CommandConfiguration(
       commandName: "summary",
-      abstract: "Totals by transportation type and by day: how many journeys, how long in all.",
+      abstract: "Totals by transportation type and by day, week or month: how many journeys, how long in all.",
       discussion: """
-        Takes the filters of roadtrip list. Days are local days of the start. Prints tables on a \
-        terminal; json, ndjson, csv and tsv (the default when piped) have one record a total with \
-        the keys group (type, day or total), key, journeys and duration (seconds). A journey \
+        Takes the filters of roadtrip list: --on this-week is this week's journeys, planned ones \
+        included; --since alone keeps every later journey. Days, weeks and months are local ones \
+        of the start; a week is named by its first day, the first day of the week set by \
+        'roadtrip config week.start' (Monday by default). Without --by, totals by type and by \
+        day. Prints tables on a terminal, each total with a bar of its time; json, ndjson, csv \
+        and tsv (the default when piped) have one record a total with the keys group (type, day, \
+        week, month or total), key, journeys and duration (seconds). A journey \
         another program stored in a form roadtrip cannot read is named on standard error with its \
         repair and left out of the totals, and the exit code is 65.
         """)
 
     @OptionGroup var filters: FilterOptions
+
+    @Option(help: ArgumentHelp("Add up by one of these alone.", valueName: "grouping"))
+    var by: SummaryGrouping?
 
     @OptionGroup var output: FormatOptions<TotalsFormat>
 
@@ -23,7 +30,7 @@ extension Roadtrip {
     @OptionGroup var database: DatabaseOptions
 
     func run() throws {
-      var totals = JourneyTotals()
+      var totals = JourneyTotals(grouping: by)
       var unreadable = UnreadableJourneys()
       var query = try filters.query()
       query.sortField = nil
@@ -32,7 +39,9 @@ extension Roadtrip {
       if let interchange = format.interchangeFormat {
         try write(totals, as: interchange, includesHeader: includesHeader)
       } else {
-        try BufferedOutput.standard.write(totals.tables(style: .standardOutput))
+        // Bars beside the numbers, as long as the terminal leaves room for.
+        let barWidth = BufferedOutput.standard.isTerminal ? min(40, TerminalSize.listingColumns - 44) : 0
+        try BufferedOutput.standard.write(totals.tables(style: .standardOutput, barWidth: barWidth >= 8 ? barWidth : 0))
       }
       try unreadable.check()
     }

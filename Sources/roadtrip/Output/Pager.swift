@@ -15,8 +15,13 @@ extension Pager {
   /// SIGINT and SIGQUIT are left to the pager while it runs (`q` quits it, and then roadtrip,
   /// whose next write finds the pipe closed), so that it never outlives roadtrip.
   /// The corresponding C functions are `pipe`, `posix_spawn` and `dup2`.
-  static func start() {
-    guard process == nil, BufferedOutput.standard.isTerminal, let command else { return }
+  /// - Parameter line: The line to open at (from 1), when the pager is `less`: `+N` starts it
+  ///   there, and a number past the last line opens at the end (`+G`).
+  static func start(openingAt line: Int? = nil) {
+    guard process == nil, BufferedOutput.standard.isTerminal, var command else { return }
+    if let line, line > 1, command.split(separator: " ").first?.split(separator: "/").last == "less" {
+      command += line == Int.max ? " +G" : " +\(line)"
+    }
     var ends: [Int32] = [0, 0]
     guard pipe(&ends) == 0 else { return }
     var actions = posix_spawn_file_actions_t()
@@ -56,8 +61,10 @@ extension Pager {
 
   /// The pager's command line, or `nil` when paging is off.
   private static var command: String? {
-    guard let value = getenv("PAGER") else { return "less -FRX" }
-    let text = String(cString: value).trimmingSpaces
+    // The configured pager (`core.pager`) wins over `$PAGER`, as git's does.
+    let configured = Configuration.value(.pager)
+    guard configured != nil || getenv("PAGER") != nil else { return "less -FRX" }
+    let text = (configured ?? String(cString: getenv("PAGER"))).trimmingSpaces
     return text.isEmpty || text == "cat" ? nil : text
   }
 }

@@ -92,7 +92,7 @@ extension BrowseTests {
       #expect(lunch["transportationType"]?.text == "car" && lunch["duration"]?.text == "3600", "as add makes it: \(lunch)")
       browser.type("\u{1B}")
       try await browser.waitForScreen(showing: "4 journeys")
-      browser.type("\u{1B}[Hjd")  // the coast road
+      browser.type("\u{1B}[Hjjd")  // the coast road, after the lunch of now (the 19th) and the run
       try await browser.waitForScreen(showing: "Delete “Coast road”? Sure? (y/n)")
       browser.type("n")
       try await browser.waitForScreen(showing: "4 journeys")

@@ -37,7 +37,8 @@ extension BrowseTests {
         INSERT INTO journey (id, name, transportation_type, start_date, duration)
         SELECT printf('%08x-0000-4000-8000-00000000ffff', i), 'Trip ' || i, 'bus', 700000000 + i * 60, 600 FROM n;
         """)
-      let browser = try sandbox.startBrowser(columns: 60, rows: 24)
+      // Now before the trips (2023-03-07 on): browse opens at the first.
+      let browser = try sandbox.startBrowser(environment: ["ROADTRIP_NOW": "2023-01-01T00:00:00Z"], columns: 60, rows: 24)
       var screen = try await browser.waitForScreen(showing: "503 journeys")
       #expect(screen.contains("› 🚌 Trip 1 "), "\(screen)")
       browser.type("\u{1B}[6~\u{1B}[6~")

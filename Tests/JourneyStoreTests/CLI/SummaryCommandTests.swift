@@ -33,18 +33,19 @@ struct SummaryCommandTests {
   @Test func onATerminalItPrintsTwoTables() async throws {
     let sandbox = try CLISandbox()
     try sandbox.seedSamples()
-    let result = try await sandbox.runInTerminal(["summary"], environment: ["NO_COLOR": "1"])
+    let result = try await sandbox.runInTerminal(["summary"], environment: ["NO_COLOR": "1", "COLUMNS": "80"])
+    // Each total but the sum with a bar of its time, the longest 36 columns (80 less the numbers').
     #expect(result.standardOutput == """
       TYPE         JOURNEYS         TIME
-      walk-or-run         1          30m
-      car                 1       1h 30m
-      bus                 1     10m 0.5s
+      walk-or-run         1          30m  ############
+      car                 1       1h 30m  ####################################
+      bus                 1     10m 0.5s  ####
       total               3  2h 10m 0.5s
 
       DAY         JOURNEYS         TIME
-      2026-11-20         1          30m
-      2026-11-21         1       1h 30m
-      2026-11-22         1     10m 0.5s
+      2026-11-20         1          30m  ############
+      2026-11-21         1       1h 30m  ####################################
+      2026-11-22         1     10m 0.5s  ####
       total              3  2h 10m 0.5s
 
       """, "\(result)")

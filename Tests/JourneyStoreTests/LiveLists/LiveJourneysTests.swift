@@ -142,8 +142,10 @@ struct LiveJourneysTests {
     let folder = try TemporaryFolder()
     let database = try Fixtures.database(in: folder)
     let same = Fixtures.morning
-    let (a, b) = (Journey(name: "A", transportationType: .bike, startDate: same), Journey(name: "B", transportationType: .car, startDate: same))
-    let (c, d) = (Journey(name: "C", transportationType: .bike, startDate: same), Journey(name: "D", transportationType: .bike, startDate: same))
+    // Ties of a sort fall by id: the ids in the order of the names.
+    func id(_ digit: Int) -> UUID { UUID(uuidString: "00000000-0000-4000-8000-00000000000\(digit)")! }
+    let (a, b) = (Journey(id: id(1), name: "A", transportationType: .bike, startDate: same), Journey(id: id(2), name: "B", transportationType: .car, startDate: same))
+    let (c, d) = (Journey(id: id(3), name: "C", transportationType: .bike, startDate: same), Journey(id: id(4), name: "D", transportationType: .bike, startDate: same))
     try database.add(contentsOf: [a, b, c, d])
     a.name = "A, renamed"  // unsaved: still first among equal start dates
     #expect(try database.journeys(JourneyQuery(limit: 1)).map(\.name) == ["A, renamed"])
