@@ -31,7 +31,7 @@ rt a import "$work/gen.ndjson" 2>/dev/null
 [ "$(rt a list --format ids | wc -l)" -eq 3001 ] || fail "import"
 rt a export --format ndjson >/dev/null
 rt f import "$work/gen.ndjson" 2>/dev/null
-rt f undo >/dev/null 2>&1
+rt f undo --yes >/dev/null 2>&1
 [ -z "$(rt f list --format ids)" ] || fail "undo of an import"
 
 step "sync through a folder, both ways, with a conflict kept"
@@ -54,11 +54,11 @@ ROADTRIP_SYNC_SECRET=smoke rt d sync 2>/dev/null
 same c d
 
 step "undo a sync's batch and an edit, each synced out; compact; join from the snapshot"
-rt a undo >/dev/null 2>&1
+rt a undo --yes >/dev/null 2>&1
 rt a sync 2>/dev/null
 rt b sync 2>/dev/null
 same a b
-rt a undo >/dev/null 2>&1 || fail "undo"
+rt a undo --yes >/dev/null 2>&1 || fail "undo"
 rt a sync --compact 2>/dev/null
 rt e sync "$work/folder" 2>&1 | grep -q "joined from" || fail "no join from a snapshot"
 rt b sync 2>/dev/null
