@@ -86,9 +86,10 @@ extension LiveJourneys {
   /// gone, or changed in a field its query reads so that it leaves the list or may move in it;
   /// a journey it did not hold is inserted or changed so that it matches the query now. A
   /// change of a field the query neither filters nor sorts by changes no result (the journey
-  /// shows its new value itself). A stale list, which holds nothing known, and a window that
-  /// does not start at the first journey (`offset`), which a journey before it can shift, are
-  /// told of more.
+  /// shows its new value itself). A stale list, which holds nothing known, a window that does
+  /// not start at the first journey (`offset`), which a journey before it can shift, and a
+  /// list cut at a `limit`, whose reader may count the journeys past it (a deleted journey is
+  /// gone before it can be matched), are told of more.
   /// - Parameter current: The journey of entry `index` as the list would see it now (the managed
   ///   object, or one read from the file), `nil` when it is gone.
   func isChanged(by committed: CommittedJourneys, current: (Int) -> Journey?) -> Bool {
@@ -98,11 +99,12 @@ extension LiveJourneys {
       return committed.insertsOrDeletes || !committed.fields.intersection(read).isEmpty
     }
     let isWindowShifted = query.offset > 0
+    let isCut = query.limit != nil
     for (index, entry) in committed.entries.enumerated() {
       let held = holds(id: entry.id)
       switch entry.change {
       case .deleted:
-        if held || isWindowShifted { return true }
+        if held || isWindowShifted || isCut { return true }
       case .inserted:
         if held { return true }
         if let journey = current(index), query.matchesUntracked(journey) { return true }

@@ -83,7 +83,11 @@ struct FetchingTests {
       }
       #expect(plan.contains { $0.contains("USING INDEX journey_by") }, "plan: \(plan)")
       #expect(!plan.contains { $0.hasPrefix("SCAN journey") && !$0.contains("INDEX") }, "plan: \(plan)")
-      #expect(!plan.contains { $0.contains("TEMP B-TREE") }, "sorted by an index, not afterwards: \(plan)")
+      // Sorted by an index, not afterwards; only ties of equal start dates are put in id order
+      // as they come ("RIGHT PART": a run of equal keys at a time, which keeps rows streaming).
+      #expect(
+        !plan.contains { $0.contains("TEMP B-TREE") && !$0.contains("RIGHT PART OF ORDER BY") },
+        "sorted by an index, not afterwards: \(plan)")
     }
   }
 
