@@ -47,16 +47,7 @@ struct HistoryPruneCommandTests {
   /// the undos' and redos' log rows are what goes.
   @Test func pruneBeforeADateAndVacuumBringTheFileBackToItsSizeAfterTheImport() async throws {
     let sandbox = try CLISandbox()
-    let lines = (0..<3_000).map {
-      #"{"name":"Imported journey number \#($0) with a longer name","transportationType":"bus","startDate":"2026-11-21T08:00:00Z","duration":60}"#
-    }
-    try await sandbox.run("import", "-", input: lines.joined(separator: "\n")).expectSuccess()
-    try await sandbox.run("db", "vacuum").expectSuccess()
-    let afterImport = sandbox.size(of: sandbox.databasePath)
-    for _ in 0..<3 {
-      try await sandbox.run("undo", "--yes").expectSuccess()
-      try await sandbox.run("redo", "--yes").expectSuccess()
-    }
+    let afterImport = try await Self.importThenCycleThreeTimes(in: sandbox)
     #expect(try sandbox.records().count == 3_000)
     let afterCycles = sandbox.size(of: sandbox.databasePath)
     let prune = try await sandbox.run("history", "prune", "--before", "2999-01-01", "--yes")
@@ -77,16 +68,7 @@ struct HistoryPruneCommandTests {
   /// about its size after the import, and the redo can still be undone and redone.
   @Test func pruneKeepingTheLastRedoOfAnImportKeepsARangeAndNoValues() async throws {
     let sandbox = try CLISandbox()
-    let lines = (0..<3_000).map {
-      #"{"name":"Imported journey number \#($0) with a longer name","transportationType":"bus","startDate":"2026-11-21T08:00:00Z","duration":60}"#
-    }
-    try await sandbox.run("import", "-", input: lines.joined(separator: "\n")).expectSuccess()
-    try await sandbox.run("db", "vacuum").expectSuccess()
-    let afterImport = sandbox.size(of: sandbox.databasePath)
-    for _ in 0..<3 {
-      try await sandbox.run("undo", "--yes").expectSuccess()
-      try await sandbox.run("redo", "--yes").expectSuccess()
-    }
+    let afterImport = try await Self.importThenCycleThreeTimes(in: sandbox)
     try await sandbox.run("history", "prune", "--keep", "1", "--yes").expectSuccess()
     try await sandbox.run("db", "vacuum").expectSuccess()
     // One range and one row (its last journey's) for the kept redo: no journey's values.
@@ -104,5 +86,22 @@ struct HistoryPruneCommandTests {
     #expect(try sandbox.records().isEmpty)
     try await sandbox.run("redo", "--yes").expectSuccess()
     #expect(try sandbox.records().count == 3_000)
+  }
+
+  /// Imports 3,000 journeys (logged as a range), compacts the file, then undoes and redoes the
+  /// import three times.
+  /// - Returns: The file's size after the import.
+  static func importThenCycleThreeTimes(in sandbox: CLISandbox) async throws -> Int {
+    let lines = (0..<3_000).map {
+      #"{"name":"Imported journey number \#($0) with a longer name","transportationType":"bus","startDate":"2026-11-21T08:00:00Z","duration":60}"#
+    }
+    try await sandbox.run("import", "-", input: lines.joined(separator: "\n")).expectSuccess()
+    try await sandbox.run("db", "vacuum").expectSuccess()
+    let afterImport = sandbox.size(of: sandbox.databasePath)
+    for _ in 0..<3 {
+      try await sandbox.run("undo", "--yes").expectSuccess()
+      try await sandbox.run("redo", "--yes").expectSuccess()
+    }
+    return afterImport
   }
 }
