@@ -153,7 +153,7 @@ extension JourneyDatabase {
     guard try hasCurrentSchema() else { throw SyncConflictError.noSuchConflict(id) }
     let restoration = try ConflictRestoration(id, on: connection)
     try writer.write { batch in
-      _ = try restoration.write(through: batch)
+      try restoration.write(through: batch)
     }
     return try restoration.recorded()
   }

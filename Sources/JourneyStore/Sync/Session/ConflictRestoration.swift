@@ -21,15 +21,12 @@ struct ConflictRestoration {
 
   /// Writes the lost value through `batch`: the field gets it, and a journey a delete took away
   /// comes back with it, its other fields as the registers hold them.
-  /// - Returns: The journey's values as written.
   /// - Throws: `SyncConflictError.noSuchConflict` for a journey the registers cannot bring back.
-  func write(through batch: Batch) throws -> JourneyValues {
-    let values: JourneyValues
+  func write(through batch: Batch) throws {
     if let current = try JourneyRow.values(of: conflict.journeyID, in: connection) {
       var restored = current
       restored[conflict.field] = lost
       try batch.update(id: conflict.journeyID, from: current, to: restored)
-      values = restored
     } else {
       let registers = try RegisterStore.forWriting(on: connection).registers(
         of: conflict.journeyID.lowercasedText)
@@ -38,10 +35,8 @@ struct ConflictRestoration {
       }
       restored[conflict.field] = lost
       try batch.insert(id: conflict.journeyID, values: restored)
-      values = restored
     }
     try records.markRestored(conflict.id, by: try batch.open())
-    return values
   }
 
   /// The conflict as recorded now (restored, once `write(through:)` committed).
