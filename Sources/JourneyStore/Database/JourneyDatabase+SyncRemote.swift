@@ -16,10 +16,9 @@ extension JourneyDatabase {
   /// The remote this database synced with, of the kind it was remembered as; `nil` when it never
   /// synced. Reads only.
   public func rememberedRemote() throws -> (any SyncRemote)? {
-    let status = try syncStatus()
-    guard let location = status.remote else { return nil }
-    let kind = status.remoteKind.flatMap(RemoteKind.init(rawValue:)) ?? .folder
-    return Self.remote(for: location, kind: kind)
+    guard try hasCurrentSchema(), let remembered = try SyncSession.rememberedRemote(in: connection)
+    else { return nil }
+    return Self.remote(for: remembered.location, kind: remembered.kind)
   }
 
   private static func remote(for location: String, kind: RemoteKind) -> any SyncRemote {

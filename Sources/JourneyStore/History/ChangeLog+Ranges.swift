@@ -38,17 +38,22 @@ extension ChangeLog {
     "\(ranges) r JOIN change d ON d.id BETWEEN r.first_delete AND r.first_delete + r.journeys - 1"
   }
 
-  /// A `SELECT` of how many journeys the ranges of the batch whose id is parameter `index` hold:
-  /// an anchored range by its count (its rows are the undo's, by construction); another read
-  /// from its first journey by id, then by rowid (the order named: by itself, SQLite may scan
-  /// the journey table for the rowids instead).
+  /// A `SELECT` of how many journeys the ranges of the batch whose id is parameter `index` hold.
   static func rangeJourneyCount(ofBatchAt index: Int) -> String {
+    rangeJourneyCount(ofBatches: "= ?\(index)")
+  }
+
+  /// A `SELECT` of how many journeys the ranges of the batches that `batches` picks hold (a
+  /// condition on a batch id: `= ?1`, `IN (SELECT …)`): an anchored range by its count (its rows
+  /// are the undo's, by construction); another read from its first journey by id, then by rowid
+  /// (the order named: by itself, SQLite may scan the journey table for the rowids instead).
+  static func rangeJourneyCount(ofBatches batches: String) -> String {
     """
     SELECT count(*) + (SELECT coalesce(sum(journeys), 0) FROM change_range
-        WHERE batch = ?\(index) AND first_delete IS NOT NULL)
+        WHERE batch \(batches) AND first_delete IS NOT NULL)
     FROM change_range r CROSS JOIN journey f ON f.id = r.first_journey
     CROSS JOIN journey j ON j.rowid BETWEEN f.rowid AND f.rowid + r.journeys - 1
-    WHERE r.batch = ?\(index) AND r.first_delete IS NULL
+    WHERE r.batch \(batches) AND r.first_delete IS NULL
     """
   }
 

@@ -16,17 +16,23 @@ extension ChangeLog {
 
   /// How many batches after `batch` were made here, and how many rows of the log they read.
   func localChanges(after batch: Int64) throws -> (batches: Int, rows: Int) {
-    let local = "FROM batch WHERE id > ?1 AND replica IS NULL"
     var counts = (batches: 0, rows: 0)
-    try connection.forEachRow(
-      "SELECT (SELECT count(*) \(local)), "
-        + "(SELECT count(*) FROM \(Self.rows) WHERE batch IN (SELECT coalesce(source, id) \(local)))",
-      [.integer(batch)]
-    ) { row in
+    try connection.forEachRow(Self.localChangeCounts, [.integer(batch)]) { row in
       counts = (Int(row.integer(at: 0)), Int(row.integer(at: 1)))
     }
     return counts
   }
+
+  /// A `SELECT` of how many batches after parameter 1 were made here, and how many rows of
+  /// `change` and of the ranges they read, each counted through its batch: SQLite does not carry
+  /// an `IN` on `batch` into the arms of `ChangeLog.rows`, and would read the whole log and every
+  /// journey of the ranges to count a few rows.
+  static let localChangeCounts: String = {
+    let local = "FROM batch WHERE id > ?1 AND replica IS NULL"
+    let read = "IN (SELECT coalesce(source, id) \(local))"
+    return "SELECT (SELECT count(*) \(local)), (SELECT count(*) FROM change WHERE batch \(read)) "
+      + "+ (\(rangeJourneyCount(ofBatches: read)))"
+  }()
 
   /// The id of the newest batch the log holds, 0 when it holds none.
   func newestBatch() throws -> Int64 {

@@ -58,6 +58,29 @@ struct InsertRangeTests {
     #expect(!plan.contains { $0.hasPrefix("SCAN j") || $0.hasPrefix("SCAN f") }, "\(plan)")
   }
 
+  /// What waits to be sent (`sync --status`, and every sync's remembered remote before it) is
+  /// counted through the batches that wait, a range by its journeys: never by reading the whole
+  /// log, which made a sync with nothing new cost as much as the journeys it holds.
+  @Test func theRowsWaitingToBeSentAreCountedThroughTheirBatches() throws {
+    let folder = try TemporaryFolder()
+    let database = try Fixtures.database(in: folder)
+    let large = try Self.importJourneys(2_000, into: database)
+    let small = try Self.importJourneys(5, into: database, name: "Small")
+    let log = ChangeLog(connection: database.connection)
+    #expect(try log.localChanges(after: 0) == (2, 2_005))
+    #expect(try log.localChanges(after: large.batch) == (1, 5))
+    #expect(try log.localChanges(after: small.batch) == (0, 0))
+    var plan: [String] = []
+    try database.connection.forEachRow(
+      "EXPLAIN QUERY PLAN " + ChangeLog.localChangeCounts, [.integer(small.batch)]
+    ) {
+      plan.append($0.text(at: 3))
+    }
+    #expect(plan.contains { $0.hasPrefix("SEARCH change USING COVERING INDEX change_by_batch") }, "\(plan)")
+    #expect(!plan.contains { $0.hasPrefix("SCAN change ") || $0 == "SCAN change" }, "\(plan)")
+    #expect(!plan.contains { $0.hasPrefix("SCAN j") || $0.hasPrefix("SCAN f") || $0.hasPrefix("SCAN d") }, "\(plan)")
+  }
+
   @Test func aLargeImportIsOneRangeAndASmallOneARowPerJourney() throws {
     let folder = try TemporaryFolder()
     let database = try Fixtures.database(in: folder)

@@ -7,12 +7,16 @@ struct RememberedRemote {
   /// The id in its `roadtrip-remote.json`; empty while a remote this database made is not
   /// published yet (its first git push failed).
   let id: String
+  /// Its kind, as the user named it last; a folder when an older roadtrip did not say.
+  let kind: RemoteKind
 
   /// The remembered remote, or `nil` for a database that never synced. Reads only.
   static func read(in connection: Connection) throws -> RememberedRemote? {
     var remembered: RememberedRemote?
-    try connection.forEachRow("SELECT url, remote_id FROM sync_remote LIMIT 1") {
-      remembered = RememberedRemote(location: $0.text(at: 0), id: $0.text(at: 1))
+    try connection.forEachRow("SELECT url, remote_id, kind FROM sync_remote LIMIT 1") {
+      remembered = RememberedRemote(
+        location: $0.text(at: 0), id: $0.text(at: 1),
+        kind: RemoteKind(rawValue: $0.text(at: 2)) ?? .folder)
     }
     return remembered
   }
