@@ -35,12 +35,14 @@ extension SyncSession {
     }
     let numbers = try prefetch(changes.map(\.journey))
     var merge = RegisterMerge(replicas: state.replicas)
+    // The change and its write are read where they lie, in the closure: a copy of either
+    // retains every value it holds.
     for (number, index) in Self.inOrder(numbers) {
-      let received = changes[index]
-      let write = writes[Int(batchOfChange[index])]
+      let batch = Int(batchOfChange[index])
       try merging(number) {
         merge.merge(
-          received.change, journey: received.journey.lowercasedText, write: write, into: &$0)
+          changes[index].change, journey: changes[index].journey.lowercasedText,
+          write: writes[batch], into: &$0)
       }
     }
     return merge

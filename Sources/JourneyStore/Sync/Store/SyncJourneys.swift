@@ -7,7 +7,8 @@ import Foundation
 /// The journeys one sync touches, numbered in the order it meets them (those the received files
 /// name first in the order of their ids: `read(keys:)`), with their registers in one array by
 /// number: as the table held them until a merge changes them, then as merged so far
-/// (a flag says which a merge changed, and only those are saved). Each journey's id is looked up
+/// (`Marks` say which a merge changed, and only those are saved; kept apart from the registers,
+/// so that asking a journey's marks copies none of its values). Each journey's id is looked up
 /// once in a sync, when it is read (`read` hands back the numbers, and the merges go by number),
 /// not at every step (at 100,000 journeys, hashing and comparing ids took more time than the
 /// merge: BENCHMARKS.md, P12). Ids that are lowercase UUIDs (every id a change file names) are
@@ -19,23 +20,25 @@ struct SyncJourneys {
   /// The ids' bits by number (`nil`: an id that is not a lowercase UUID): what `numbers`
   /// searches.
   private var keys: [JourneyKey?] = []
-  /// The journeys by number.
-  private var journeys: [Met] = []
+  /// The journeys' registers by number: as the table holds them (`.empty`: no row) once read,
+  /// and as merged so far once a merge reached them.
+  private var registers: [JourneyRegisters] = []
+  /// What the sync did with each journey, by number.
+  private var marks: [Marks] = []
   private var numbers = JourneyKeyIndex()
   /// The ids that are not lowercase UUIDs (another program's), by number, and the other way.
   private var otherIDs: [Int: String] = [:]
   private var otherNumbers: [String: Int] = [:]
 
-  /// What a sync holds of one journey it met, its registers as they are merged.
-  private struct Met {
-    /// As the table holds them (`.empty`: no row) once read, and as merged so far once a merge
-    /// reached them.
-    var registers = JourneyRegisters.empty
-    var isRead = false
-    /// Whether a merge changed its registers: those are saved.
-    var isChanged = false
-    /// Whether a received write reached it.
-    var isReceived = false
+  /// What a sync did with one journey it met.
+  private struct Marks: OptionSet {
+    let rawValue: UInt8
+    /// Its registers were read from the table.
+    static let read = Marks(rawValue: 1)
+    /// A merge changed its registers: those are saved.
+    static let changed = Marks(rawValue: 2)
+    /// A received write reached it.
+    static let received = Marks(rawValue: 4)
   }
 
   init(store: RegisterStore, reads: BulkReads) {
@@ -60,12 +63,12 @@ struct SyncJourneys {
   /// The registers of the journey numbered `number`: as the table holds them once read, and as
   /// merged so far once a merge reached them.
   func registers(of number: Int) -> JourneyRegisters {
-    journeys[number].registers
+    registers[number]
   }
 
   /// Whether a received write reached the journey numbered `number`.
   func isReceived(_ number: Int) -> Bool {
-    journeys[number].isReceived
+    marks[number].contains(.received)
   }
 
   /// The number of the journey whose id's bits are `key`, given at its first mention.
@@ -92,14 +95,16 @@ struct SyncJourneys {
   private mutating func append(_ key: JourneyKey?, _ otherID: String?) {
     if let otherID { otherIDs[keys.count] = otherID }
     keys.append(key)
-    journeys.append(Met())
+    registers.append(.empty)
+    marks.append([])
   }
 
   private mutating func reserve(_ more: Int) {
     let expected = count + more
     guard expected > keys.capacity else { return }
     keys.reserveCapacity(expected)
-    journeys.reserveCapacity(expected)
+    registers.reserveCapacity(expected)
+    marks.reserveCapacity(expected)
   }
 
   /// The number of the journey with the id `bytes`, whose key (`nil`: not a lowercase UUID) is
@@ -162,8 +167,8 @@ struct SyncJourneys {
   /// Reads the registers of the journeys `given` that were not read yet.
   private mutating func readUnread(_ given: [Int]) throws {
     var wanted: [Int] = []
-    for number in given where !journeys[number].isRead {
-      journeys[number].isRead = true
+    for number in given where !marks[number].contains(.read) {
+      marks[number].insert(.read)
       wanted.append(number)
     }
     guard !wanted.isEmpty else { return }
@@ -175,7 +180,7 @@ struct SyncJourneys {
       of: wanted, id: { Self.id(of: $0, keys, otherIDs) }, reads: reads,
       number: { lookup.number(ofID: $0) }
     ) { number, found in
-      if isWanted[number] { journeys[number].registers = found }
+      if isWanted[number] { registers[number] = found }
     }
   }
 
@@ -221,7 +226,7 @@ struct SyncJourneys {
     _ journey: String, received: Bool, _ body: (inout JourneyRegisters) throws -> Bool
   ) throws {
     let number = number(journey)
-    if !journeys[number].isRead { try readUnread([number]) }
+    if !marks[number].contains(.read) { try readUnread([number]) }
     try merge(number: number, received: received, body)
   }
 
@@ -230,8 +235,8 @@ struct SyncJourneys {
   mutating func merge(
     number: Int, received: Bool, _ body: (inout JourneyRegisters) throws -> Bool
   ) throws {
-    if try body(&journeys[number].registers) { journeys[number].isChanged = true }
-    if received { journeys[number].isReceived = true }
+    if try body(&registers[number]) { marks[number].insert(.changed) }
+    if received { marks[number].insert(.received) }
   }
 
   /// Every journey the sync met, in the order of their ids (`inOrder`): sorted once, for the
@@ -244,17 +249,17 @@ struct SyncJourneys {
   /// UUID, which reading a file checks), in `order` (`inIdOrder()`).
   func received(in order: [(number: Int, key: JourneyKey?)]) -> [(number: Int, id: UUID)] {
     order.compactMap { number, key in
-      journeys[number].isReceived ? key.map { (number, $0.id) } : nil
+      marks[number].contains(.received) ? key.map { (number, $0.id) } : nil
     }
   }
 
   /// Writes the registers that a merge changed, in `order` (`inIdOrder()`).
   func save(in order: [(number: Int, key: JourneyKey?)]) throws {
     try store.save(
-      order.lazy.filter { journeys[$0.number].isChanged }.map { number, key in
+      order.lazy.filter { marks[$0.number].contains(.changed) }.map { number, key in
         (
           journey: key.map(\.lowercasedText) ?? id(of: number),
-          registers: journeys[number].registers
+          registers: registers[number]
         )
       })
   }
