@@ -23,26 +23,24 @@ extension ChangeFile {
     }
     for (journey, registers) in registers {
       let id = DatabaseValue.text(journey)
-      let values = registers.fields.map(\.value)
+      let values = registers.values
       // A changeset holds one change of a row per batch: an insert or a delete sets the fields
       // of its clock (an insert all of them; a delete, on a replica, those no write reached).
       var rowAt: [Int64: RowChange] = [:]
       if wrote(registers.present) {
         rowAt[registers.present.hlc] =
-          registers.isPresent ? .insert([id] + values) : .delete([id] + values)
+          registers.isPresent
+          ? .inserting(journey: id, values) : .deleting(journey: id, values)
       }
-      var updated: [Int64: [Int]] = [:]
-      for index in registers.fields.indices where wrote(registers.fields[index]) {
-        let hlc = registers.fields[index].hlc
-        if rowAt[hlc] == nil { updated[hlc, default: []].append(index) }
+      var updated: [Int64: JourneyFieldSet] = [:]
+      for field in JourneyField.all where wrote(registers[field]) {
+        let hlc = registers[field].hlc
+        if rowAt[hlc] == nil { updated[hlc, default: JourneyFieldSet()].insert(field) }
       }
       for (hlc, fields) in updated {
-        let set = Set(fields)
-        let changed = values.indices.map { set.contains($0) ? values[$0] : nil }
         // The old values are not known here, and a receiver reads none; NULL, which no field
         // holds, so that the changeset does not drop the update as one that changes nothing.
-        let old = changed.map { $0.map { _ in DatabaseValue.null } }
-        rowAt[hlc] = .update(old: [id] + old, new: [nil] + changed)
+        rowAt[hlc] = .updating(journey: id, fields, old: { _ in .null }, new: { values[$0] })
       }
       for (hlc, change) in rowAt { changes[hlc, default: []].append(change) }
     }

@@ -10,7 +10,7 @@ extension OutgoingBatches {
   func everyJourney() throws -> Batch {
     var changes: [RowChange] = []
     try JourneyTable(connection: connection).forEachStoredRow { id, values in
-      changes.append(.insert([id] + values.stored))
+      changes.append(.inserting(journey: id, values))
     }
     return Batch(
       id: 0, date: Date(), origin: "every journey at the first sync", kind: "command",

@@ -71,14 +71,12 @@ struct OutgoingBatches {
     let id = DatabaseValue.text(journey.lowercasedText)
     switch (before, after) {
     case (nil, nil): return nil
-    case (nil, let after?): return .insert([id] + after.stored)
-    case (let before?, nil): return .delete([id] + before.stored)
+    case (nil, let after?): return .inserting(journey: id, after)
+    case (let before?, nil): return .deleting(journey: id, before)
     case (let before?, let after?):
       let changed = after.changedFields(from: before)
       guard !changed.isEmpty else { return nil }
-      return .update(
-        old: [id] + JourneyField.all.map { changed.contains($0) ? before[$0] : nil },
-        new: [nil] + JourneyField.all.map { changed.contains($0) ? after[$0] : nil })
+      return .updating(journey: id, changed, old: { before[$0] }, new: { after[$0] })
     }
   }
 }
