@@ -41,17 +41,16 @@ extension SyncSession {
     if let scanned {
       try deferral.noteInserted(
         order.count { number, _ in
-          scanned[number] == nil && journeys.registers(of: number).isPresent
+          scanned[number] == nil && journeys.isPresent(number)
         })
     }
     var refused: [MergeConflict] = []
     for (number, id) in order {
-      let target = journeys.registers(of: number)
       let row = scanned?[number]
       let current = try scanned == nil ? JourneyRow.values(of: id, in: connection) : row?.values
-      let values = target.values
+      let values = journeys.values(of: number)
       do {
-        switch (current, target.isPresent) {
+        switch (current, journeys.isPresent(number)) {
         case (nil, true):
           try batch.insert(id: id, values: values)
         case (.some, false):
@@ -67,7 +66,8 @@ extension SyncSession {
         // Not `catch let error where …`: that form crashes the Swift 6.3.1 optimizer (Batch).
         guard let refusal = error as? SQLiteError, refusal.kind == .constraint else { throw error }
         let (written, conflicts) = try writeFieldByField(
-          id: id, rowid: row?.rowid, current: current, target: target, through: batch,
+          id: id, rowid: row?.rowid, current: current, target: journeys.registers(of: number),
+          through: batch,
           state: state)
         refused += conflicts
         guard written else { continue }

@@ -148,10 +148,10 @@ struct SyncSession {
       let order = journeys.inIdOrder()
       let refused = try write(
         journeys, in: order, through: batch, state: state, summary: &summary)
-      try journeys.save(in: order)
       if summary.receivedFiles > 0 {
         restored = try conflictsRestored(by: journeys, in: order)
       }
+      try journeys.save(in: order)
       conflicts = merge.conflicts + refused
       summary.conflicts = conflicts.count
       summary.replica = state.id

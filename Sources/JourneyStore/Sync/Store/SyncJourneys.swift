@@ -66,6 +66,17 @@ struct SyncJourneys {
     registers[number]
   }
 
+  /// Whether the registers of the journey numbered `number` say it is present.
+  func isPresent(_ number: Int) -> Bool {
+    registers[number].isPresent
+  }
+
+  /// The values the registers of the journey numbered `number` hold, read where they lie (a
+  /// copy of the registers would retain each of their values).
+  func values(of number: Int) -> JourneyValues {
+    registers[number].values
+  }
+
   /// Whether a received write reached the journey numbered `number`.
   func isReceived(_ number: Int) -> Bool {
     marks[number].contains(.received)
@@ -253,15 +264,22 @@ struct SyncJourneys {
     }
   }
 
-  /// Writes the registers that a merge changed, in `order` (`inIdOrder()`).
-  func save(in order: [(number: Int, key: JourneyKey?)]) throws {
-    try store.save(
-      order.lazy.filter { marks[$0.number].contains(.changed) }.map { number, key in
-        (
-          journey: key.map(\.lowercasedText) ?? id(of: number),
-          registers: registers[number]
-        )
-      })
+  /// Writes the registers that a merge changed, in `order` (`inIdOrder()`), and hands them over
+  /// to the store rather than copying them (a copy retains each of their values): they read as
+  /// empty after it, so it is the sync's last use of them.
+  mutating func save(in order: [(number: Int, key: JourneyKey?)]) throws {
+    let (marks, keys, otherIDs) = (marks, keys, otherIDs)
+    try registers.withUnsafeMutableBufferPointer { buffer in
+      let registers = buffer
+      try store.save(
+        order.lazy.filter { marks[$0.number].contains(.changed) }.map { number, key in
+          let place = registers.baseAddress! + number
+          let saved = place.move()
+          place.initialize(to: .empty)
+          let journey = key.map(\.lowercasedText) ?? Self.id(of: number, keys, otherIDs)
+          return (journey: journey, registers: saved)
+        })
+    }
   }
 
   /// Journeys in the order of their ids, with their ids' bits (`nil`: another program's id,
