@@ -17,7 +17,7 @@ import Darwin
 func follow(path: String) async throws {
   let database = try JourneyDatabase(path: path)
   if try database.count() == 0 { try database.add(Journey(name: "Followed")) }
-  let list = database.liveJourneys(JourneyQuery(sortField: nil))
+  let list = database.liveJourneys(JourneyQuery(sortedBy: []))
   guard let first = list.journeys.first else { fatalError("no journey to follow") }
   let following = Task { @MainActor in try await database.follow() }
   print("ready \(first.id.uuidString.lowercased())")

@@ -64,7 +64,7 @@ extension JourneyDatabase {
   /// - Throws: `CancellationError`, what `output` or `onUnreadable` throws, or `SQLiteError`.
   @discardableResult
   public func exportJourneys(
-    _ query: JourneyQuery = JourneyQuery(sortField: nil), format: InterchangeFormat,
+    _ query: JourneyQuery = JourneyQuery(sortedBy: []), format: InterchangeFormat,
     keys: [String] = JourneyRecord.keys, includesHeader: Bool = true,
     onUnreadable: @escaping @Sendable (JourneyDatabaseError) throws -> Void = { throw $0 },
     to output: @escaping @Sendable (String) throws -> Void,

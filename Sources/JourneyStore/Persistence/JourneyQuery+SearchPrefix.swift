@@ -15,8 +15,10 @@ extension JourneyQuery {
     guard !overflow, needed <= Self.longestPrefix / Self.prefixFactor else { return nil }
     var prefix = self
     (prefix.nameContaining, prefix.limit, prefix.offset) = (nil, needed * Self.prefixFactor, 0)
+    // A prefix that reads names itself (an either-or search) is not read from the index.
+    guard !prefix.filter.readsNames else { return nil }
     var window = self
-    (window.transportationTypes, window.startingFrom, window.startingBefore) = ([], nil, nil)
+    window.filter = Filter(nameContaining: nameContaining)
     let (inner, innerValues) = prefix.sqlClauses
     let (outer, outerValues) = window.sqlClauses
     // The inner read's `rowid` column is what `rowid` names in the outer one.

@@ -17,6 +17,28 @@ extension JourneyQuery {
   }
 }
 
+extension JourneyQuery {
+  /// Reverses the whole order: each key's direction, and the ties'.
+  @available(*, deprecated, renamed: "isReversed", message: "give each sort key its direction, or read the whole order backwards with isReversed")
+  public var isDescending: Bool {
+    get { isReversed }
+    set { isReversed = newValue }
+  }
+}
+
+extension JourneyQuery.SortKey {
+  /// A key sorting by `field` from the smallest value up: `.ascending(.name)`.
+  public static func ascending(_ field: JourneyField) -> Self {
+    Self(field)
+  }
+
+  /// A key sorting by `field` from the largest value down: `.descending(.startDate)`, the
+  /// newest first.
+  public static func descending(_ field: JourneyField) -> Self {
+    Self(field, isDescending: true)
+  }
+}
+
 extension JourneyQuery.SortKey {
   /// Reads a key as `list --sort` takes it: a field's name or alias (`name`, `start`), with a
   /// leading `-` to sort from the largest value down (`-start`).

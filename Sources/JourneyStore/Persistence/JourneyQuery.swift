@@ -4,36 +4,29 @@ import FoundationEssentials
 import Foundation
 #endif
 
-/// Which journeys to fetch, and in which order: filters by transportation type, start date and
-/// name, sort keys, a limit and an offset. The type and date filters are answered from
-/// indexes; the name filter by SQLite reading the names (names have no index).
+/// Which journeys to fetch, and in which order: filters by transportation type, start date, the
+/// time a journey is under way, duration and name, either-or conditions (`anyOf`), sort keys
+/// each with its direction, a limit and an offset. The type, date and duration filters are
+/// answered from indexes; the name filter by SQLite reading the names (names have no index).
 ///
 /// ```swift
-/// var query = JourneyQuery(transportationTypes: [.bike])
-/// query.sortKeys = [.init(.name), .init(.startDate, isDescending: true)]   // list --sort name,-start
+/// var query = JourneyQuery(transportationTypes: [.bike], sortedBy: [.ascending(.name), .descending(.startDate)])
+/// query.overlapping = today.start..<today.end       // under way today, begun yesterday or not
+/// query.lastingAtLeast = 30 * 60
 /// ```
 public struct JourneyQuery: Sendable {
-  /// Keeps journeys of these types; an empty set keeps every type.
-  public var transportationTypes: Set<TransportationType>
-  /// Keeps journeys that start at or after this date.
-  public var startingFrom: Date?
-  /// Keeps journeys that start before this date.
-  public var startingBefore: Date?
-  /// Keeps journeys whose name contains this text, ignoring case: lowercased, and compared
-  /// character by character as Swift compares strings (by canonical equivalence, so `é` finds
-  /// `é` whichever way either is composed, but `e` does not find `é`). `nil` or empty keeps every
-  /// name. The same test decides in SQL and, for journeys with unsaved edits, in memory
-  /// (`matches(_:)`).
-  public var nameContaining: String?
-  /// The keys to sort by, the first first, ties broken by start date, then by id, as people
-  /// expect of any order they ask for (`list --sort type`: each type's journeys by date); none
-  /// keeps the order in which journeys were stored, the cheapest to read (what an export
-  /// uses). Names sort
-  /// case and accents aside (`abc` before `Zebra`, `émile` beside `emile`), the same in SQL and in
-  /// memory; other fields by value.
+  /// The conditions a journey must pass: the filters of the query's properties.
+  var filter: Filter
+  /// The keys to sort by, the first first, each in its own direction, ties broken by start date,
+  /// then by id, as people expect of any order they ask for (`list --sort type`: each type's
+  /// journeys by date); none keeps the order in which journeys were stored, the cheapest to read
+  /// (what an export uses). Names sort case and accents aside (`abc` before `Zebra`, `émile`
+  /// beside `emile`), the same in SQL and in memory; other fields by value.
   public var sortKeys: [SortKey]
-  /// Reverses the whole order: each key's direction, and the ties'.
-  public var isDescending: Bool
+  /// Reads the whole order backwards: each key's direction, and the ties' (`list --reverse`).
+  /// To sort one key from the largest value down, give it that direction instead
+  /// (`.descending(.startDate)`).
+  public var isReversed: Bool
   /// Returns at most this many journeys.
   public var limit: Int?
   /// Skips this many journeys of the order first: with `limit`, a window of a long list. The
@@ -41,8 +34,40 @@ public struct JourneyQuery: Sendable {
   /// values within it).
   public var offset: Int
 
-  /// A query; with no arguments, every journey by start date. `sortField` is its one sort key,
-  /// or none when `nil`: set `sortKeys` for several.
+  /// A query; with no arguments, every journey by start date. The filters are those of
+  /// `Filter`, which all hold together; `anyOf` adds filters of which at least one must hold.
+  /// - Parameter sortedBy: The sort keys, each with its direction; none keeps the order in
+  ///   which journeys were stored.
+  public init(
+    transportationTypes: Set<TransportationType> = [],
+    startingFrom: Date? = nil,
+    startingBefore: Date? = nil,
+    overlapping: Range<Date>? = nil,
+    lastingAtLeast: TimeInterval? = nil,
+    lastingAtMost: TimeInterval? = nil,
+    nameContaining: String? = nil,
+    anyOf: [Filter] = [],
+    sortedBy sortKeys: [SortKey] = [.ascending(.startDate)],
+    limit: Int? = nil,
+    offset: Int = 0
+  ) {
+    filter = Filter(
+      transportationTypes: transportationTypes, startingFrom: startingFrom, startingBefore: startingBefore,
+      overlapping: overlapping, lastingAtLeast: lastingAtLeast, lastingAtMost: lastingAtMost,
+      nameContaining: nameContaining, anyOf: anyOf)
+    self.sortKeys = sortKeys
+    isReversed = false
+    self.limit = limit
+    self.offset = offset
+  }
+
+  /// A query with one sort key, or none when `sortField` is `nil`, the whole order reversed
+  /// when `isDescending`.
+  @_disfavoredOverload
+  @available(
+    *, deprecated,
+    message: "give each sort key its direction: sortedBy: [.descending(.startDate)]; isReversed reads the whole order backwards"
+  )
   public init(
     transportationTypes: Set<TransportationType> = [],
     startingFrom: Date? = nil,
@@ -53,47 +78,26 @@ public struct JourneyQuery: Sendable {
     limit: Int? = nil,
     offset: Int = 0
   ) {
-    self.transportationTypes = transportationTypes
-    self.startingFrom = startingFrom
-    self.startingBefore = startingBefore
-    self.nameContaining = nameContaining
-    self.sortKeys = sortField.map { [SortKey($0)] } ?? []
-    self.isDescending = isDescending
-    self.limit = limit
-    self.offset = offset
+    self.init(
+      transportationTypes: transportationTypes, startingFrom: startingFrom, startingBefore: startingBefore,
+      nameContaining: nameContaining, sortedBy: sortField.map { [SortKey($0)] } ?? [], limit: limit,
+      offset: offset)
+    isReversed = isDescending
   }
 }
 
 extension JourneyQuery {
   /// The `WHERE`, `ORDER BY` and `LIMIT` clauses, with the values to bind to their parameters.
   var sqlClauses: (sql: String, values: [DatabaseValue]) {
-    var conditions: [String] = []
-    var values: [DatabaseValue] = []
-    if !transportationTypes.isEmpty {
-      let types = transportationTypes.sorted { $0.rawValue < $1.rawValue }
-      conditions.append("\(JourneyField.transportationType.column) IN (\(types.map { _ in "?" }.joined(separator: ", ")))")
-      values += types.map(JourneyField.transportationType.storedValue)
-    }
-    if let startingFrom {
-      conditions.append("\(JourneyField.startDate.column) >= ?")
-      values.append(JourneyField.startDate.storedValue(startingFrom))
-    }
-    if let startingBefore {
-      conditions.append("\(JourneyField.startDate.column) < ?")
-      values.append(JourneyField.startDate.storedValue(startingBefore))
-    }
-    if isSearchingNames, let nameContaining {
-      conditions.append("\(NameSearch.sqlFunction)(\(JourneyField.name.column), ?)")
-      values.append(.text(nameContaining))
-    }
+    var (conditions, values) = filter.sqlTerms
     var sql = conditions.isEmpty ? "" : " WHERE " + conditions.joined(separator: " AND ")
-    // With a name filter the order never comes from an index (`+` keeps SQLite from using
+    // With a name filter (an either-or one too) the order never comes from an index (`+` keeps SQLite from using
     // one): walking an index costs a random read of a row for each journey it holds, and a rare
     // name would have SQLite read the whole table that way (4-10 s on 1M journeys, against one
     // scan and a sort of the matches). Ties of the keys by start date, then by id
     // (`tieBreakingKeys`); with no key, by rowid: the order journeys were stored in.
-    let terms = orderKeys.flatMap { $0.sqlTerms(reversed: isDescending, usingIndex: !isSearchingNames) }
-    let direction = isDescending ? "DESC" : "ASC"
+    let terms = orderKeys.flatMap { $0.sqlTerms(reversed: isReversed, usingIndex: !filter.readsNames) }
+    let direction = isReversed ? "DESC" : "ASC"
     let ties = sortKeys.isEmpty ? "rowid \(direction)" : "id \(direction)"
     sql += " ORDER BY " + (terms + [ties]).joined(separator: ", ")
     if limit != nil || offset > 0 {
@@ -125,8 +129,8 @@ extension JourneyQuery {
 }
 
 extension JourneyQuery {
-  /// Whether the query filters by name: SQLite then reads the name of every journey that the
-  /// other filters keep.
+  /// Whether the query's own filters search names (not only its `anyOf`): the search a window
+  /// may read from a prefix of the order (`searchPrefixSQL`).
   var isSearchingNames: Bool {
     !(nameContaining ?? "").isEmpty
   }

@@ -14,7 +14,7 @@ enum Schema {
   /// The SQL that takes a database from version `n` to `n + 1`, at index `n`.
   static let migrations: [String] = [
     version1, version2, version3, version4, version5, version6, version7, version8, version9,
-    version10, version11,
+    version10, version11, version12,
   ]
 
   /// Journeys, and the change log of every committed insert, update and delete.

@@ -78,7 +78,7 @@ enum JourneyCompletion {
     var ids: [String] = []
     let prefix = prefix.lowercased()
     try? DatabaseOptions.make(path: databasePath).openExisting().forEachJourney(
-      JourneyQuery(sortField: nil), onUnreadable: { _ in }
+      JourneyQuery(sortedBy: []), onUnreadable: { _ in }
     ) {
       let id = $0.id.uuidString.lowercased()
       if id.hasPrefix(prefix) { ids.append(candidate(id, describedAs: $0.name)) }

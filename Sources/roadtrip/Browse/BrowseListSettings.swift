@@ -11,6 +11,6 @@ struct BrowseListSettings: Equatable {
 extension BrowseListSettings {
   /// The query of the order, the type filter and the search.
   var query: JourneyQuery {
-    JourneyQuery(transportationTypes: typeFilter.map { [$0] } ?? [], nameContaining: search, sortField: sort.field)
+    JourneyQuery(transportationTypes: typeFilter.map { [$0] } ?? [], nameContaining: search, sortedBy: [.ascending(sort.field)])
   }
 }

@@ -81,7 +81,7 @@ extension Roadtrip {
           "roadtrip: wrote dates in local time, \(LocalZone.name) (TZ chooses another zone); "
             + "import --spreadsheet reads them back in the same zone\n")
       }
-      try database.write(JourneyQuery(sortField: nil), to: &writer, onUnreadable: { unreadable.leaveOut($0) })
+      try database.write(JourneyQuery(sortedBy: []), to: &writer, onUnreadable: { unreadable.leaveOut($0) })
       try writer.finish()
       try output.flush()
     }

@@ -88,7 +88,7 @@ extension Roadtrip {
       var keys: [JourneyQuery.SortKey] = []
       for text in sort { keys += try JourneyQuery.SortKey.parsingList(text) }
       query.sortKeys = keys.isEmpty ? [JourneyQuery.SortKey(.startDate)] : keys
-      query.isDescending = reverse
+      query.isReversed = reverse
       query.limit = limit
       return query
     }

@@ -6,7 +6,7 @@ extension JourneyQuery {
   /// anyway, or when the order is not by start date from the oldest up, where today has no one
   /// place. Two counts, answered from the index on start dates.
   func todaysIndex(in database: JourneyDatabase) -> (index: Int, isNewest: Bool)? {
-    guard sortKeys.map(\.text) == [JourneyField.startDate.name], !isDescending, offset == 0,
+    guard sortKeys.map(\.text) == [JourneyField.startDate.name], !isReversed, offset == 0,
       let today = try? DateExpression.period("today")
     else { return nil }
     var before = self

@@ -73,10 +73,10 @@ struct RoadTripArticleTests {
     #expect(failures.isEmpty)
     #expect(!database.hasChanges)
 
-    let buses = try database.journeys(JourneyQuery(transportationTypes: [.bus], sortField: .startDate))
+    let buses = try database.journeys(JourneyQuery(transportationTypes: [.bus], sortedBy: [.ascending(.startDate)]))
     #expect(buses.map(\.id) == [coast.id])
     #expect(buses.first === coast, "a list and an editor share the same managed journey")
-    let bikeRides = database.liveJourneys(JourneyQuery(transportationTypes: [.bike], sortField: .startDate))
+    let bikeRides = database.liveJourneys(JourneyQuery(transportationTypes: [.bike], sortedBy: [.ascending(.startDate)]))
     #expect(bikeRides.journeys.isEmpty)
     coast.transportationType = .bike
     #expect(bikeRides.journeys.contains { $0 === coast })

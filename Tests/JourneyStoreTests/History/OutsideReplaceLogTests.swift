@@ -191,7 +191,7 @@ struct OutsideReplaceLogTests {
     let database = try Fixtures.database(in: folder)
     let imported = try InsertRangeTests.importJourneys(1_500, into: database)
     let replaced = imported.ids[3].lowercasedText
-    let before = try database.journeys(JourneyQuery(sortField: .name)).map(JourneyRecord.init)
+    let before = try database.journeys(JourneyQuery(sortedBy: [.ascending(.name)])).map(JourneyRecord.init)
     try InsertRangeTests.shell("""
       INSERT OR REPLACE INTO journey (rowid, id, name, transportation_type, start_date, duration)
       VALUES (\(Self.rowid(of: replaced)), '\(Self.newID)', 'Elsewhere', 'car', 0, 0)
@@ -203,7 +203,7 @@ struct OutsideReplaceLogTests {
     #expect(last.filter { $0.kind == .insert }.map(\.journeyID.lowercasedText) == [Self.newID])
     #expect(try database.checkIntegrity().isSound)
     #expect(try database.undo() != nil)
-    #expect(try database.journeys(JourneyQuery(sortField: .name)).map(JourneyRecord.init) == before)
+    #expect(try database.journeys(JourneyQuery(sortedBy: [.ascending(.name)])).map(JourneyRecord.init) == before)
     #expect(try database.checkIntegrity().isSound)
   }
 
@@ -214,7 +214,7 @@ struct OutsideReplaceLogTests {
     let folder = try TemporaryFolder()
     let database = try Fixtures.database(in: folder)
     let imported = try InsertRangeTests.importJourneys(1_500, into: database)
-    let before = try database.journeys(JourneyQuery(sortField: .name)).map(JourneyRecord.init)
+    let before = try database.journeys(JourneyQuery(sortedBy: [.ascending(.name)])).map(JourneyRecord.init)
     let replaced = imported.ids[5].lowercasedText, moved = imported.ids[7].lowercasedText
     func batches() throws -> Int64 {
       try InsertRangeTests.count("SELECT count(*) FROM batch", in: database)
@@ -240,7 +240,7 @@ struct OutsideReplaceLogTests {
     #expect(Set(last.map(\.journeyID.lowercasedText)) == [Self.newID, moved, Self.coast])
     #expect(try database.undo() != nil)
     #expect(try database.undo() != nil)
-    #expect(try database.journeys(JourneyQuery(sortField: .name)).map(JourneyRecord.init) == before)
+    #expect(try database.journeys(JourneyQuery(sortedBy: [.ascending(.name)])).map(JourneyRecord.init) == before)
   }
 
   /// Sync sends the replaced journey's delete: the other replica loses it too.

@@ -86,14 +86,14 @@ struct UndoTests {
       #"{"name":"Imported \#(index)","transportationType":"bike","startDate":"2026-11-21T08:00:00Z","duration":\#(index)}"#
     }
     _ = try database.importJourneys(from: JourneyReader(text: lines.joined(separator: "\n") + "\n", format: .ndjson))
-    let exported = try database.journeys(JourneyQuery(sortField: .name)).map { JourneyValues(readingUntracked: $0).stored + [.text($0.id.lowercasedText)] }
+    let exported = try database.journeys(JourneyQuery(sortedBy: [.ascending(.name)])).map { JourneyValues(readingUntracked: $0).stored + [.text($0.id.lowercasedText)] }
 
     let undone = try #require(try database.undo())
     #expect(undone.deleted == 2_000 && undone.inserted == 0)
     #expect(try database.count() == 1)
     #expect(try database.redo()?.inserted == 2_000)
     let reread = try JourneyDatabase(path: database.path)
-    #expect(try reread.journeys(JourneyQuery(sortField: .name)).map { JourneyValues(readingUntracked: $0).stored + [.text($0.id.lowercasedText)] } == exported)
+    #expect(try reread.journeys(JourneyQuery(sortedBy: [.ascending(.name)])).map { JourneyValues(readingUntracked: $0).stored + [.text($0.id.lowercasedText)] } == exported)
     #expect(try reread.checkIntegrity().isSound)
   }
 

@@ -150,7 +150,7 @@ struct LiveJourneysTests {
     a.name = "A, renamed"  // unsaved: still first among equal start dates
     #expect(try database.journeys(JourneyQuery(limit: 1)).map(\.name) == ["A, renamed"])
     b.transportationType = .bike  // unsaved: in by its place in the file's order
-    #expect(try database.journeys(JourneyQuery(transportationTypes: [.bike], sortField: nil, limit: 2)).map(\.name)
+    #expect(try database.journeys(JourneyQuery(transportationTypes: [.bike], sortedBy: [], limit: 2)).map(\.name)
       == ["A, renamed", "B"])
   }
 }

@@ -125,7 +125,7 @@ struct LongWorkTests {
     let text = Mutex("")
     let reports = Mutex<[WorkProgress]>([])
     let written = try await database.exportJourneys(
-      JourneyQuery(transportationTypes: [.bus], sortField: nil, limit: 1_200), format: .ndjson,
+      JourneyQuery(transportationTypes: [.bus], sortedBy: [], limit: 1_200), format: .ndjson,
       to: { piece in text.withLock { $0 += piece } },
       progress: { progress in reports.withLock { $0.append(progress) } })
     #expect(written == 1_200)

@@ -54,7 +54,7 @@ struct FetchingTests {
     let folder = try TemporaryFolder()
     let database = try Fixtures.database(in: folder)
     _ = try tenJourneys(in: database)
-    let query = JourneyQuery(sortField: field, isDescending: descending, limit: 3)
+    let query = JourneyQuery(sortedBy: [JourneyQuery.SortKey(field, isDescending: descending)], limit: 3)
     #expect(try database.journeys(query).map(\.name) == expected)
   }
 
@@ -64,7 +64,7 @@ struct FetchingTests {
     _ = try tenJourneys(in: database)
     #expect(try database.journeys(JourneyQuery(limit: 3, offset: 4)).map(\.name) == ["Day 4", "Day 5", "Day 6"])
     #expect(try database.journeys(JourneyQuery(offset: 8)).map(\.name) == ["Day 8", "Day 9"])
-    #expect(try database.journeys(JourneyQuery(isDescending: true, limit: 2, offset: 1)).map(\.name) == ["Day 8", "Day 7"])
+    #expect(try database.journeys(JourneyQuery(sortedBy: [.descending(.startDate)], limit: 2, offset: 1)).map(\.name) == ["Day 8", "Day 7"])
     #expect(try database.journeys(JourneyQuery(limit: 5, offset: 20)).isEmpty)
     #expect(try database.count(JourneyQuery(limit: 3, offset: 4)) == 10)
   }
@@ -91,12 +91,49 @@ struct FetchingTests {
     }
   }
 
+  /// The journeys under way during a range are a range of an index on start dates, its lower
+  /// end the range's start less the longest duration (read from the end of the index on
+  /// durations): never a walk of every journey that started before the range ends. Bounds on
+  /// duration are a range of their index, and either-or filters of indexed conditions one range
+  /// of an index each.
+  @Test func overlapDurationAndEitherOrFiltersAreAnsweredFromIndexes() throws {
+    let folder = try TemporaryFolder()
+    let database = try Fixtures.database(in: folder)
+    try database.upgradeSchema()
+    let (start, end) = (Fixtures.morning, Fixtures.morning.addingTimeInterval(86_400))
+    let byStart = "SEARCH journey USING INDEX journey_by_start (start_date>? AND start_date<?)"
+    let byType = "SEARCH journey USING INDEX journey_by_type (transportation_type=? AND start_date>? AND start_date<?)"
+    let byDuration = "SEARCH journey USING INDEX journey_by_duration (duration>? AND duration<?)"
+    let longest = "SEARCH journey USING COVERING INDEX journey_by_duration"
+    let cases: [(JourneyQuery, [String])] = [
+      (JourneyQuery(overlapping: start..<end), [byStart, longest]),
+      (JourneyQuery(overlapping: start..<end, sortedBy: [.descending(.duration)], limit: 20), [byStart, longest]),
+      (JourneyQuery(transportationTypes: [.bike], overlapping: start..<end), [byType, longest]),
+      (JourneyQuery(lastingAtLeast: 60, lastingAtMost: 600), [byDuration]),
+      (JourneyQuery(anyOf: [
+        .init(transportationTypes: [.bike], startingFrom: start, startingBefore: end),
+        .init(lastingAtLeast: 60, lastingAtMost: 600),
+      ]), ["MULTI-INDEX OR", byType, byDuration]),
+    ]
+    for (query, expected) in cases {
+      let (clauses, values) = query.sqlClauses
+      var plan: [String] = []
+      try database.connection.forEachRow("EXPLAIN QUERY PLAN SELECT * FROM journey\(clauses)", values) { row in
+        plan.append(row.text(at: 3))
+      }
+      for step in expected {
+        #expect(plan.contains { $0.contains(step) }, "\(step) in \(plan)")
+      }
+      #expect(!plan.contains { $0.hasPrefix("SCAN") }, "no walk of a whole table or index: \(plan)")
+    }
+  }
+
   @Test func streamingHandsOutUnmanagedCopiesInOrder() throws {
     let folder = try TemporaryFolder()
     let database = try Fixtures.database(in: folder)
     let journeys = try tenJourneys(in: database)
     var streamed: [Journey] = []
-    try database.forEachJourney(JourneyQuery(isDescending: true)) { streamed.append($0) }
+    try database.forEachJourney(JourneyQuery(sortedBy: [.descending(.startDate)])) { streamed.append($0) }
     #expect(streamed.map(\.id) == journeys.reversed().map(\.id))
     #expect(!streamed.contains { streamed in journeys.contains { $0 === streamed } })
     streamed[0].name = "Not saved: unmanaged"

@@ -22,7 +22,7 @@ struct ImportTests {
     #expect(one.name == "One")
     #expect(one.transportationType == .bike)
     #expect(one.startDate == Fixtures.morning)
-    let two = try database.journeys(JourneyQuery(sortField: .name)).last
+    let two = try database.journeys(JourneyQuery(sortedBy: [.ascending(.name)])).last
     #expect(two?.name == "Two, no id")
     #expect(two?.duration == 90.5)
     let changes = try Fixtures.changes(in: database.path)
@@ -81,7 +81,7 @@ struct ImportTests {
     let folder = try TemporaryFolder()
     let database = try Fixtures.database(in: folder)
     let indexes = try Self.indexes(of: database)
-    #expect(indexes.count == 5)  // two of journey, two of change, one of batch
+    #expect(indexes.count == 6)  // three of journey, two of change, one of batch
     let count = IndexDeferral.threshold + 1_000
     let text = (0..<count).map { Self.line(name: "Journey \($0)", type: TransportationType.allCases[$0 % 8].rawValue) }.joined()
 
@@ -179,7 +179,7 @@ extension ImportTests {
       try database.importJourneys(from: JourneyReader(text: text, format: .ndjson), isDryRun: true)
     }
     #expect(try database.schemaVersion == version)
-    #expect(try database.journeys(JourneyQuery(sortField: nil)).count == 8)
+    #expect(try database.journeys(JourneyQuery(sortedBy: [])).count == 8)
     #expect(upgrades.withLock { $0 } == 0)
     #expect(try Data(contentsOf: URL(fileURLWithPath: path)) == before)
   }

@@ -70,7 +70,7 @@ struct NameSearchTests {
   @Test func aSearchScansTheTableInsteadOfWalkingAnIndexInOrder() throws {
     let folder = try TemporaryFolder()
     let database = try Fixtures.database(in: folder)
-    for query in [JourneyQuery(nameContaining: "x", limit: 20), JourneyQuery(nameContaining: "x", sortField: .duration)] {
+    for query in [JourneyQuery(nameContaining: "x", limit: 20), JourneyQuery(nameContaining: "x", sortedBy: [.ascending(.duration)])] {
       let (clauses, values) = query.sqlClauses
       var plan: [String] = []
       try database.connection.forEachRow("EXPLAIN QUERY PLAN SELECT * FROM journey\(clauses)", values) { row in
@@ -120,7 +120,7 @@ struct NameSearchTests {
     #expect(try database.journeys(window).map(\.name) == ["Even 4", "Even 6", "Even 8"])
     #expect(try database.count(window) == 10)
     var reversed = window
-    reversed.isDescending = true
+    reversed.isReversed = true
     #expect(try database.journeys(reversed).map(\.name) == ["Even 14", "Even 12", "Even 10"])
     // An unsaved rename inside the window's range keeps the window full and in order.
     let journeys = try database.journeys(JourneyQuery())
@@ -141,9 +141,12 @@ struct NameSearchTests {
     let reopened = try Fixtures.database(in: folder)
     for text in ["common", "RARE", "other 1", "nothing"] {
       for (sort, descending) in [(JourneyField.startDate, false), (.startDate, true), (.duration, false)] {
-        let everything = try reopened.journeys(JourneyQuery(nameContaining: text, sortField: sort, isDescending: descending))
+        var all = JourneyQuery(nameContaining: text, sortedBy: [.ascending(sort)])
+        all.isReversed = descending
+        let everything = try reopened.journeys(all)
         for (offset, limit) in [(0, 5), (10, 5), (150, 30), (0, 1_000)] {
-          let window = JourneyQuery(nameContaining: text, sortField: sort, isDescending: descending, limit: limit, offset: offset)
+          var window = all
+          (window.limit, window.offset) = (limit, offset)
           let expected = everything.dropFirst(offset).prefix(limit).map(\.id)
           #expect(try reopened.journeys(window).map(\.id) == Array(expected), "\(text) by \(sort.name) \(descending) \(offset)+\(limit)")
           #expect(database.liveJourneys(window).journeys.map(\.id) == Array(expected))

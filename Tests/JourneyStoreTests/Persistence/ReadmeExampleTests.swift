@@ -46,7 +46,7 @@ struct ReadmeExampleTests {
     #expect(journey.name == "Coast road")
     #expect(try database.redo()?.fields == [.name])
     #expect(try database.refresh().isEmpty)
-    let bikeRides = try database.journeys(JourneyQuery(transportationTypes: [.bike], sortField: .startDate))
+    let bikeRides = try database.journeys(JourneyQuery(transportationTypes: [.bike], sortedBy: [.ascending(.startDate)]))
     #expect(bikeRides.map(\.name) == ["Coast road, day 2"])
     #expect(bikeRides.first === journey)
 

@@ -31,14 +31,16 @@ struct SortKeyTests {
     #expect(sorted == ["Abc 6", "abc 7", "abc 2", "Emile 4", "emile 5", "émile 3", "Zebra 1"])
 
     query.sortKeys = [.init(.transportationType), .init(.name, isDescending: true)]
-    query.isDescending = true
+    query.isReversed = true
     #expect(try database.journeys(query).map(\.name) == ["abc", "Emile", "Abc", "abc", "emile", "émile", "Zebra"])
   }
 
   @Test func theSingleKeyFormStillWorks() throws {
     let folder = try TemporaryFolder()
     let database = try Self.seeded(in: folder)
-    let query = JourneyQuery(sortField: .name, isDescending: true)
+    var query = JourneyQuery()
+    query.sortField = .name
+    query.isReversed = true
     #expect(query.sortKeys == [.init(.name)])
     #expect(query.sortField == .name)
     #expect(try database.journeys(query).map(\.name) == ["Zebra", "émile", "emile", "Emile", "abc", "abc", "Abc"])

@@ -33,7 +33,9 @@ struct FrozenSchemaTests {
     }
     let released = try Self.fixture(version, in: folder)
     let expected = try Self.schema(of: released)
-    let written = try Self.schema(of: fresh)
+    // A table a migration leaves for Swift code to empty (`Schema.leftovers`) is dropped, empty,
+    // by the upgrade of a new file: a fixture written since holds none.
+    let written = try Self.schema(of: fresh).filter { expected[$0.key] != nil || Schema.leftovers[$0.key] == nil }
     #expect(written.keys.sorted() == expected.keys.sorted())
     for (name, sql) in expected {
       #expect(written[name] == sql, "\(name) changed since version \(version) was released")

@@ -74,7 +74,7 @@ struct MigrationTests {
     let database = try JourneyDatabase(path: copy)
     let expected = Self.version1Journeys().sorted { $0.name < $1.name }
     func expectEveryJourneyIntact() throws {
-      let journeys = try database.journeys(JourneyQuery(sortField: .name))
+      let journeys = try database.journeys(JourneyQuery(sortedBy: [.ascending(.name)]))
       #expect(journeys.map(\.id) == expected.map(\.id))
       for (read, written) in zip(journeys, expected) {
         #expect(read.name == written.name)
