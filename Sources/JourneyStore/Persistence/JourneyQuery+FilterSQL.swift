@@ -57,8 +57,8 @@ extension JourneyQuery.Filter {
   /// The terms that keep the journeys under way during `range`: they start before it ends, and
   /// end after it starts or start in it (a journey of no duration).
   ///
-  /// A third term bounds the start from below, by the longest duration stored (read from the end
-  /// of the index on durations), so that SQLite reads a range of the index on start dates rather
+  /// A third term bounds the start from below, by the longest duration stored
+  /// (`longestDuration`), so that SQLite reads a range of the index on start dates rather
   /// than every journey that starts before the range ends. The bound lies a second lower than
   /// the sum it stands for, so that no rounding of that sum leaves out a journey the exact test
   /// keeps.
@@ -67,12 +67,17 @@ extension JourneyQuery.Filter {
     let (start, duration) = (JourneyField.startDate.column, JourneyField.duration.column)
     let from = JourneyField.startDate.storedValue(range.lowerBound)
     let before = JourneyField.startDate.storedValue(range.upperBound)
-    let longest = "(SELECT coalesce(max(\(duration)), 0) FROM journey)"
     return (
-      ["\(start) < ?", "\(start) >= ? - \(longest) - 1", "(\(start) >= ? OR \(start) + \(duration) > ?)"],
+      ["\(start) < ?", "\(start) >= ? - \(longestDuration) - 1", "(\(start) >= ? OR \(start) + \(duration) > ?)"],
       [before, from, from, from]
     )
   }
+
+  /// A `SELECT` of the longest duration stored, or a day when none is longer: read from the end
+  /// of the index of the journeys that last more than a day (`Schema.version12`), whose
+  /// condition this one repeats word for word, so that SQLite sees the index answers it.
+  static let longestDuration =
+    "(SELECT coalesce(max(duration), 86400) FROM journey WHERE duration > 86400)"
 
   /// Whether the filter reads names: SQLite then reads the name of every journey the other
   /// conditions keep.

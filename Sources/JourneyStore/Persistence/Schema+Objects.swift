@@ -30,7 +30,7 @@ extension Schema {
       "journey_keeps_replaced_by_update", "journey_logs_replaced", "journey_logs_replaced_by_update",
     ])
     let version11 = version10.union(["sync_held"])
-    let version12 = version11.union(["journey_by_duration"])
+    let version12 = version11.union(["journey_by_long_duration"])
     return [
       [], version1, version2, version3, version3, version5, version6, version7, version7, version9,
       version10, version11, version12,
