@@ -4,30 +4,47 @@ import Foundation
 import Glibc
 #endif
 
-/// A process a reliability test starts: its output goes to files (never to a pipe the test must
-/// drain), every wait for it is bounded, and it is killed when the test lets go of it, whichever
-/// way the test ends.
+/// The one way a test runs another program (roadtrip, the sqlite3 shell, git, python3, a shell):
+/// its standard output and error go to files (never to a pipe the test must drain) unless the
+/// test hands it a pipe's end, every wait for it is bounded unless the test says otherwise, and it
+/// is killed when the test lets go of it, whichever way the test ends.
+///
+/// Start one and keep it running (a lock holder, a command to interrupt) with `init`, then
+/// `finish`; or run one to its end with `run` (or `runBlocking` from a test that does not
+/// `await`).
 final class Child: @unchecked Sendable {
   let process: Process
   private let outputPath: String
   private let errorPath: String
+  private let ending = Ending()
+  /// The folder of the output files when the test gave none; removed with the child.
+  private let ownFolder: TemporaryFolder?
 
   /// Starts a program.
   /// - Parameters:
   ///   - executable: The program; `roadtrip` by default.
   ///   - arguments: Its arguments.
-  ///   - environment: Its whole environment.
-  ///   - input: A file for standard input, or a `FileHandle` (such as a pipe's read end); else
-  ///     `/dev/null`.
-  ///   - folder: Where its standard output and error are kept.
-  ///   - handle: Where its standard output goes instead, such as a pipe's write end.
+  ///   - environment: Its whole environment; `nil` inherits the test process's.
+  ///   - inputText: Text for standard input; or
+  ///   - inputFile: a file for it; or
+  ///   - input: a `FileHandle` (such as a pipe's read end); else `/dev/null`.
+  ///   - folder: Where its standard output and error are kept, and its working folder; when
+  ///     `nil`, they are kept in a folder of its own and it works in the test's working folder.
+  ///   - handle: Where its standard output goes instead, such as a pipe's write end or
+  ///     `FileHandle.nullDevice`.
+  ///   - errorHandle: Where its standard error goes instead.
+  ///   - mergesError: Whether standard error goes to standard output's file, as a terminal
+  ///     shows both.
   init(
-    _ executable: String = RoadtripBinary.path, _ arguments: [String], environment: [String: String],
-    inputFile: String? = nil, input: FileHandle? = nil, in folder: TemporaryFolder, output handle: FileHandle? = nil
+    _ executable: String = RoadtripBinary.path, _ arguments: [String], environment: [String: String]? = nil,
+    inputText: String? = nil, inputFile: String? = nil, input: FileHandle? = nil, in folder: TemporaryFolder? = nil,
+    output handle: FileHandle? = nil, error errorHandle: FileHandle? = nil, mergesError: Bool = false
   ) throws {
+    let files = try folder ?? TemporaryFolder()
+    ownFolder = folder == nil ? files : nil
     let name = UUID().uuidString
-    outputPath = folder.file("\(name).out")
-    errorPath = folder.file("\(name).err")
+    outputPath = files.file("\(name).out")
+    errorPath = files.file("\(name).err")
     _ = FileManager.default.createFile(atPath: outputPath, contents: nil)
     _ = FileManager.default.createFile(atPath: errorPath, contents: nil)
     let output = try FileHandle(forWritingTo: URL(fileURLWithPath: outputPath))
@@ -36,10 +53,15 @@ final class Child: @unchecked Sendable {
     process = Process()
     process.executableURL = URL(fileURLWithPath: executable)
     process.arguments = arguments
-    process.environment = environment
-    process.currentDirectoryURL = URL(fileURLWithPath: folder.path)
+    if let environment { process.environment = environment }
+    if let folder { process.currentDirectoryURL = URL(fileURLWithPath: folder.path) }
     process.standardOutput = handle ?? output
-    process.standardError = error
+    process.standardError = errorHandle ?? (mergesError ? output : error)
+    var inputFile = inputFile
+    if let inputText {
+      inputFile = files.file("\(name).in")
+      _ = FileManager.default.createFile(atPath: inputFile!, contents: Data(inputText.utf8))
+    }
     if let inputFile {
       let handle = try FileHandle(forReadingFrom: URL(fileURLWithPath: inputFile))
       handles.append(handle)
@@ -49,7 +71,12 @@ final class Child: @unchecked Sendable {
     } else {
       process.standardInput = FileHandle.nullDevice
     }
-    try RoadtripBinary.startClosing(process, handles)
+    let ending = ending
+    process.terminationHandler = { process in
+      let status = process.terminationStatus
+      ending.end(process.terminationReason == .uncaughtSignal ? 128 + status : status)
+    }
+    try Self.startClosing(process, handles)
   }
 
   deinit {
@@ -65,22 +92,38 @@ final class Child: @unchecked Sendable {
     if process.isRunning { kill(process.processIdentifier, number) }
   }
 
-  /// Waits for the process to end, at most `timeout`; past it, kills it and throws.
+  /// Waits for the process to end, at most `timeout` (`nil`: as long as it takes); past it, kills
+  /// it and throws `ChildTimeout`.
   /// - Returns: What it left: its output, and its exit code (128 + the signal that ended it).
-  func finish(within timeout: Duration = .seconds(60)) async throws -> CommandResult {
-    let deadline = ContinuousClock.now + timeout
-    while process.isRunning {
-      if ContinuousClock.now > deadline {
-        kill(process.processIdentifier, SIGKILL)
-        process.waitUntilExit()
-        throw ChildTimeout(arguments: process.arguments ?? [], timeout: timeout)
-      }
-      try await Task.sleep(for: .milliseconds(5))
+  func finish(within timeout: Duration? = .seconds(60)) async throws -> CommandResult {
+    guard let timeout else { return result(await ending.status()) }
+    let pid = pid
+    let killer = Task { [ending] in
+      try await Task.sleep(for: timeout)
+      return ending.kill(pid)
     }
-    process.waitUntilExit()
-    let status = process.terminationReason == .uncaughtSignal
-      ? 128 + process.terminationStatus : process.terminationStatus
-    return CommandResult(
+    let status = await ending.status()
+    killer.cancel()
+    if (try? await killer.value) == true { throw ChildTimeout(arguments: process.arguments ?? [], timeout: timeout) }
+    return result(status)
+  }
+
+  /// `finish(within:)` for a test that does not `await`: blocks its thread meanwhile.
+  func finishBlocking(within timeout: Duration? = .seconds(60)) throws -> CommandResult {
+    if let status = ending.status(waitingAtMost: timeout) { return result(status) }
+    _ = ending.kill(pid)
+    _ = ending.status(waitingAtMost: nil)
+    throw ChildTimeout(arguments: process.arguments ?? [], timeout: timeout ?? .zero)
+  }
+
+  /// What the process wrote to its captured standard output so far.
+  func outputSoFar() -> String {
+    String(decoding: FileManager.default.contents(atPath: outputPath) ?? Data(), as: UTF8.self)
+  }
+
+  /// What the process left, once it ended with `status`.
+  private func result(_ status: Int32) -> CommandResult {
+    CommandResult(
       standardOutput: String(decoding: FileManager.default.contents(atPath: outputPath) ?? Data(), as: UTF8.self),
       standardError: String(decoding: FileManager.default.contents(atPath: errorPath) ?? Data(), as: UTF8.self),
       exitCode: status)
@@ -120,13 +163,90 @@ final class Child: @unchecked Sendable {
     }
   }
 
-  /// Runs a program to its end, killing it past `timeout`.
+  /// Runs a program to its end, killing it past `timeout` (`nil`: as long as it takes).
   static func run(
-    _ executable: String = RoadtripBinary.path, _ arguments: [String], environment: [String: String],
-    inputFile: String? = nil, in folder: TemporaryFolder, timeout: Duration = .seconds(60)
+    _ executable: String = RoadtripBinary.path, _ arguments: [String], environment: [String: String]? = nil,
+    inputText: String? = nil, inputFile: String? = nil, in folder: TemporaryFolder? = nil,
+    output: FileHandle? = nil, error: FileHandle? = nil, mergesError: Bool = false,
+    timeout: Duration? = .seconds(60)
   ) async throws -> CommandResult {
-    try await Child(executable, arguments, environment: environment, inputFile: inputFile, in: folder)
-      .finish(within: timeout)
+    try await Child(
+      executable, arguments, environment: environment, inputText: inputText, inputFile: inputFile, in: folder,
+      output: output, error: error, mergesError: mergesError
+    ).finish(within: timeout)
+  }
+
+  /// `run` for a test that does not `await`: blocks its thread meanwhile.
+  static func runBlocking(
+    _ executable: String, _ arguments: [String], environment: [String: String]? = nil,
+    inputText: String? = nil, in folder: TemporaryFolder? = nil, timeout: Duration? = .seconds(60)
+  ) throws -> CommandResult {
+    try Child(executable, arguments, environment: environment, inputText: inputText, in: folder)
+      .finishBlocking(within: timeout)
+  }
+
+  /// Starts a process, then closes the test process's copies of the files given to it as its
+  /// standard streams (`handles`), whether it started or not: the child has its own. Kept open
+  /// until each awaiting test resumed, they reached ~1,340 descriptors in a whole-suite run, and
+  /// from there Foundation 6.3.1's `Process.run` reads past the end of a buffer as it looks for
+  /// the highest open descriptor (swift-corelibs-foundation PR 5472): a crash, once.
+  private static func startClosing(_ process: Process, _ handles: [FileHandle]) throws {
+    defer { for handle in handles { try? handle.close() } }
+    try process.run()
+  }
+
+  /// The exit status once the process ended, for whoever waits for it.
+  private final class Ending: @unchecked Sendable {
+    private let condition = NSCondition()
+    private var exitStatus: Int32?
+    private var waiting: [CheckedContinuation<Int32, Never>] = []
+
+    func end(_ status: Int32) {
+      condition.lock()
+      exitStatus = status
+      let waiting = self.waiting
+      self.waiting = []
+      condition.broadcast()
+      condition.unlock()
+      for continuation in waiting { continuation.resume(returning: status) }
+    }
+
+    func status() async -> Int32 {
+      await withCheckedContinuation { continuation in
+        condition.lock()
+        if let exitStatus {
+          condition.unlock()
+          continuation.resume(returning: exitStatus)
+        } else {
+          waiting.append(continuation)
+          condition.unlock()
+        }
+      }
+    }
+
+    /// The status, waiting at most `timeout` (`nil`: as long as it takes) for it.
+    func status(waitingAtMost timeout: Duration?) -> Int32? {
+      condition.lock()
+      defer { condition.unlock() }
+      let deadline = timeout.map { Date(timeIntervalSinceNow: $0 / .seconds(1)) }
+      while exitStatus == nil {
+        if let deadline {
+          if !condition.wait(until: deadline) && exitStatus == nil { return nil }
+        } else {
+          condition.wait()
+        }
+      }
+      return exitStatus
+    }
+
+    /// Kills the process with SIGKILL unless it ended.
+    /// - Returns: Whether it was killed.
+    func kill(_ pid: Int32) -> Bool {
+      condition.lock()
+      defer { condition.unlock() }
+      guard exitStatus == nil else { return false }
+      return Glibc.kill(pid, SIGKILL) == 0
+    }
   }
 }
 
@@ -135,57 +255,4 @@ struct ChildTimeout: Error, CustomStringConvertible {
   let arguments: [String]
   let timeout: Duration
   var description: String { "\(arguments) did not end within \(timeout); killed" }
-}
-
-/// A test could not set up the situation it tests.
-struct SetupFailure: Error, CustomStringConvertible {
-  let description: String
-  init(_ description: String) { self.description = description }
-}
-
-extension CLISandbox {
-  /// Runs `roadtrip` to its end, killing it after `timeout`.
-  func runBounded(
-    _ arguments: [String], inputFile: String? = nil, environment changes: [String: String] = [:],
-    timeout: Duration = .seconds(60)
-  ) async throws -> CommandResult {
-    try await Child.run(
-      RoadtripBinary.path, arguments, environment: environment.merging(changes) { $1 }, inputFile: inputFile, in: folder,
-      timeout: timeout)
-  }
-
-  /// Starts `roadtrip` without waiting for it.
-  func start(
-    _ arguments: [String], inputFile: String? = nil, input: FileHandle? = nil,
-    environment changes: [String: String] = [:]
-  ) throws -> Child {
-    try Child(RoadtripBinary.path, arguments, environment: environment.merging(changes) { $1 }, inputFile: inputFile, input: input, in: folder)
-  }
-
-  /// The size of a file in bytes, or 0 when it does not exist.
-  func size(of path: String) -> Int {
-    ((try? FileManager.default.attributesOfItem(atPath: path))?[.size] as? NSNumber)?.intValue ?? 0
-  }
-
-  /// Fills the database with `count` journeys straight through the `sqlite3` shell (fast, one
-  /// statement), after `roadtrip` created it; ids are `00000000-0000-4000-8000-000000000000` on.
-  /// The WAL is checkpointed and emptied afterwards.
-  func seedQuickly(_ count: Int) async throws {
-    let created = try await runBounded(["add", "seed", "--start", "2026-11-21T08:00:00Z"])
-    guard created.exitCode == 0 else { throw SetupFailure("roadtrip add: \(created)") }
-    let sql = """
-      DELETE FROM change; DELETE FROM batch; DELETE FROM journey;
-      WITH RECURSIVE n(i) AS (SELECT 0 UNION ALL SELECT i + 1 FROM n WHERE i < \(count - 1))
-      INSERT INTO journey (id, name, transportation_type, start_date, duration)
-      SELECT printf('%08x-0000-4000-8000-000000000000', i), 'Journey ' || i, 'car', 815000000 + i * 60, 600 FROM n;
-      PRAGMA wal_checkpoint(TRUNCATE);
-      """
-    let result = try await Child.run("/usr/bin/sqlite3", [databasePath, sql], environment: environment, in: folder)
-    guard result.exitCode == 0 else { throw SetupFailure("sqlite3: \(result)") }
-  }
-
-  /// The id `seedQuickly` gives its journey number `index`.
-  static func seededID(_ index: Int) -> String {
-    String(format: "%08x-0000-4000-8000-000000000000", index)
-  }
 }
