@@ -32,11 +32,11 @@ extension BrowseTests {
     @Test func aLongListScrollsAWindowAtATime() async throws {
       let sandbox = try CLISandbox()
       try sandbox.seedSamples()
-      try await sandbox.sqlite("""
+      try await sandbox.sqlite3("""
         WITH RECURSIVE n(i) AS (SELECT 1 UNION ALL SELECT i + 1 FROM n WHERE i < 500)
         INSERT INTO journey (id, name, transportation_type, start_date, duration)
         SELECT printf('%08x-0000-4000-8000-00000000ffff', i), 'Trip ' || i, 'bus', 700000000 + i * 60, 600 FROM n;
-        """)
+        """).expectSuccess("sqlite3")
       // Now before the trips (2023-03-07 on): browse opens at the first.
       let browser = try sandbox.startBrowser(environment: ["ROADTRIP_NOW": "2023-01-01T00:00:00Z"], columns: 60, rows: 24)
       var screen = try await browser.waitForScreen(showing: "503 journeys")
@@ -49,7 +49,7 @@ extension BrowseTests {
       browser.type("k")
       try await browser.waitForScreen(showing: "› 🚗 Coast road")
       // Outside the window, a journey is renamed; it shows once the window is there.
-      try await sandbox.sqlite("UPDATE journey SET name = 'Trip two' WHERE name = 'Trip 2'")
+      try await sandbox.sqlite3("UPDATE journey SET name = 'Trip two' WHERE name = 'Trip 2'").expectSuccess("sqlite3")
       browser.type("g")
       try await browser.waitForScreen(showing: "› 🚌 Trip 1 ")
       try await browser.waitForScreen(showing: "Trip two")
@@ -89,7 +89,7 @@ extension BrowseTests {
     @Test func namesWithWideCharactersAndEmojiStayAligned() async throws {
       let sandbox = try CLISandbox()
       try sandbox.seedSamples()
-      try await sandbox.sqlite("UPDATE journey SET name = '東京 🚲 walk' WHERE id = '\(SampleJourneys.coastID)'")
+      try await sandbox.sqlite3("UPDATE journey SET name = '東京 🚲 walk' WHERE id = '\(SampleJourneys.coastID)'").expectSuccess("sqlite3")
       let browser = try sandbox.startBrowser(columns: 90)
       let screen = try await browser.waitForScreen(showing: "東京 🚲 walk")
       let columns = ["08:00+00:00", "06:30+00:00", "12:00+00:00"].map { time in

@@ -15,16 +15,16 @@ extension BrowseTests {
       try await browser.waitForScreen(showing: "3 journeys")
       browser.type("j")
       try await browser.waitForScreen(showing: "Name      Coast road")
-      try await sandbox.sqlite("""
+      try await sandbox.sqlite3("""
         INSERT INTO journey (id, name, transportation_type, start_date, duration)
         VALUES ('cccc4444-0000-4000-8000-000000000004', 'Night bus', 'bus', 700000000, 600);
-        """)
+        """).expectSuccess("sqlite3")
       var screen = try await browser.waitForScreen(showing: "4 journeys")
       #expect(screen.line(containing: "Night bus").hasPrefix("  🚌 Night bus"), "\(screen)")
       #expect(screen.contains("› 🚗 Coast road"), "still selected, one row down\n\(screen)")
       #expect(screen.contains("Name      Coast road"), "\(screen)")
       // The coast road moves to the end of the order: the selection goes with it.
-      try await sandbox.sqlite("UPDATE journey SET start_date = start_date + 86400 * 3 WHERE id = '\(coast)'")
+      try await sandbox.sqlite3("UPDATE journey SET start_date = start_date + 86400 * 3 WHERE id = '\(coast)'").expectSuccess("sqlite3")
       screen = try await browser.waitForScreen(showing: "2026-11-24 08:00+00:00")
       #expect(screen.contains("› 🚗 Coast road"), "\(screen)")
       #expect(screen.contains("Name      Coast road"), "\(screen)")

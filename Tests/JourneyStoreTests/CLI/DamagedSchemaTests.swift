@@ -6,16 +6,10 @@ import Testing
 /// and nothing changes, `db check` names what is wrong, and the journeys can still be read.
 @Suite("A damaged or tampered schema")
 struct DamagedSchemaTests {
-  /// Runs SQL in the sqlite3 shell, expecting it to succeed.
-  private func sqlite3(_ sql: String, in sandbox: CLISandbox) async throws {
-    let result = try await sandbox.sqlite3(sql)
-    result.expectSuccess("sqlite3")
-  }
-
   @Test func aDroppedLogTriggerRefusesWritesAndDbCheckNamesIt() async throws {
     let sandbox = try CLISandbox()
     try sandbox.seedSamples()
-    try await sqlite3("DROP TRIGGER journey_logs_update", in: sandbox)
+    try await sandbox.sqlite3("DROP TRIGGER journey_logs_update").expectSuccess("sqlite3")
     let before = sandbox.bytes(of: sandbox.databasePath)
 
     let set = try await sandbox.run("set", "aaaa1", "name=Unlogged")
@@ -39,10 +33,10 @@ struct DamagedSchemaTests {
   @Test func aChangedTriggerBodyIsNamedByDbCheck() async throws {
     let sandbox = try CLISandbox()
     try sandbox.seedSamples()
-    try await sqlite3("""
+    try await sandbox.sqlite3("""
       DROP TRIGGER journey_logs_update;
       CREATE TRIGGER journey_logs_update AFTER UPDATE ON journey BEGIN SELECT 1; END;
-      """, in: sandbox)
+      """).expectSuccess("sqlite3")
     let check = try await sandbox.run("db", "check")
     check.expectExit(65)
     #expect(check.standardOutput.contains("the trigger 'journey_logs_update' is not the one roadtrip wrote (its body was changed)"), "\(check)")
@@ -56,7 +50,7 @@ struct DamagedSchemaTests {
   @Test func aDroppedChangeTableRefusesWhatReadsTheLog() async throws {
     let sandbox = try CLISandbox()
     try sandbox.seedSamples()
-    try await sqlite3("DROP TABLE change", in: sandbox)
+    try await sandbox.sqlite3("DROP TABLE change").expectSuccess("sqlite3")
     let before = sandbox.bytes(of: sandbox.databasePath)
     for arguments in [["history"], ["watch", "--count", "1"], ["db", "vacuum"], ["undo"], ["set", "aaaa1", "name=x"]] {
       let result = try await sandbox.runBounded(arguments, timeout: .seconds(30))
@@ -74,7 +68,7 @@ struct DamagedSchemaTests {
   func dbCheckNamesADroppedTable(table: String) async throws {
     let sandbox = try CLISandbox()
     try sandbox.seedSamples()
-    try await sqlite3("DROP TABLE \(table)", in: sandbox)
+    try await sandbox.sqlite3("DROP TABLE \(table)").expectSuccess("sqlite3")
     let before = sandbox.bytes(of: sandbox.databasePath)
     let check = try await sandbox.run("db", "check")
     check.expectExit(65)
@@ -89,7 +83,7 @@ struct DamagedSchemaTests {
     try sandbox.seedSamples()
     try await sandbox.run("transport", "aaaa1", "bike").expectSuccess()
     for version in [0, 1] {
-      try await sqlite3("PRAGMA user_version = \(version)", in: sandbox)
+      try await sandbox.sqlite3("PRAGMA user_version = \(version)").expectSuccess("sqlite3")
       let before = sandbox.bytes(of: sandbox.databasePath)
       // A write upgrades an older file first: this one's tables say otherwise.
       let write = try await sandbox.run("transport", "aaaa1", "car")
@@ -98,7 +92,7 @@ struct DamagedSchemaTests {
       #expect(write.standardError.contains("'PRAGMA user_version = \(Schema.currentVersion)' repairs it"), "\(write)")
       #expect(try sandbox.bytes(of: sandbox.databasePath) == before)
     }
-    try await sqlite3("PRAGMA user_version = \(Schema.currentVersion)", in: sandbox)
+    try await sandbox.sqlite3("PRAGMA user_version = \(Schema.currentVersion)").expectSuccess("sqlite3")
     try await sandbox.run("undo").expectSuccess()
     #expect(try sandbox.value("transportationType", of: SampleJourneys.coastID) == "car")
   }
@@ -107,7 +101,7 @@ struct DamagedSchemaTests {
     let sandbox = try CLISandbox()
     try sandbox.seedSamples()
     try await sandbox.run("transport", "aaaa1", "bike").expectSuccess()
-    try await sqlite3("DELETE FROM batch", in: sandbox)
+    try await sandbox.sqlite3("DELETE FROM batch").expectSuccess("sqlite3")
     try await sandbox.run("set", "bbbb", "name=Ferry home").expectSuccess()
     // The new batch gets a new id: the orphan rows of the deleted batches are not adopted, and
     // undo reverts only what the set did.

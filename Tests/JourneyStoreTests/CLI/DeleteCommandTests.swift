@@ -72,19 +72,12 @@ struct DeleteFromPipeTests {
   private func deleteFromPipe(_ sandbox: CLISandbox, answer: String) async throws -> CommandResult {
     let ids = SampleJourneys.idsByStart.joined(separator: "\\n")
     let command = "printf '\(ids)\\n' | '\(RoadtripBinary.path)' delete -"
-    let process = Process()
-    process.executableURL = URL(fileURLWithPath: "/usr/bin/script")
-    process.arguments = ["-q", "-e", "-c", command, "/dev/null"]
-    process.environment = sandbox.environment
-    let inputPath = sandbox.folder.file("answer.in"), outputPath = sandbox.folder.file("answer.out")
-    _ = FileManager.default.createFile(atPath: inputPath, contents: Data(answer.utf8))
-    _ = FileManager.default.createFile(atPath: outputPath, contents: nil)
-    process.standardInput = try FileHandle(forReadingFrom: URL(fileURLWithPath: inputPath))
-    process.standardOutput = try FileHandle(forWritingTo: URL(fileURLWithPath: outputPath))
-    process.standardError = FileHandle.nullDevice
-    let status = try await RoadtripBinary.runToEnd(process)
-    let text = String(decoding: FileManager.default.contents(atPath: outputPath) ?? Data(), as: UTF8.self)
-    return CommandResult(standardOutput: text.replacingOccurrences(of: "\r\n", with: "\n"), standardError: "", exitCode: status)
+    let result = try await Child.run(
+      RoadtripBinary.script, RoadtripBinary.terminalArguments(command), environment: sandbox.environment,
+      inputText: answer, in: sandbox.folder, error: FileHandle.nullDevice, timeout: nil)
+    return CommandResult(
+      standardOutput: result.standardOutput.replacingOccurrences(of: "\r\n", with: "\n"), standardError: "",
+      exitCode: result.exitCode)
   }
 
   @Test func itListsTheJourneysAndAsksOnTheTerminal() async throws {

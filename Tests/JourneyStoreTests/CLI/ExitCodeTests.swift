@@ -125,22 +125,12 @@ struct ExitCodeTests {
     let before = try sandbox.snapshot()
     let holder = try Connection(path: sandbox.databasePath, busyTimeout: .seconds(1))
     try holder.execute("BEGIN IMMEDIATE")
-    let process = Process()
-    process.executableURL = URL(fileURLWithPath: RoadtripBinary.path)
-    process.arguments = ["transport", "aaaa1", "bike"]
     // Waiting far longer than the test can be held up on a loaded machine: a 10 s wait once ran
     // out (exit 75) before the interrupt came.
-    process.environment = sandbox.environment.merging(["ROADTRIP_BUSY_TIMEOUT": "600000"]) { $1 }
-    process.standardInput = FileHandle.nullDevice
-    process.standardOutput = FileHandle.nullDevice
-    process.standardError = FileHandle.nullDevice
-    async let status = RoadtripBinary.runToEnd(process)
-    // Foundation traps on interrupt() before the process is launched, which a loaded machine
-    // can delay past the sleep: the whole test process died of it once.
-    while process.processIdentifier == 0 { try await Task.sleep(for: .milliseconds(10)) }
+    let command = try sandbox.start(["transport", "aaaa1", "bike"], environment: ["ROADTRIP_BUSY_TIMEOUT": "600000"])
     try await Task.sleep(for: .milliseconds(300))
-    process.interrupt()
-    #expect(try await status == 130)
+    command.signal(SIGINT)
+    #expect(try await command.finish(within: nil).exitCode == 130)
     try holder.execute("ROLLBACK")
     #expect(try sandbox.snapshot() == before)
   }

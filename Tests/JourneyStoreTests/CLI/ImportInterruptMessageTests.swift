@@ -9,24 +9,16 @@ struct ImportInterruptMessageTests {
     try sandbox.seedSamples()
     let before = try sandbox.snapshot()
     let pipe = Pipe()
-    let errorPath = sandbox.folder.file("import.err")
-    _ = FileManager.default.createFile(atPath: errorPath, contents: nil)
-    let process = Process()
-    process.executableURL = URL(fileURLWithPath: RoadtripBinary.path)
-    process.arguments = ["import"]
-    process.environment = sandbox.environment
-    process.standardInput = pipe
-    process.standardOutput = FileHandle.nullDevice
-    process.standardError = try FileHandle(forWritingTo: URL(fileURLWithPath: errorPath))
-    async let status = RoadtripBinary.runToEnd(process)
-    while process.processIdentifier == 0 { try await Task.sleep(for: .milliseconds(10)) }
+    let importing = try sandbox.start(["import"], input: pipe.fileHandleForReading)
+    try pipe.fileHandleForReading.close()
     let lines = (0..<400).map { #"{"name":"Halfway \#($0)","transportationType":"bus","startDate":"2026-11-21","duration":60}"# }
     try pipe.fileHandleForWriting.write(contentsOf: Data((lines.joined(separator: "\n") + "\n").utf8))
     try await Task.sleep(for: .milliseconds(500))
-    process.interrupt()
-    #expect(try await status == 130)
+    importing.signal(SIGINT)
+    let result = try await importing.finish(within: nil)
+    #expect(result.exitCode == 130)
     try pipe.fileHandleForWriting.close()
-    let message = String(decoding: FileManager.default.contents(atPath: errorPath) ?? Data(), as: UTF8.self)
+    let message = result.standardError
     #expect(message.hasSuffix("roadtrip: interrupted; nothing was imported\n"), "\(message)")
     #expect(try sandbox.snapshot() == before)
   }

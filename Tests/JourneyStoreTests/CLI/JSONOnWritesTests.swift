@@ -51,13 +51,10 @@ struct JSONOnWritesTests {
     let sandbox = try CLISandbox()
     try sandbox.seedSamples()
     let before = try sandbox.snapshot()
-    let process = Process()
-    process.executableURL = URL(fileURLWithPath: "/bin/sh")
-    process.arguments = ["-c", "\(CLISandbox.shellQuoted(RoadtripBinary.path)) delete bbbb --json > /dev/full"]
-    process.environment = sandbox.environment
-    try process.run()
-    process.waitUntilExit()
-    #expect(process.terminationStatus == 74)
+    let result = try await Child.run(
+      "/bin/sh", ["-c", "\(CLISandbox.shellQuoted(RoadtripBinary.path)) delete bbbb --json > /dev/full"],
+      environment: sandbox.environment, in: sandbox.folder, timeout: nil)
+    #expect(result.exitCode == 74, "\(result)")
     #expect(try sandbox.snapshot() == before)
   }
 

@@ -28,15 +28,13 @@ struct ReadmeSetExamplesTests {
     let bin = sandbox.folder.file("bin")
     try FileManager.default.createDirectory(atPath: bin, withIntermediateDirectories: true)
     try FileManager.default.createSymbolicLink(atPath: bin + "/roadtrip", withDestinationPath: RoadtripBinary.path)
-    let process = Process()
-    process.executableURL = URL(fileURLWithPath: "/bin/sh")
-    process.arguments = ["-c", example.replacingOccurrences(of: " ID ", with: " \(id) ")]
     var environment = sandbox.environment
     environment["PATH"] = bin + ":/usr/bin:/bin"
     environment["ROADTRIP_NOW"] = "2026-11-21T12:00:00Z"
-    process.environment = environment
-    process.standardInput = FileHandle.nullDevice
-    #expect(try await RoadtripBinary.runToEnd(process) == 0, "\(example)")
+    let result = try await Child.run(
+      "/bin/sh", ["-c", example.replacingOccurrences(of: " ID ", with: " \(id) ")], environment: environment,
+      in: sandbox.folder, timeout: nil)
+    #expect(result.exitCode == 0, "\(example): \(result)")
     let history = try await sandbox.run("history", "--format", "ndjson")
     #expect(history.lines.count > 1, "\(example) changed nothing")
   }

@@ -55,20 +55,12 @@ struct ReadmeSetupTests {
     return (text.split(separator: "\n").map(String.init), status)
   }
 
-  /// Runs `/bin/sh` with `arguments`, its output dropped.
+  /// Runs `/bin/sh` with `arguments`.
   /// - Returns: Its exit status.
   private static func shell(_ arguments: [String], environment: [String: String]? = nil) throws
     -> Int32
   {
-    let process = Process()
-    process.executableURL = URL(fileURLWithPath: "/bin/sh")
-    process.arguments = arguments
-    if let environment { process.environment = environment }
-    process.standardOutput = FileHandle.nullDevice
-    process.standardError = FileHandle.nullDevice
-    try process.run()
-    process.waitUntilExit()
-    return process.terminationStatus
+    try Child.runBlocking("/bin/sh", arguments, environment: environment).exitCode
   }
 
   @Test func bothCommandsSetUpFirst() {
@@ -128,16 +120,8 @@ struct ReadmeSetupTests {
 
   /// The machine's real tools: CI installs everything before the tests, so nothing happens.
   @Test func asksTheRealMachine() throws {
-    let process = Process()
-    process.executableURL = URL(fileURLWithPath: "/bin/sh")
-    process.arguments = [Self.root.appendingPathComponent("scripts/setup").path]
-    process.standardOutput = FileHandle.nullDevice
-    let error = Pipe()
-    process.standardError = error
-    try process.run()
-    let said = error.fileHandleForReading.readDataToEndOfFile()
-    process.waitUntilExit()
-    #expect(process.terminationStatus == 0)
-    #expect(said.isEmpty)
+    let result = try Child.runBlocking("/bin/sh", [Self.root.appendingPathComponent("scripts/setup").path])
+    #expect(result.exitCode == 0)
+    #expect(result.standardError.isEmpty, "\(result)")
   }
 }

@@ -33,42 +33,25 @@ struct BufferedOutputTests {
   @Test func aReaderThatClosesThePipeEarlyIsNormal() async throws {
     let sandbox = try CLISandbox()
     try sandbox.seed((0..<3000).map { Journey(name: "Journey \($0)", startDate: SampleJourneys.morning.addingTimeInterval(Double($0))) })
-    let process = Process()
-    process.executableURL = URL(fileURLWithPath: RoadtripBinary.path)
-    process.arguments = ["list", "--format", "ndjson"]
-    process.environment = sandbox.environment
     let output = Pipe()
-    let errorPath = sandbox.folder.file("pipe.err")
-    _ = FileManager.default.createFile(atPath: errorPath, contents: nil)
-    process.standardOutput = output
-    process.standardError = try FileHandle(forWritingTo: URL(fileURLWithPath: errorPath))
-    process.standardInput = FileHandle.nullDevice
-    async let status = RoadtripBinary.runToEnd(process)
+    let listing = try Child(
+      RoadtripBinary.path, ["list", "--format", "ndjson"], environment: sandbox.environment, in: sandbox.folder,
+      output: output.fileHandleForWriting)
     // Once the child has the write end, this process lets go of it: if the child stops, the read
     // below sees the end of the input instead of waiting for ever.
-    while process.processIdentifier == 0 { try await Task.sleep(for: .milliseconds(10)) }
     try output.fileHandleForWriting.close()
     let firstBytes = try output.fileHandleForReading.read(upToCount: 100) ?? Data()
     try output.fileHandleForReading.close()
-    #expect(try await status == 0)
+    let result = try await listing.finish(within: nil)
+    #expect(result.exitCode == 0)
     #expect(String(decoding: firstBytes, as: UTF8.self).hasPrefix(#"{"id":""#))
-    #expect(sandbox.bytes(of: errorPath) == Data())
+    #expect(result.standardError == "")
   }
 
   /// Runs roadtrip through `sh`, for redirections that `Process` cannot make.
   private func shell(_ sandbox: CLISandbox, _ arguments: [String], redirect: String) async throws -> CommandResult {
     let quoted = ([RoadtripBinary.path] + arguments).map { "'\($0)'" }.joined(separator: " ")
-    let process = Process()
-    process.executableURL = URL(fileURLWithPath: "/bin/sh")
-    process.arguments = ["-c", "\(quoted) \(redirect)"]
-    process.environment = sandbox.environment
-    let errorPath = sandbox.folder.file("\(UUID().uuidString).err")
-    _ = FileManager.default.createFile(atPath: errorPath, contents: nil)
-    process.standardError = try FileHandle(forWritingTo: URL(fileURLWithPath: errorPath))
-    process.standardInput = FileHandle.nullDevice
-    let status = try await RoadtripBinary.runToEnd(process)
-    return CommandResult(
-      standardOutput: "", standardError: String(decoding: sandbox.bytes(of: errorPath) ?? Data(), as: UTF8.self),
-      exitCode: status)
+    return try await Child.run(
+      "/bin/sh", ["-c", "\(quoted) \(redirect)"], environment: sandbox.environment, in: sandbox.folder, timeout: nil)
   }
 }

@@ -55,15 +55,7 @@ struct FidelityCommandTests {
   }
 
   static func sqlite(_ database: String, _ sql: String, _ sandbox: CLISandbox) throws -> String {
-    let process = Process()
-    process.executableURL = URL(fileURLWithPath: "/usr/bin/sqlite3")
-    process.arguments = [database, sql]
-    let output = Pipe()
-    process.standardOutput = output
-    try process.run()
-    let data = output.fileHandleForReading.readDataToEndOfFile()
-    process.waitUntilExit()
-    return String(decoding: data, as: UTF8.self)
+    try SQLiteShell.runBlocking(sql, on: database, busyTimeout: nil).standardOutput
   }
 
   @Test(arguments: ["csv", "ndjson", "json"])

@@ -29,16 +29,6 @@ struct InsertRangeTests {
     try database.connection.firstValue(sql)?.integer ?? -1
   }
 
-  /// Runs SQL in the sqlite3 shell: another program, whose writes the triggers log.
-  static func shell(_ sql: String, on path: String) throws {
-    let process = Process()
-    process.executableURL = URL(fileURLWithPath: "/usr/bin/sqlite3")
-    process.arguments = ["-cmd", ".timeout 10000", path, sql]
-    try process.run()
-    process.waitUntilExit()
-    #expect(process.terminationStatus == 0)
-  }
-
   /// An undo counts a batch's ranges from the ranges: each from its first journey by id, then by
   /// rowid; never by a scan of the journey table (SQLite's own choice for the join as written,
   /// on a file without statistics, as roadtrip's are).
@@ -134,11 +124,12 @@ struct InsertRangeTests {
     let database = try Fixtures.database(in: folder)
     let imported = try Self.importJourneys(2_000, into: database)
     let last = imported.ids.suffix(2).map(\.lowercasedText)
-    try Self.shell("DELETE FROM journey WHERE id IN ('\(last[0])', '\(last[1])')", on: database.path)
+    try SQLiteShell.runBlocking("DELETE FROM journey WHERE id IN ('\(last[0])', '\(last[1])')", on: database.path)
+      .expectSuccess("sqlite3")
     #expect(try Self.count("SELECT count(*) FROM change_range", in: database) == 0)
     let newID = UUID().lowercasedText
-    try Self.shell(
-      "INSERT INTO journey VALUES ('\(newID)', 'Shell', 'car', 0, 60)", on: database.path)
+    try SQLiteShell.runBlocking(
+      "INSERT INTO journey VALUES ('\(newID)', 'Shell', 'car', 0, 60)", on: database.path).expectSuccess("sqlite3")
     #expect(try Self.count("SELECT rowid FROM journey WHERE id = '\(newID)'", in: database) == 1_999)
 
     #expect(try Self.inserted(by: imported.batch, in: database) == imported.ids)
@@ -191,7 +182,8 @@ struct InsertRangeTests {
       let database = try Fixtures.database(in: folder)
       let imported = try Self.importJourneys(1_500, into: database)
       let moved = imported.ids[3]
-      try Self.shell(sql.replacingOccurrences(of: "%@", with: moved.lowercasedText), on: database.path)
+      try SQLiteShell.runBlocking(sql.replacingOccurrences(of: "%@", with: moved.lowercasedText), on: database.path)
+        .expectSuccess("sqlite3")
       #expect(try Self.count("SELECT count(*) FROM change_range", in: database) == 0, "\(sql)")
       #expect(try Self.inserted(by: imported.batch, in: database) == imported.ids, "\(sql)")
       #expect(try database.checkIntegrity().isSound, "\(sql)")
@@ -210,18 +202,14 @@ struct InsertRangeTests {
     try database.delete(ids: [first.id])
     #expect(try Self.count("SELECT count(*) FROM change_range", in: database) == 1)
     let copy = folder.file("copy.sqlite")
-    let shell = Process()
-    shell.executableURL = URL(fileURLWithPath: "/bin/sh")
-    shell.arguments = [
+    let copying = try Child.runBlocking("/bin/sh", [
       "-c",
       "(sqlite3 '\(database.path)' .dump; sqlite3 '\(database.path)' "
         + "'SELECT printf(\"PRAGMA application_id = %d; PRAGMA user_version = %d;\", "
         + "(SELECT application_id FROM pragma_application_id), (SELECT user_version FROM pragma_user_version))')"
         + " | sqlite3 '\(copy)'",
-    ]
-    try shell.run()
-    shell.waitUntilExit()
-    try #require(shell.terminationStatus == 0)
+    ])
+    try #require(copying.exitCode == 0, "\(copying)")
     let copied = try JourneyDatabase(path: copy)
     #expect(try Self.count("SELECT min(rowid) FROM journey", in: copied) == 1, "rowids given anew")
     #expect(try Self.inserted(by: imported.batch, in: copied) == imported.ids)
@@ -355,7 +343,9 @@ struct InsertRangeTests {
       let imported = try Self.importJourneys(1_500, into: database)
       let undo = try #require(try database.undo())
       let redo = try #require(try database.redo())
-      try Self.shell(sql.replacingOccurrences(of: "%@", with: imported.ids[3].lowercasedText), on: database.path)
+      try SQLiteShell.runBlocking(
+        sql.replacingOccurrences(of: "%@", with: imported.ids[3].lowercasedText), on: database.path
+      ).expectSuccess("sqlite3")
       #expect(try Self.count("SELECT count(*) FROM change_range WHERE first_delete IS NOT NULL", in: database) == 1)
       try Self.expectHistory(of: imported, undo: undo.batch, in: database, "\(sql)")
       // The shell's batch (a change of rowid alone logs none) is undone, then the redo.

@@ -53,8 +53,8 @@ struct OutsideChangeSequenceTests {
     var second = try database.outsideChanges().makeAsyncIterator()
     var seen: ([String], [String], refreshed: [String]) = ([], [], [])
     for name in ["one", "two", "three", "four"] {
-      let shell = try await Child.run(
-        "/usr/bin/sqlite3", ["-cmd", ".timeout 10000", database.path, "UPDATE journey SET name = '\(name)' WHERE id = '\(id)'"],
+      let shell = try await SQLiteShell.run(
+        "UPDATE journey SET name = '\(name)' WHERE id = '\(id)'", on: database.path,
         environment: ["PATH": "/usr/bin:/bin"], in: folder)
       shell.expectSuccess()
       // Sometimes the owner looks first: what it takes in is still the sequences'.
@@ -118,10 +118,9 @@ struct FollowTests {
     #expect(bikes.journeys.isEmpty)
     let following = Task { @MainActor in try await database.follow() }
     defer { following.cancel() }
-    let shell = try await Child.run(
-      "/usr/bin/sqlite3", ["-cmd", ".timeout 10000", database.path,
-        "UPDATE journey SET transportation_type = 'bike', name = 'Followed by itself' WHERE id = '\(journey.id.lowercasedText)'"],
-      environment: ["PATH": "/usr/bin:/bin"], in: folder)
+    let shell = try await SQLiteShell.run(
+      "UPDATE journey SET transportation_type = 'bike', name = 'Followed by itself' WHERE id = '\(journey.id.lowercasedText)'",
+      on: database.path, environment: ["PATH": "/usr/bin:/bin"], in: folder)
     shell.expectSuccess()
     let deadline = ContinuousClock.now + .seconds(120)  // ends at once when it holds: a hang guard
     while journey.name != "Followed by itself" && ContinuousClock.now < deadline {

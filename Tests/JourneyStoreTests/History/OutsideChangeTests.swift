@@ -84,21 +84,18 @@ struct OutsideChangeTests {
 
     // A real second process: python3 (which CI has), knowing nothing of roadtrip: the journey
     // table's triggers put its change in the log.
-    let shell = Process()
-    shell.executableURL = URL(fileURLWithPath: "/usr/bin/env")
-    shell.arguments = ["python3", "-c", """
+    let writer = try Child("/usr/bin/env", ["python3", "-c", """
       import sqlite3, time, sys
       time.sleep(0.2)
       db = sqlite3.connect(sys.argv[1], isolation_level=None)
       db.execute("BEGIN IMMEDIATE")
       db.execute("UPDATE journey SET name = 'Seen' WHERE id = ?", (sys.argv[2],))
       db.execute("COMMIT")
-      """, mine.path, journey.id.lowercasedText]
-    try shell.run()
+      """, mine.path, journey.id.lowercasedText])
     let started = ContinuousClock.now
     #expect(try mine.waitForCommit(using: monitor, timeout: .seconds(10)))
     #expect(started.duration(to: .now) < .seconds(5))
-    shell.waitUntilExit()
+    _ = try writer.finishBlocking()
     #expect(try mine.refresh().map(\.origin) == ["outside roadtrip"])
     #expect(journey.name == "Seen")
   }

@@ -18,11 +18,6 @@ struct OutsideReplaceLogTests {
     "(SELECT rowid FROM journey WHERE id = '\(id)')"
   }
 
-  /// Runs SQL in the sqlite3 shell, expecting it to succeed.
-  private func sqlite3(_ sql: String, in sandbox: CLISandbox) async throws {
-    try await sandbox.sqlite3(sql).expectSuccess("sqlite3")
-  }
-
   /// The newest batch as `roadtrip history` lists it: each journey's kind of change, in the
   /// log's order (one entry per journey and kind, however many fields).
   static func lastBatch(in sandbox: CLISandbox) async throws -> [String] {
@@ -54,10 +49,10 @@ struct OutsideReplaceLogTests {
     let sandbox = try CLISandbox()
     try sandbox.seedSamples()
     let before = try sandbox.records()
-    try await sqlite3("""
+    try await sandbox.sqlite3("""
       INSERT OR REPLACE INTO journey (rowid, id, name, transportation_type, start_date, duration)
       VALUES (\(Self.rowid(of: Self.coast)), '\(Self.newID)', 'C', 'car', 0, 10)
-      """, in: sandbox)
+      """).expectSuccess("sqlite3")
     #expect(try sandbox.record(Self.coast) == nil)
     #expect(
       try await Self.lastBatch(in: sandbox) == ["delete \(Self.coast)", "insert \(Self.newID)"])
@@ -69,10 +64,10 @@ struct OutsideReplaceLogTests {
     try sandbox.seedSamples()
     let before = try sandbox.records()
     // The id of the run, the rowid of the ferry: SQLite removes both.
-    try await sqlite3("""
+    try await sandbox.sqlite3("""
       REPLACE INTO journey (rowid, id, name, transportation_type, start_date, duration)
       VALUES (\(Self.rowid(of: Self.ferry)), '\(Self.run)', 'Both', 'bus', 0, 10)
-      """, in: sandbox)
+      """).expectSuccess("sqlite3")
     #expect(try sandbox.records().count == 2)
     let batch = try await Self.lastBatch(in: sandbox)
     #expect(Set(batch.prefix(2)) == ["delete \(Self.run)", "delete \(Self.ferry)"])
@@ -84,9 +79,8 @@ struct OutsideReplaceLogTests {
     let sandbox = try CLISandbox()
     try sandbox.seedSamples()
     let before = try sandbox.records()
-    try await sqlite3(
-      "UPDATE OR REPLACE journey SET id = '\(Self.run)' WHERE id = '\(Self.coast)'",
-      in: sandbox)
+    try await sandbox.sqlite3(
+      "UPDATE OR REPLACE journey SET id = '\(Self.run)' WHERE id = '\(Self.coast)'").expectSuccess("sqlite3")
     #expect(try sandbox.value("name", of: Self.run) == "Coast road")
     // The run's delete comes first: undo takes the coast road's id back before it restores the run.
     #expect(try await Self.lastBatch(in: sandbox) == [
@@ -100,10 +94,10 @@ struct OutsideReplaceLogTests {
     let sandbox = try CLISandbox()
     try sandbox.seedSamples()
     let before = try sandbox.records()
-    try await sqlite3("""
+    try await sandbox.sqlite3("""
       UPDATE OR REPLACE journey SET \(column) = \(Self.rowid(of: Self.ferry)), name = 'Moved'
       WHERE id = '\(Self.coast)'
-      """, in: sandbox)
+      """).expectSuccess("sqlite3")
     #expect(try sandbox.record(Self.ferry) == nil)
     #expect(try await Self.lastBatch(in: sandbox) == [
       "delete \(Self.ferry)", "update \(Self.coast)",
@@ -111,9 +105,9 @@ struct OutsideReplaceLogTests {
     try await expectUndoRestores(before, in: sandbox)
 
     // A move that changes no field is the removed journey's delete alone.
-    try await sqlite3(
+    try await sandbox.sqlite3(
       "UPDATE OR REPLACE journey SET \(column) = \(Self.rowid(of: Self.run)) "
-        + "WHERE id = '\(Self.coast)'", in: sandbox)
+        + "WHERE id = '\(Self.coast)'").expectSuccess("sqlite3")
     #expect(try await Self.lastBatch(in: sandbox) == ["delete \(Self.run)"])
     try await sandbox.run("undo", "--yes").expectSuccess()
     #expect(try sandbox.records() == before)
@@ -126,11 +120,11 @@ struct OutsideReplaceLogTests {
     try sandbox.seedSamples()
     let before = try sandbox.records()
     let batches = try sandbox.batchCount()
-    try await sqlite3("""
+    try await sandbox.sqlite3("""
       INSERT OR REPLACE INTO journey (id, name, transportation_type, start_date, duration)
       SELECT id, name || ' again', transportation_type, start_date, duration
       FROM journey ORDER BY rowid
-      """, in: sandbox)
+      """).expectSuccess("sqlite3")
     #expect(try sandbox.batchCount() == batches + 1)
     #expect(try await Self.lastBatch(in: sandbox).count == 6)
     try await sandbox.run("undo", "--yes").expectSuccess()
@@ -145,11 +139,11 @@ struct OutsideReplaceLogTests {
     let sandbox = try CLISandbox()
     try sandbox.seedSamples()
     let before = try sandbox.snapshot()
-    try await sqlite3("""
+    try await sandbox.sqlite3("""
       INSERT OR IGNORE INTO journey (rowid, id, name, transportation_type, start_date, duration)
       VALUES (\(Self.rowid(of: Self.coast)), '\(Self.newID)', 'Ignored', 'car', 0, 10),
         (1000, '\(Self.run)', 'Ignored', 'car', 0, 10)
-      """, in: sandbox)
+      """).expectSuccess("sqlite3")
     let failed = try await sandbox.sqlite3("""
       INSERT INTO journey (rowid, id, name, transportation_type, start_date, duration)
       VALUES (\(Self.rowid(of: Self.coast)), '\(Self.newID)', 'Failed', 'car', 0, 10)
@@ -158,22 +152,22 @@ struct OutsideReplaceLogTests {
     #expect(try sandbox.snapshot() == before)
 
     // The ignored row kept the ferry; the ferry then goes, and the new id comes in: one delete.
-    try await sqlite3("""
+    try await sandbox.sqlite3("""
       INSERT OR IGNORE INTO journey (rowid, id, name, transportation_type, start_date, duration)
       VALUES (\(Self.rowid(of: Self.ferry)), '\(Self.newID)', 'Ignored', 'car', 0, 10);
       DELETE FROM journey WHERE id = '\(Self.ferry)';
       INSERT INTO journey (id, name, transportation_type, start_date, duration)
       VALUES ('\(Self.newID)', 'New', 'car', 0, 10);
-      """, in: sandbox)
+      """).expectSuccess("sqlite3")
     #expect(try await Self.lastBatch(in: sandbox) == ["insert \(Self.newID)"])
 
     // An upsert that renames the coast road, then inserts its id again.
-    try await sqlite3("""
+    try await sandbox.sqlite3("""
       INSERT INTO journey (id, name, transportation_type, start_date, duration)
       VALUES ('\(Self.coast)', 'One', 'car', 0, 10),
         ('\(Self.coast)', 'Two', 'bus', 0, 10)
       ON CONFLICT (id) DO UPDATE SET id = '\(Self.otherID)'
-      """, in: sandbox)
+      """).expectSuccess("sqlite3")
     #expect(try sandbox.value("name", of: Self.otherID) == "Coast road")
     #expect(try sandbox.value("name", of: Self.coast) == "Two")
     #expect(try await Self.lastBatch(in: sandbox) == [
@@ -192,10 +186,10 @@ struct OutsideReplaceLogTests {
     let imported = try InsertRangeTests.importJourneys(1_500, into: database)
     let replaced = imported.ids[3].lowercasedText
     let before = try database.journeys(JourneyQuery(sortedBy: [.ascending(.name)])).map(JourneyRecord.init)
-    try InsertRangeTests.shell("""
+    try SQLiteShell.runBlocking("""
       INSERT OR REPLACE INTO journey (rowid, id, name, transportation_type, start_date, duration)
       VALUES (\(Self.rowid(of: replaced)), '\(Self.newID)', 'Elsewhere', 'car', 0, 0)
-      """, on: database.path)
+      """, on: database.path).expectSuccess("sqlite3")
     #expect(try InsertRangeTests.count("SELECT count(*) FROM change_range", in: database) == 0)
     #expect(try InsertRangeTests.inserted(by: imported.batch, in: database) == imported.ids)
     let last = try database.changes(ChangeQuery(batch: imported.batch + 1, isNewestFirst: false))
@@ -231,7 +225,7 @@ struct OutsideReplaceLogTests {
       """,
     ].enumerated() {
       let count = try batches()
-      try InsertRangeTests.shell(sql, on: database.path)
+      try SQLiteShell.runBlocking(sql, on: database.path).expectSuccess("sqlite3")
       #expect(try batches() == count + 1, "statement \(index)")
       #expect(try InsertRangeTests.inserted(by: imported.batch, in: database) == imported.ids)
       #expect(try database.checkIntegrity().isSound)
@@ -250,10 +244,10 @@ struct OutsideReplaceLogTests {
     let replaced = try world[0].add(Journey.sample("Replaced"))
     try world.syncAll()
     #expect(try world[1].journey(id: replaced.id) != nil)
-    try InsertRangeTests.shell("""
+    try SQLiteShell.runBlocking("""
       INSERT OR REPLACE INTO journey (rowid, id, name, transportation_type, start_date, duration)
       VALUES (\(Self.rowid(of: replaced.id.lowercasedText)), '\(Self.newID)', 'There', 'car', 0, 60)
-      """, on: world[0].path)
+      """, on: world[0].path).expectSuccess("sqlite3")
     try world.syncAll()
     #expect(try world[1].journey(id: replaced.id) == nil)
     #expect(try world[1].journey(id: UUID(uuidString: Self.newID)!)?.name == "There")

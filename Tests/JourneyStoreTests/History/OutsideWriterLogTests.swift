@@ -8,17 +8,10 @@ import Testing
 /// a real other program that knows nothing of roadtrip, writes the file here.
 @Suite("Outside writers in the change log")
 struct OutsideWriterLogTests {
-  /// Runs SQL in the sqlite3 shell on the sandbox's database.
-  /// Runs SQL in the sqlite3 shell, expecting it to succeed.
-  private func sqlite3(_ sql: String, in sandbox: CLISandbox) async throws {
-    let result = try await sandbox.sqlite3(sql)
-    result.expectSuccess("sqlite3")
-  }
-
   @Test func aShellUpdateIsInTheHistoryAndCanBeUndone() async throws {
     let sandbox = try CLISandbox()
     try sandbox.seedSamples()
-    try await sqlite3("UPDATE journey SET name = 'Shell rename' WHERE id = '\(SampleJourneys.coastID)'", in: sandbox)
+    try await sandbox.sqlite3("UPDATE journey SET name = 'Shell rename' WHERE id = '\(SampleJourneys.coastID)'").expectSuccess("sqlite3")
 
     let history = try await sandbox.run("history", "--limit", "1")
     history.expectSuccess()
@@ -40,14 +33,14 @@ struct OutsideWriterLogTests {
     let sandbox = try CLISandbox()
     try sandbox.seedSamples()
     let before = try sandbox.batchCount()
-    try await sqlite3("UPDATE journey SET duration = 60 WHERE id = '\(SampleJourneys.coastID)'", in: sandbox)
-    try await sqlite3("""
+    try await sandbox.sqlite3("UPDATE journey SET duration = 60 WHERE id = '\(SampleJourneys.coastID)'").expectSuccess("sqlite3")
+    try await sandbox.sqlite3("""
       BEGIN;
       INSERT INTO journey VALUES ('cccc4444-0000-4000-8000-000000000004', 'Ferry back', 'bus', 815000000, 600);
       DELETE FROM journey WHERE id = '\(SampleJourneys.ferryID)';
       UPDATE journey SET transportation_type = 'bike';
       COMMIT;
-      """, in: sandbox)
+      """).expectSuccess("sqlite3")
     // A trigger cannot tell transactions apart: each statement is a batch of its own, and one
     // statement's rows are one batch.
     #expect(try sandbox.batchCount() == before + 4)
@@ -111,7 +104,7 @@ struct OutsideWriterLogTests {
     let watch = try WatchProcess(sandbox: sandbox, arguments: ["watch", "--count", "1", "--format", "ndjson"])
     defer { watch.stop() }
     for round in 0..<100 where watch.isRunning {
-      try await sqlite3("UPDATE journey SET name = 'shell \(round)' WHERE id = '\(SampleJourneys.ferryID)'", in: sandbox)
+      try await sandbox.sqlite3("UPDATE journey SET name = 'shell \(round)' WHERE id = '\(SampleJourneys.ferryID)'").expectSuccess("sqlite3")
       try await Task.sleep(for: .milliseconds(50))
     }
     #expect(try await watch.waitForExit(within: .seconds(20)) == 0)
@@ -129,12 +122,12 @@ struct OutsideWriterLogTests {
     let journey = try #require(try database.journey(id: UUID(uuidString: SampleJourneys.coastID)!))
     let fired = Mutex(false)
     withObservationTracking { _ = journey.name } onChange: { fired.withLock { $0 = true } }
-    try await sqlite3("UPDATE journey SET name = 'Shell rename' WHERE id = '\(SampleJourneys.coastID)'", in: sandbox)
+    try await sandbox.sqlite3("UPDATE journey SET name = 'Shell rename' WHERE id = '\(SampleJourneys.coastID)'").expectSuccess("sqlite3")
     let changes = try database.refresh()
     #expect(changes.map(\.origin) == ["outside roadtrip"])
     #expect(journey.name == "Shell rename")
     #expect(fired.withLock { $0 })
-    try await sqlite3("DELETE FROM journey WHERE id = '\(SampleJourneys.coastID)'", in: sandbox)
+    try await sandbox.sqlite3("DELETE FROM journey WHERE id = '\(SampleJourneys.coastID)'").expectSuccess("sqlite3")
     #expect(try database.refresh().map(\.kind) == [.delete, .delete, .delete, .delete])
     #expect(try database.journey(id: UUID(uuidString: SampleJourneys.coastID)!) == nil)
   }

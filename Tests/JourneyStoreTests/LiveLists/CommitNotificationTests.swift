@@ -115,30 +115,20 @@ struct CommitNotificationTests {
 
     // The sqlite3 shell, another program, moves the forest ride out of the first ten days.
     let start = (Self.base + 20 * Self.day).timeIntervalSinceReferenceDate
-    try Self.shell(
+    try SQLiteShell.runBlocking(
       "UPDATE journey SET start_date = \(start) WHERE id = '\(forest.id.uuidString.lowercased())'",
-      on: path)
+      on: path).expectSuccess("sqlite3")
     _ = try database.refresh()
     #expect(lists.take() == [0, 1, 1, 1, 1], "the sqlite3 shell (the lake list sorts by start, and holds the ride)")
     #expect(lists.names(4) == ["Lake drive"])
 
     // The shell renames a journey that no query searches by name into one that still does not
     // match: no list changes.
-    try Self.shell(
+    try SQLiteShell.runBlocking(
       "UPDATE journey SET name = 'Town commute' WHERE id = '\(commute.id.uuidString.lowercased())'",
-      on: path)
+      on: path).expectSuccess("sqlite3")
     _ = try database.refresh()
     #expect(lists.take() == [0, 0, 0, 0, 0], "a rename no list reads")
     #expect(commute.name == "Town commute")
-  }
-
-  /// Runs SQL in the sqlite3 shell: another program.
-  private static func shell(_ sql: String, on path: String) throws {
-    let process = Process()
-    process.executableURL = URL(fileURLWithPath: "/usr/bin/sqlite3")
-    process.arguments = ["-cmd", ".timeout 10000", path, sql]
-    try process.run()
-    process.waitUntilExit()
-    #expect(process.terminationStatus == 0)
   }
 }

@@ -119,11 +119,6 @@ struct QueryNotificationTests {
 
   /// Runs SQL in the sqlite3 shell: another program.
   private static func shell(_ sql: String, on path: String) throws {
-    let process = Process()
-    process.executableURL = URL(fileURLWithPath: "/usr/bin/sqlite3")
-    process.arguments = ["-cmd", ".timeout 10000", path, sql]
-    try process.run()
-    process.waitUntilExit()
-    #expect(process.terminationStatus == 0)
+    try SQLiteShell.runBlocking(sql, on: path).expectSuccess("sqlite3")
   }
 }

@@ -145,9 +145,8 @@ struct SaveFailureTests {
   @Test func aJourneyDeletedElsewhereFailsOnlyItsOwnSave() async throws {
     let setup = try Setup()
     setup.editBoth()
-    let shell = try await Child.run(
-      "/usr/bin/sqlite3", ["-cmd", ".timeout 10000", setup.database.path,
-        "DELETE FROM journey WHERE id = '\(setup.second.id.lowercasedText)'"],
+    let shell = try await SQLiteShell.run(
+      "DELETE FROM journey WHERE id = '\(setup.second.id.lowercasedText)'", on: setup.database.path,
       environment: ["PATH": "/usr/bin:/bin"], in: setup.folder)
     shell.expectSuccess()
     #expect(throws: JourneyDatabaseError.deletedElsewhere([setup.second.id])) { try setup.database.save() }

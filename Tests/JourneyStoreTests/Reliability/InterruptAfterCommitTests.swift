@@ -93,27 +93,21 @@ struct InterruptAfterCommitTests {
       filled += written
     }
     _ = fcntl(writeEnd, F_SETFL, fcntl(writeEnd, F_GETFL) & ~O_NONBLOCK)
-    let process = Process()
-    process.executableURL = URL(fileURLWithPath: RoadtripBinary.path)
-    process.arguments = arguments
-    process.environment = sandbox.environment
-    process.currentDirectoryURL = URL(fileURLWithPath: sandbox.folder.path)
-    process.standardInput = FileHandle.nullDevice
-    process.standardOutput = FileHandle.nullDevice
-    process.standardError = FileHandle(fileDescriptor: writeEnd, closeOnDealloc: false)
-    try process.run()
+    let command = try Child(
+      RoadtripBinary.path, arguments, environment: sandbox.environment, in: sandbox.folder,
+      output: FileHandle.nullDevice, error: FileHandle(fileDescriptor: writeEnd, closeOnDealloc: false))
     close(writeEnd)
-    defer { if process.isRunning { kill(process.processIdentifier, SIGKILL) } }
+    defer { command.signal(SIGKILL) }
     let deadline = ContinuousClock.now + .seconds(60)
     while try !committed() {
-      guard ContinuousClock.now < deadline, process.isRunning else {
+      guard ContinuousClock.now < deadline, command.isRunning else {
         throw SetupFailure("\(arguments) did not commit while running")
       }
       try await Task.sleep(for: .milliseconds(10))
     }
     // Blocked on the full pipe, after the commit.
-    #expect(process.isRunning, "\(arguments) ended before it could be interrupted")
-    kill(process.processIdentifier, ending.signal)
+    #expect(command.isRunning, "\(arguments) ended before it could be interrupted")
+    command.signal(ending.signal)
     let drained = try await onOwnThread { () -> [UInt8] in
       var bytes: [UInt8] = []
       var buffer = [UInt8](repeating: 0, count: 65_536)
@@ -123,8 +117,7 @@ struct InterruptAfterCommitTests {
         bytes += buffer[..<count]
       }
     }
-    process.waitUntilExit()
-    let status = process.terminationReason == .uncaughtSignal ? 128 + process.terminationStatus : process.terminationStatus
+    let status = try await command.finish(within: nil).exitCode
     return CommandResult(
       standardOutput: "", standardError: String(decoding: drained.dropFirst(filled), as: UTF8.self), exitCode: status)
   }

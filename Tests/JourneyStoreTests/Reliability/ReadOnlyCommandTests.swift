@@ -69,7 +69,8 @@ struct ReadOnlyCommandTests {
       let watch = try WatchProcess(sandbox: sandbox, arguments: ["watch"])
       try await Task.sleep(for: .milliseconds(500))
       kill(watch.process.processIdentifier, SIGINT)
-      #expect(try await watch.waitForExit(within: .seconds(20)) == 0)
+      let code = try await watch.waitForExit(within: .seconds(20))
+      #expect(code == 0, "watch ended with \(code.map(String.init) ?? "nothing: killed") after SIGINT: \(watch.output())")
     }
     #expect(sandbox.bytes(of: sandbox.databasePath) == before)
     // SQLite's files beside a WAL database are gone with the last reader.

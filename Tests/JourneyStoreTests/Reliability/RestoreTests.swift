@@ -94,10 +94,12 @@ struct RestoreTests {
     let before = try sandbox.snapshot()
     let folder = sandbox.folder
     #expect(FileManager.default.createFile(atPath: folder.file("text"), contents: Data("not a database\n".utf8)))
-    _ = try await Child.run("/usr/bin/sqlite3", [folder.file("other.sqlite"), "CREATE TABLE t (x);"], environment: sandbox.environment, in: folder)
+    _ = try await SQLiteShell.run(
+      "CREATE TABLE t (x);", on: folder.file("other.sqlite"), busyTimeout: nil, environment: sandbox.environment, in: folder)
     let newer = folder.file("newer.sqlite")
     try FileManager.default.copyItem(atPath: backup, toPath: newer)
-    _ = try await Child.run("/usr/bin/sqlite3", [newer, "PRAGMA user_version = 99;"], environment: sandbox.environment, in: folder)
+    _ = try await SQLiteShell.run(
+      "PRAGMA user_version = 99;", on: newer, busyTimeout: nil, environment: sandbox.environment, in: folder)
     #expect(symlink("journeys.sqlite", folder.file("link")) == 0)
     let cases: [([String], Int32, String)] = [
       (["db", "restore", backup], 64,
@@ -122,9 +124,9 @@ struct RestoreTests {
   func aDatabaseOfAnotherProgramIsNotReplaced(_ yes: Bool) async throws {
     let (sandbox, backup, _) = try await Self.sandboxWithBackup()
     let foreign = sandbox.folder.file("f1.sqlite")
-    let created = try await Child.run(
-      "/usr/bin/sqlite3", [foreign, "CREATE TABLE invoices (id INTEGER PRIMARY KEY, amount REAL); INSERT INTO invoices (amount) VALUES (100), (200);"],
-      environment: sandbox.environment, in: sandbox.folder)
+    let created = try await SQLiteShell.run(
+      "CREATE TABLE invoices (id INTEGER PRIMARY KEY, amount REAL); INSERT INTO invoices (amount) VALUES (100), (200);",
+      on: foreign, busyTimeout: nil, environment: sandbox.environment, in: sandbox.folder)
     created.expectSuccess()
     let before = try #require(sandbox.bytes(of: foreign))
     let listed = try await sandbox.run("list", "--db", foreign)

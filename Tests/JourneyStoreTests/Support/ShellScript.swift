@@ -9,11 +9,7 @@ import Testing
 enum ShellScript {
   /// Writes `text` to `path` with mode 755, through `/bin/sh`.
   static func install(_ text: String, at path: String) throws {
-    let process = Process()
-    process.executableURL = URL(fileURLWithPath: "/bin/sh")
-    process.arguments = ["-c", #"printf '%s' "$2" > "$1" && chmod 755 "$1""#, "sh", path, text]
-    try process.run()
-    process.waitUntilExit()
-    try #require(process.terminationStatus == 0, "cannot write the script \(path)")
+    let result = try Child.runBlocking("/bin/sh", ["-c", #"printf '%s' "$2" > "$1" && chmod 755 "$1""#, "sh", path, text])
+    try #require(result.exitCode == 0, "cannot write the script \(path): \(result)")
   }
 }

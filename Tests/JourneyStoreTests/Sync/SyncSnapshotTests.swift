@@ -225,17 +225,8 @@ extension SyncWorld {
 
   /// The journey table as `sqlite3 -csv` prints it.
   func csv(_ index: Int) throws -> String {
-    let process = Process()
-    process.executableURL = URL(fileURLWithPath: "/usr/bin/sqlite3")
-    process.arguments = [
-      "-csv", self[index].path, "SELECT * FROM journey ORDER BY id",
-    ]
-    let pipe = Pipe()
-    process.standardOutput = pipe
-    try process.run()
-    let output = pipe.fileHandleForReading.readDataToEndOfFile()
-    process.waitUntilExit()
-    return String(decoding: output, as: UTF8.self)
+    try SQLiteShell.runBlocking("SELECT * FROM journey ORDER BY id", on: self[index].path, options: ["-csv"], busyTimeout: nil)
+      .standardOutput
   }
 
   /// Every file of the remote (change files, snapshots, its identity), sorted.

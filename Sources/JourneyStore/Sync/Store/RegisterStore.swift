@@ -103,33 +103,24 @@ struct RegisterStore {
   }
 
   /// Writes journeys' registers, in the order given (the table's, by id, is the fastest),
-  /// `rowsAStatement` journeys to a statement, the rest one by one: each statement costs SQLite
-  /// a fixed amount of work whatever it writes (BENCHMARKS.md, P12). (An `UPDATE` of the rows
-  /// the table holds, beside an `INSERT` of the others, cost a received journey more.)
+  /// `rowsAStatement` journeys to a statement (`MultiRowInsert`), the rest one by one. (An
+  /// `UPDATE` of the rows the table holds, beside an `INSERT` of the others, cost a received
+  /// journey more.)
   func save(_ registers: some Sequence<(journey: String, registers: JourneyRegisters)>) throws {
     // The journeys held, and their blobs one after the other in one buffer, bound where they
     // lie: no array a journey.
-    var journeys: [String] = []
+    var held = MultiRowInsert<(journey: String, blob: Range<Int>)>(
+      connection: connection, rowsAStatement: Self.rowsAStatement, manyRowsSQL: Self.upsertMany
+    ) { _ in Self.upsert }
     var blobs: [UInt8] = []
-    var ends: [Int] = []
-    journeys.reserveCapacity(Self.rowsAStatement)
-    ends.reserveCapacity(Self.rowsAStatement)
     for (journey, journeyRegisters) in registers {
-      journeys.append(journey)
+      let start = blobs.count
       RegisterEncoding.withEncoded(journeyRegisters) { blobs.append(contentsOf: $0) }
-      ends.append(blobs.count)
-      guard journeys.count == Self.rowsAStatement else { continue }
-      let upsertMany = try connection.statement(Self.upsertMany)
-      try write(journeys, blobs, ends, 0..<journeys.count, with: upsertMany)
-      journeys.removeAll(keepingCapacity: true)
+      guard held.append((journey, start..<blobs.count)) else { continue }
+      try write(&held, blobs)
       blobs.removeAll(keepingCapacity: true)
-      ends.removeAll(keepingCapacity: true)
     }
-    guard !journeys.isEmpty else { return }
-    let upsert = try connection.statement(Self.upsert)
-    for held in journeys.indices {
-      try write(journeys, blobs, ends, held..<held + 1, with: upsert)
-    }
+    try write(&held, blobs)
   }
 
   /// How many journeys' registers one statement writes: the best of the counts measured (a
@@ -141,27 +132,16 @@ struct RegisterStore {
     "INSERT OR REPLACE INTO sync_register (journey, registers) VALUES "
     + Array(repeating: "(?, ?)", count: rowsAStatement).joined(separator: ", ")
 
-  /// Writes the registers of the journeys `held` (positions in `journeys`, whose blobs end at
-  /// `ends` in `blobs`) with `statement`, which takes that many.
+  /// Writes the registers of the journeys `held` holds, whose blobs lie in `blobs`.
   private func write(
-    _ journeys: [String], _ blobs: [UInt8], _ ends: [Int], _ held: Range<Int>,
-    with statement: Statement
+    _ held: inout MultiRowInsert<(journey: String, blob: Range<Int>)>, _ blobs: [UInt8]
   ) throws {
     try blobs.withUnsafeBufferPointer { bytes in
-      do {
-        for (offset, position) in held.enumerated() {
-          let parameter = Int32(2 * offset + 1)
-          let start = position == 0 ? 0 : ends[position - 1]
-          try statement.bind(.text(journeys[position]), at: parameter)
-          try statement.bind(
-            blobInPlace: UnsafeBufferPointer(rebasing: bytes[start..<ends[position]]),
-            at: parameter + 1)
-        }
-        try statement.execute()
-      } catch {
-        // The blobs unbound before they go.
-        statement.reset()
-        throw error
+      try held.write { statement, row, offset in
+        let parameter = Int32(2 * (offset ?? 0) + 1)
+        try statement.bind(.text(row.journey), at: parameter)
+        try statement.bind(
+          blobInPlace: UnsafeBufferPointer(rebasing: bytes[row.blob]), at: parameter + 1)
       }
     }
   }

@@ -17,14 +17,6 @@ extension CLISandbox {
     }
     return try EditorProcess(arguments, environment: environment, columns: columns, rows: rows)
   }
-
-  /// Runs SQL in the sqlite3 shell, as another program writing the file would (waiting up to 10
-  /// seconds for a lock).
-  func sqlite(_ sql: String) async throws {
-    let result = try await Child.run(
-      "/usr/bin/sqlite3", ["-cmd", ".timeout 10000", databasePath, sql], environment: environment, in: folder)
-    result.expectSuccess("sqlite3")
-  }
 }
 
 extension String {

@@ -41,23 +41,12 @@ final class CLISandbox: Sendable {
     async throws -> CommandResult
   {
     let commandLine = ([RoadtripBinary.path] + arguments).map(Self.shellQuoted).joined(separator: " ")
-    let process = Process()
-    process.executableURL = URL(fileURLWithPath: "/usr/bin/script")
-    process.arguments = ["-q", "-e", "-c", commandLine, "/dev/null"]
-    process.environment = environment(with: changes)
-    process.currentDirectoryURL = URL(fileURLWithPath: folder.path)
-    let inputPath = folder.file("\(UUID().uuidString).in"), outputPath = folder.file("\(UUID().uuidString).out")
-    _ = FileManager.default.createFile(atPath: inputPath, contents: Data(input.utf8))
-    _ = FileManager.default.createFile(atPath: outputPath, contents: nil)
-    let output = try FileHandle(forWritingTo: URL(fileURLWithPath: outputPath))
-    let inputHandle = try FileHandle(forReadingFrom: URL(fileURLWithPath: inputPath))
-    process.standardInput = inputHandle
-    process.standardOutput = output
-    process.standardError = output
-    let status = try await RoadtripBinary.runToEnd(process, closingOnceStarted: [output, inputHandle])
-    let text = String(decoding: FileManager.default.contents(atPath: outputPath) ?? Data(), as: UTF8.self)
+    let result = try await Child.run(
+      RoadtripBinary.script, RoadtripBinary.terminalArguments(commandLine), environment: environment(with: changes),
+      inputText: input, in: folder, mergesError: true, timeout: nil)
     return CommandResult(
-      standardOutput: text.replacingOccurrences(of: "\r\n", with: "\n"), standardError: "", exitCode: status)
+      standardOutput: result.standardOutput.replacingOccurrences(of: "\r\n", with: "\n"), standardError: "",
+      exitCode: result.exitCode)
   }
 
   private func environment(with changes: [String: String?]) -> [String: String] {

@@ -18,18 +18,9 @@ extension RoadtripBinary {
       _, status, usage = os.wait4(pid, 0)
       print(usage.ru_maxrss if status == 0 else -1)
       """
-    let folder = try TemporaryFolder()
-    let process = Process()
-    process.executableURL = URL(fileURLWithPath: "/usr/bin/env")
-    process.arguments = ["python3", "-c", script, path] + arguments
-    process.environment = environment
-    let outputPath = folder.file("peak")
-    _ = FileManager.default.createFile(atPath: outputPath, contents: nil)
-    let output = try FileHandle(forWritingTo: URL(fileURLWithPath: outputPath))
-    process.standardOutput = output
-    _ = try await runToEnd(process)
-    try output.close()
-    let text = String(decoding: FileManager.default.contents(atPath: outputPath) ?? Data(), as: UTF8.self)
+    let result = try await Child.run(
+      "/usr/bin/env", ["python3", "-c", script, path] + arguments, environment: environment, timeout: nil)
+    let text = result.standardOutput
     guard let peak = Int(text.trimmingCharacters(in: .whitespacesAndNewlines)), peak > 0 else {
       throw POSIXError(.ECHILD)
     }

@@ -2,58 +2,47 @@ import Foundation
 
 /// A `roadtrip watch` running in the background, its standard output going to a file.
 final class WatchProcess: @unchecked Sendable {
-  let process = Process()
-  private let outputPath: String
+  private let child: Child
 
   /// - Parameters:
   ///   - inTerminal: Runs the watch on a terminal, through `script`, as `CLISandbox.runInTerminal`
   ///     runs a command.
   ///   - changes: Environment variables to set for it.
   init(sandbox: CLISandbox, arguments: [String], inTerminal: Bool = false, environment changes: [String: String] = [:]) throws {
-    outputPath = sandbox.folder.file("watch-\(UUID().uuidString).out")
-    _ = FileManager.default.createFile(atPath: outputPath, contents: nil)
+    let environment = sandbox.environment.merging(changes) { $1 }
     if inTerminal {
-      process.executableURL = URL(fileURLWithPath: "/usr/bin/script")
       let commandLine = ([RoadtripBinary.path] + arguments).map(CLISandbox.shellQuoted).joined(separator: " ")
-      process.arguments = ["-q", "-e", "-c", commandLine, "/dev/null"]
+      child = try Child(
+        RoadtripBinary.script, RoadtripBinary.terminalArguments(commandLine), environment: environment,
+        in: sandbox.folder, error: FileHandle.nullDevice)
     } else {
-      process.executableURL = URL(fileURLWithPath: RoadtripBinary.path)
-      process.arguments = arguments
+      child = try Child(
+        RoadtripBinary.path, arguments, environment: environment, in: sandbox.folder, error: FileHandle.nullDevice)
     }
-    process.environment = sandbox.environment.merging(changes) { $1 }
-    process.standardInput = FileHandle.nullDevice
-    let output = try FileHandle(forWritingTo: URL(fileURLWithPath: outputPath))
-    process.standardOutput = output
-    process.standardError = FileHandle.nullDevice
-    try RoadtripBinary.startClosing(process, [output])
   }
 
-  var isRunning: Bool { process.isRunning }
+  var process: Process { child.process }
+
+  var isRunning: Bool { child.isRunning }
 
   /// What the watch printed so far.
   func output() -> String {
-    String(decoding: FileManager.default.contents(atPath: outputPath) ?? Data(), as: UTF8.self)
+    child.outputSoFar()
   }
 
-  /// Waits for the process to end, polling; kills it when it takes longer than `limit`.
+  /// Waits for the process to end; kills it when it takes longer than `limit`.
   /// - Returns: Its exit code, or `nil` when it had to be killed.
   func waitForExit(within limit: Duration) async throws -> Int32? {
-    let deadline = ContinuousClock.now + limit
-    while process.isRunning {
-      guard ContinuousClock.now < deadline else {
-        stop()
-        return nil
-      }
-      try await Task.sleep(for: .milliseconds(20))
+    do {
+      return try await child.finish(within: limit).exitCode
+    } catch is ChildTimeout {
+      return nil
     }
-    return process.terminationStatus
   }
 
   /// Kills the process if it still runs.
   func stop() {
-    if process.isRunning {
-      kill(process.processIdentifier, SIGKILL)
-      process.waitUntilExit()
-    }
+    child.signal(SIGKILL)
+    _ = try? child.finishBlocking(within: nil)
   }
 }

@@ -62,16 +62,9 @@ final class TemporaryMount {
   static let skipReason: Comment = "mounting a tmpfs is not permitted here (it needs root with CAP_SYS_ADMIN)"
 
   private static func run(_ executable: String, _ arguments: [String]) throws {
-    let process = Process()
-    process.executableURL = URL(fileURLWithPath: executable)
-    process.arguments = arguments
-    process.standardInput = FileHandle.nullDevice
-    process.standardOutput = FileHandle.nullDevice
-    process.standardError = FileHandle.nullDevice
-    try process.run()
-    process.waitUntilExit()
-    guard process.terminationStatus == 0 else {
-      throw SetupFailure("\(executable) \(arguments) exited \(process.terminationStatus)")
+    let result = try Child.runBlocking(executable, arguments)
+    guard result.exitCode == 0 else {
+      throw SetupFailure("\(executable) \(arguments) exited \(result.exitCode)")
     }
   }
 }

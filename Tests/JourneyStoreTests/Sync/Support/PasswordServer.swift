@@ -6,7 +6,7 @@ import Glibc
 /// stops by itself after a minute, and when released.
 final class PasswordServer: @unchecked Sendable {
   let port: Int
-  private let process: Process
+  private let server: Child
   private let log: String
 
   init(delay: Double = 0) throws {
@@ -34,12 +34,12 @@ final class PasswordServer: @unchecked Sendable {
       while time.monotonic() < end:
           server.handle_request()
       """
-    process = Process()
-    process.executableURL = URL(fileURLWithPath: "/usr/bin/env")
-    process.arguments = ["python3", "-c", script, log, String(delay)]
     let output = Pipe()
-    process.standardOutput = output
-    try process.run()
+    server = try Child(
+      "/usr/bin/env", ["python3", "-c", script, log, String(delay)], output: output.fileHandleForWriting)
+    // The server has its own copy: without this one, a server that died unheard would leave the
+    // read below waiting for ever.
+    try output.fileHandleForWriting.close()
     var line = Data()
     while !line.contains(UInt8(ascii: "\n")) {
       let chunk = output.fileHandleForReading.availableData
@@ -48,7 +48,7 @@ final class PasswordServer: @unchecked Sendable {
     }
     let text = String(decoding: line, as: UTF8.self)
     guard let port = Int(text.trimmingCharacters(in: .whitespacesAndNewlines)) else {
-      process.terminate()
+      server.signal(SIGKILL)
       throw CocoaError(.fileReadCorruptFile)
     }
     self.port = port
@@ -69,8 +69,8 @@ final class PasswordServer: @unchecked Sendable {
   deinit {
     // SIGKILL: the server may have been started with SIGTERM blocked (Process passes on the
     // signal mask of the thread that starts it).
-    kill(process.processIdentifier, SIGKILL)
-    process.waitUntilExit()
+    server.signal(SIGKILL)
+    _ = try? server.finishBlocking(within: nil)
     try? FileManager.default.removeItem(atPath: log)
   }
 }

@@ -3,22 +3,37 @@ import Testing
 @testable import JourneyStore
 
 /// Bare repositories and the caches of several machines in a temporary folder, with the real
-/// `git` in an environment that reads none of the user's configuration (a home of its own, an
-/// empty global configuration, no system one: like CI, git knows no user name).
+/// `git` in an environment that reads none of the user's configuration (an empty global
+/// configuration of its own, no system one: like CI, git knows no user name). The one way a test
+/// runs git itself.
 final class GitSandbox: Sendable {
   let folder: TemporaryFolder
+  /// The environment git runs in, for the test's own runs of it and for roadtrip's.
   let environment: [String: String]
+  /// The global configuration git reads: empty, unless a test writes to it.
+  let configFile: String
 
-  init() throws {
-    folder = try TemporaryFolder()
-    let home = folder.file("home")
-    try FileManager.default.createDirectory(atPath: home, withIntermediateDirectories: true)
-    try Data().write(to: URL(fileURLWithPath: home + "/gitconfig"))
-    var environment = ProcessInfo.processInfo.environment.filter {
-      !$0.key.hasPrefix("GIT_") && !$0.key.hasPrefix("XDG_") && !$0.key.hasSuffix("ASKPASS")
+  /// - Parameters:
+  ///   - folder: Where the repositories and caches go; a new folder by default.
+  ///   - base: The environment to run git in, before git's configuration is set; by default the
+  ///     test process's, without git's, XDG's and askpass variables, and with a home of its own.
+  init(in folder: TemporaryFolder? = nil, environment base: [String: String]? = nil) throws {
+    let folder = try folder ?? TemporaryFolder()
+    self.folder = folder
+    var environment: [String: String]
+    if let base {
+      environment = base
+    } else {
+      let home = folder.file("home")
+      try FileManager.default.createDirectory(atPath: home, withIntermediateDirectories: true)
+      environment = ProcessInfo.processInfo.environment.filter {
+        !$0.key.hasPrefix("GIT_") && !$0.key.hasPrefix("XDG_") && !$0.key.hasSuffix("ASKPASS")
+      }
+      environment["HOME"] = home
     }
-    environment["HOME"] = home
-    environment["GIT_CONFIG_GLOBAL"] = home + "/gitconfig"
+    configFile = folder.file("gitconfig")
+    try Data().write(to: URL(fileURLWithPath: configFile))
+    environment["GIT_CONFIG_GLOBAL"] = configFile
     environment["GIT_CONFIG_NOSYSTEM"] = "1"
     // git's messages in English, so that tests can name them; roadtrip itself never sets this.
     environment["LC_ALL"] = "C"
@@ -41,9 +56,14 @@ final class GitSandbox: Sendable {
   /// Runs git (outside any remote), which must succeed, and returns its standard output.
   @discardableResult
   func git(_ arguments: [String]) throws -> String {
-    let output = try Git(environment: environment).run(arguments)
-    try #require(output.succeeded, "git \(arguments.joined(separator: " ")): \(output.message)")
-    return output.standardOutput
+    let result = try run(arguments)
+    try #require(result.exitCode == 0, "git \(arguments.joined(separator: " ")): \(result)")
+    return result.standardOutput
+  }
+
+  /// Runs git (outside any remote) and returns what it left, whatever its exit code.
+  func run(_ arguments: [String]) throws -> CommandResult {
+    try Child.runBlocking("/usr/bin/git", arguments, environment: environment)
   }
 
   /// A new, empty bare repository whose HEAD names `branch`.
@@ -66,9 +86,8 @@ final class GitSandbox: Sendable {
 
   /// How many commits a repository holds, on all its branches.
   func commitCount(in repository: String) throws -> Int {
-    let output = try Git(environment: environment)
-      .run(["--git-dir=" + repository, "rev-list", "--count", "--all"])
-    return output.succeeded ? Int(output.line) ?? 0 : 0
+    let result = try run(["--git-dir=" + repository, "rev-list", "--count", "--all"])
+    return result.exitCode == 0 ? Int(result.standardOutput.trimmingCharacters(in: .whitespacesAndNewlines)) ?? 0 : 0
   }
 
   /// Writes `text` to a file under `folder`, making its folders, as a sync writes a change file.

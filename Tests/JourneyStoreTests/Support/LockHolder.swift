@@ -41,7 +41,7 @@ final class LockHolder {
 
         """
       try Data(text.utf8).write(to: URL(fileURLWithPath: script))
-      child = try Child("/usr/bin/sqlite3", [databasePath], environment: environment, inputFile: script, in: folder)
+      child = try Child(SQLiteShell.path, [databasePath], environment: environment, inputFile: script, in: folder)
     case .python:
       let script = """
         import os, sqlite3, sys, time

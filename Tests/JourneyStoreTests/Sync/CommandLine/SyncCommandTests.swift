@@ -26,8 +26,8 @@ struct SyncCommandTests {
 
     /// The journey table as the sqlite3 shell prints it.
     func table(_ name: String) async throws -> String {
-      try await Child.run(
-        "/usr/bin/sqlite3", ["-csv", path(name), "SELECT * FROM journey ORDER BY id"],
+      try await SQLiteShell.run(
+        "SELECT * FROM journey ORDER BY id", on: path(name), options: ["-csv"], busyTimeout: nil,
         environment: sandbox.environment, in: sandbox.folder
       ).standardOutput
     }
@@ -47,10 +47,7 @@ struct SyncCommandTests {
     }
 
     func sqlite3(_ name: String, _ sql: String) async throws -> CommandResult {
-      try await Child.run(
-        "/usr/bin/sqlite3", ["-cmd", ".timeout 10000", path(name), sql],
-        environment: sandbox.environment,
-        in: sandbox.folder)
+      try await SQLiteShell.run(sql, on: path(name), environment: sandbox.environment, in: sandbox.folder)
     }
   }
 

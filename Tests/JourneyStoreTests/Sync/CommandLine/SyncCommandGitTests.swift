@@ -11,23 +11,22 @@ struct SyncCommandGitTests {
   /// Databases `a`, `b`, `c` and a bare repository, each database with its own clone cache.
   struct Machines {
     let machines: SyncCommandTests.Machines
+    /// git's environment for the sandbox, and the bare repository.
+    let gitSandbox: GitSandbox
     var sandbox: CLISandbox { machines.sandbox }
     var repository: String { sandbox.folder.file("journeys.git") }
-    var gitConfig: String { sandbox.folder.file("gitconfig") }
+    var gitConfig: String { gitSandbox.configFile }
 
     init() throws {
       machines = try SyncCommandTests.Machines()
-      FileManager.default.createFile(atPath: gitConfig, contents: Data())
-      _ = try git(["init", "--quiet", "--bare", "--initial-branch=main", repository])
+      gitSandbox = try GitSandbox(in: machines.sandbox.folder, environment: machines.sandbox.environment)
+      _ = try gitSandbox.bareRepository("journeys.git")
     }
 
     func environment(_ name: String) -> [String: String] {
-      sandbox.environment.merging(
-        [
-          "ROADTRIP_DB": machines.path(name), "GIT_CONFIG_GLOBAL": gitConfig,
-          "GIT_CONFIG_NOSYSTEM": "1", "XDG_CACHE_HOME": sandbox.folder.file("cache-" + name),
-          "LC_ALL": "C",
-        ], uniquingKeysWith: { $1 })
+      gitSandbox.environment.merging(
+        ["ROADTRIP_DB": machines.path(name), "XDG_CACHE_HOME": sandbox.folder.file("cache-" + name)],
+        uniquingKeysWith: { $1 })
     }
 
     func run(_ name: String, _ arguments: String..., environment changes: [String: String?] = [:])
@@ -47,17 +46,7 @@ struct SyncCommandGitTests {
 
     /// Runs git with `arguments` as they are (in the test's working folder); its standard output.
     func git(_ arguments: [String]) throws -> String {
-      let process = Process()
-      process.executableURL = URL(fileURLWithPath: "/usr/bin/git")
-      process.arguments = arguments
-      process.environment = environment("a")
-      let pipe = Pipe()
-      process.standardOutput = pipe
-      try process.run()
-      let data = pipe.fileHandleForReading.readDataToEndOfFile()
-      process.waitUntilExit()
-      try #require(process.terminationStatus == 0, "git \(arguments)")
-      return String(decoding: data, as: UTF8.self)
+      try gitSandbox.git(arguments)
     }
 
     /// Installs `script` as the bare repository's `pre-receive` hook.
