@@ -32,6 +32,7 @@ extension JourneyDatabase {
     from reader: JourneyReader, onConflict: ConflictPolicy = .fail, duplicates: DuplicatePolicy = .skip,
     isDryRun: Bool = false, previewing: Int = 0, progress: ((Int) -> Void)? = nil
   ) throws -> ImportSummary {
+    try checkOpen()
     if isDryRun, try wouldUpgradeForWriting() {
       return try inMemoryCopy().importJourneys(
         from: reader, onConflict: onConflict, duplicates: duplicates, isDryRun: true, previewing: previewing,

@@ -16,6 +16,7 @@ extension JourneyDatabase {
   /// The remote this database synced with, of the kind it was remembered as; `nil` when it never
   /// synced. Reads only.
   public func rememberedRemote() throws -> (any SyncRemote)? {
+    try checkOpen()
     let status = try syncStatus()
     guard let location = status.remote else { return nil }
     let kind = status.remoteKind.flatMap(RemoteKind.init(rawValue:)) ?? .folder

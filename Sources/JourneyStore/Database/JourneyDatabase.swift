@@ -41,6 +41,9 @@ public final class JourneyDatabase {
   /// The batches in flight of the database this one works for, when it runs long work for it
   /// (`runLongWork`): each batch is noted there before its commit. `nil` for a database of its own.
   var worksFor: BatchesInFlight?
+  /// Whether `close()` was called: the database, its connection and its managed journeys are
+  /// let go, and every call that reads or writes throws `JourneyDatabaseError.closed`.
+  public internal(set) var isClosed = false
   /// Saves write-through writes off the owner's thread, once there was one.
   var writeThroughQueue: WriteThroughQueue?
   /// The write-through writes whose outcome has not been taken.
