@@ -114,8 +114,8 @@ extension JourneyDatabaseError: CustomStringConvertible {
     case .foreignID(let id):
       // The command to run names no id: one another program stored could hold shell syntax.
       return "journey '\(id)' has an id roadtrip does not write (a lowercase UUID, written by another program); "
-        + "the SQL UPDATE journey SET id = lower(id) WHERE id <> lower(id) repairs ids that are UUIDs in capitals, "
-        + "and checkIntegrity() lists every such journey"
+        + "sqlite3 FILE \"UPDATE journey SET id = lower(id) WHERE id <> lower(id)\" repairs ids that are UUIDs "
+        + "in capitals"
     case .refusedValue(let kind, let batch, let origin, let id, let field, let value):
       return "cannot \(kind.rawValue) batch \(batch) (\(origin)): it would put back journey \(id)'s \(field) "
         + "\(value), which the database refuses (another program stored it past the table's CHECK constraints); "

@@ -21,11 +21,8 @@ extension Failure {
     case .unreadableValue(let id, let field, let value):
       return "journey \(id) holds a \(field) roadtrip cannot read (\(value), written by another program); "
         + "'roadtrip set \(id.prefix(8)) \(field)=…' repairs it, and 'roadtrip db check' lists every such journey"
-    case .foreignID(let id):
-      // The command to run names no id: one another program stored could hold shell syntax.
-      return "journey '\(id)' has an id roadtrip does not write (a lowercase UUID, written by another program); "
-        + "sqlite3 FILE \"UPDATE journey SET id = lower(id) WHERE id <> lower(id)\" repairs ids that are UUIDs "
-        + "in capitals, and 'roadtrip db check' lists every such journey"
+    case .foreignID:
+      return error.description + ", and 'roadtrip db check' lists every such journey"
     default:
       return nil
     }
