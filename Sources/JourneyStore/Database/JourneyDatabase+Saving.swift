@@ -61,12 +61,13 @@ extension JourneyDatabase {
     let pending = identityMap.unsavedEdits(of: ids, fields: fields)
     // Refused before any SQL runs (no lock waited for), the edits kept for the caller to correct.
     for journey in pending {
-      try journey.saved.replacing(journey.fields, with: journey.current).checkRules(id: journey.id)
+      try journey.saved.replacing(journey.fields, with: journey.current)
+        .checkRules(id: journey.id, writing: journey.fields)
     }
     var deleted: [UUID] = []
     let left = configuration.busyTimeout - started.duration(to: .now)
     // What is saved becomes the journeys' saved values as the follower takes the batch in.
-    try connection.withBusyTimeout(max(left, .zero), usual: configuration.busyTimeout) {
+    _ = try connection.withBusyTimeout(max(left, .zero), usual: configuration.busyTimeout) {
       try writer.write { batch in
         for journey in pending {
           // The log records the value the file held, which another process may have changed
@@ -77,7 +78,8 @@ extension JourneyDatabase {
           }
           let old = journey.current.replacing(journey.fields, with: stored)
           // Another process may have changed the field the end rule reads with this one.
-          try stored.replacing(journey.fields, with: journey.current).checkRules(id: journey.id)
+          try stored.replacing(journey.fields, with: journey.current)
+            .checkRules(id: journey.id, writing: journey.fields)
           try batch.update(id: journey.id, from: old, to: journey.current)
         }
       }

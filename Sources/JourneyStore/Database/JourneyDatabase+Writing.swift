@@ -114,8 +114,9 @@ extension JourneyDatabase {
         // Only what the body changed is written: a stored value the model cannot hold (a type
         // another program wrote) reads as a default, and must not be written back as one.
         let edited = JourneyValues(readingUntracked: journey)
-        let new = old.replacing(edited.changedFields(from: read), with: edited)
-        try new.checkRules(id: id)
+        let changed = edited.changedFields(from: read)
+        let new = old.replacing(changed, with: edited)
+        try new.checkRules(id: id, writing: changed)
         try batch.update(id: id, from: old, to: new)
       }
       try beforeCommit()

@@ -16,7 +16,10 @@ import Foundation
 /// bulk import) runs on another `JourneyDatabase` opened on the same `path` in a detached task;
 /// the async forms of long work (`importJourneys(from:onConflict:duplicates:isDryRun:progress:isolation:)`,
 /// export, undo and redo, vacuum) run there by themselves, and this one takes the result in when
-/// they return. Only plain data crosses: ids, queries, changes.
+/// they return. Only plain data crosses: ids, queries, changes, `JourneySnapshot`s of journeys.
+///
+/// The file is let go when the last reference to the database goes away, or at once with
+/// `close()`.
 public final class JourneyDatabase {
   /// The path of the database file.
   public let path: String

@@ -20,7 +20,8 @@ import Observation
 /// result, not with the table: give the query a `limit` for a window of a large table.
 ///
 /// Make it with `JourneyDatabase.liveJourneys(_:)`, and use it where the database is used (one
-/// thread or actor at a time).
+/// thread or actor at a time). Once the database is closed (`JourneyDatabase.close()`) it keeps
+/// the journeys it holds and no longer changes; `lastError` says so.
 public final class LiveJourneys: Observable {
   /// The query the list follows.
   public let query: JourneyQuery

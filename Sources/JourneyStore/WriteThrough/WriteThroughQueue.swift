@@ -87,7 +87,7 @@ final class WriteThroughQueue: @unchecked Sendable {
         throw JourneyDatabaseError.journeyNotFound(write.id.lowercasedText)
       }
       let new = stored.replacing(write.fields, with: write.values)
-      try new.checkRules(id: write.id)
+      try new.checkRules(id: write.id, writing: write.fields)
       try batch.update(id: write.id, from: stored, to: new)
     }.batch?.id
   }

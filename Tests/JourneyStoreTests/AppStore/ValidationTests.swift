@@ -107,6 +107,25 @@ struct ValidationTests {
     #expect(try Self.stored(good.id, in: folder)?.duration == 3600)
   }
 
+  /// As the table's CHECK constraints do, the rules answer for the fields a write sets: a value
+  /// another program stored past them in another field does not block a rename.
+  @Test func aValueAnotherProgramStoredPastTheRulesDoesNotBlockAnEditOfAnotherField() throws {
+    let folder = try TemporaryFolder()
+    let database = try Self.open(folder)
+    let journey = try database.add(Journey(name: "Commute", duration: 600))
+    try OtherProgram.sqlite3(
+      "PRAGMA ignore_check_constraints = ON; "
+        + "UPDATE journey SET duration = -5 WHERE id = '\(journey.id.uuidString.lowercased())'",
+      on: database.path)
+    try database.edit(journey.id) { $0.name = "Renamed" }
+    _ = try database.refresh()
+    journey.name = "Renamed again"
+    try database.save()
+    let names = try JourneyDatabase(path: database.path).changes(ChangeQuery(journeyID: journey.id))
+      .compactMap { $0.field == .name ? $0.newValue?.description : nil }
+    #expect(names.first == "Renamed again")
+  }
+
   @Test func aWriteThroughBindingHandsTheErrorToItsFailureHandler() throws {
     let folder = try TemporaryFolder()
     let database = try Self.open(folder)
