@@ -61,7 +61,7 @@ extension JourneyDatabase {
       // are built at the end, `IndexDeferral`): a cache larger than SQLite's default 2 MiB keeps
       // those pages rather than writing them out and reading them again. Every record reads
       // `now` and `tomorrow 9am` from one instant, however long the import takes.
-      try DateExpression.withNow {
+      _ = try DateExpression.withNow {
         try writer.write(pageCacheKiB: Self.largeWritePageCacheKiB) { batch in
           try importJourneys(
             from: reader, into: batch, onConflict: onConflict, duplicates: duplicates, previewing: previewing,
