@@ -88,7 +88,21 @@ func run(path: String) async throws {
   following.cancel()
   try await following.value
   require(discarded.isEmpty, "no edit was discarded")
+
+  let snapshot = coast.snapshot
+  let planned = await Task.detached { snapshot.with { $0.name += " (planned)" } }.value
+  planned.apply(to: coast)
+  coast.duration = -1
+  do {
+    try database.save()
+    require(false, "a negative duration was saved")
+  } catch let error as JourneyValidationError {
+    require(error.field == .duration && error.rule == .notNegative, "the error names the field: \(error)")
+  }
+  coast.duration = 5_400
+  try database.save()
   print("client: \(try database.count()) journeys, \(counter.updates) updates seen")
+  require(database.close().isEmpty, "nothing was left unsaved")
 }
 
 try await run(path: CommandLine.arguments.count > 1 ? CommandLine.arguments[1] : "client.sqlite")

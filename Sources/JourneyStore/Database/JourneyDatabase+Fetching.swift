@@ -9,6 +9,7 @@ extension JourneyDatabase {
   ///
   /// Fetching a journey twice gives the same object.
   public func journey(id: UUID) throws -> Journey? {
+    try checkOpen()
     if let object = identityMap.object(id) { return object }
     try markChangeLogPosition()
     guard let values = try JourneyRow.values(of: id, in: connection) else { return nil }
@@ -20,6 +21,7 @@ extension JourneyDatabase {
   /// - Throws: `JourneyDatabaseError.journeyNotFound`, `.ambiguousID` (listing candidates) or
   ///   `.invalidID`.
   public func journey(matching text: String) throws -> Journey {
+    try checkOpen()
     let id = try resolveID(text)
     guard let journey = try journey(id: id) else { throw JourneyDatabaseError.journeyNotFound(text) }
     return journey
@@ -46,6 +48,7 @@ extension JourneyDatabase {
   public func journeys(
     _ query: JourneyQuery = JourneyQuery(), onUnreadable: (JourneyDatabaseError) throws -> Void = { throw $0 }
   ) throws -> [Journey] {
+    try checkOpen()
     try markChangeLogPosition()
     try catchUpBeforeFetching()
     let edited = identityMap.editedJourneys
@@ -102,7 +105,8 @@ extension JourneyDatabase {
 
   /// The number of journeys a query's filters select, ignoring its limit and offset.
   public func count(_ query: JourneyQuery = JourneyQuery()) throws -> Int {
-    try journeyTable.count(query)
+    try checkOpen()
+    return try journeyTable.count(query)
   }
 
   /// Starts managing a journey read from the database.

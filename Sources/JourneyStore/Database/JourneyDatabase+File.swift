@@ -21,7 +21,12 @@ extension JourneyDatabase {
       if errno == EEXIST { return }
       throw .cannotCreate(path: path, reason: String(cString: strerror(errno)))
     }
-    close(descriptor)
+    // Qualified: `close()` is also the database's own.
+    #if canImport(Glibc)
+    Glibc.close(descriptor)
+    #else
+    Darwin.close(descriptor)
+    #endif
   }
 
   /// Creates the file when the configuration asks for it, checks that it and the files SQLite

@@ -7,6 +7,7 @@ import Foundation
 extension JourneyDatabase {
   /// The changes a query selects, in its order.
   public func changes(_ query: ChangeQuery = ChangeQuery()) throws -> [JourneyChange] {
+    try checkOpen()
     var changes: [JourneyChange] = []
     try forEachChange(query) { changes.append($0) }
     return changes
@@ -17,6 +18,7 @@ extension JourneyDatabase {
   /// - Throws: `JourneyDatabaseError.damagedSchema` when another program damaged the log's
   ///   tables, or `SQLiteError`.
   public func forEachChange(_ query: ChangeQuery = ChangeQuery(), _ body: (JourneyChange) throws -> Void) throws {
+    try checkOpen()
     try verifySchema()
     try changeLog.forEachChange(query, body)
   }
@@ -24,6 +26,7 @@ extension JourneyDatabase {
   /// The end of the log: the place after every change committed so far.
   /// - Throws: As `forEachChange(_:_:)`.
   public func endOfLog() throws -> JourneyChange.ID {
+    try checkOpen()
     try verifySchema()
     return try changeLog.end()
   }
@@ -41,6 +44,7 @@ extension JourneyDatabase {
   /// and those the change log remembers (deleted ones).
   /// - Throws: As `resolveID(_:)`.
   public func resolveIDInHistory(_ text: String) throws -> UUID {
+    try checkOpen()
     do {
       return try resolveID(text)
     } catch JourneyDatabaseError.journeyNotFound {
@@ -53,6 +57,7 @@ extension JourneyDatabase {
   /// The name of a journey as it is now, or, for a deleted one, as it was when it was deleted;
   /// `nil` when neither the file nor the log knows it.
   public func lastKnownName(of id: UUID) throws -> String? {
+    try checkOpen()
     if let name = try journeyTable.name(of: id) { return name }
     return try changeLog.nameWhenDeleted(id)
   }

@@ -32,6 +32,7 @@ extension JourneyDatabase {
     from reader: JourneyReader, onConflict: ConflictPolicy = .fail, duplicates: DuplicatePolicy = .skip,
     isDryRun: Bool = false, previewing: Int = 0, progress: ((Int) -> Void)? = nil
   ) throws -> ImportSummary {
+    try checkOpen()
     if isDryRun, try wouldUpgradeForWriting() {
       return try inMemoryCopy().importJourneys(
         from: reader, onConflict: onConflict, duplicates: duplicates, isDryRun: true, previewing: previewing,
@@ -60,7 +61,7 @@ extension JourneyDatabase {
       // are built at the end, `IndexDeferral`): a cache larger than SQLite's default 2 MiB keeps
       // those pages rather than writing them out and reading them again. Every record reads
       // `now` and `tomorrow 9am` from one instant, however long the import takes.
-      try DateExpression.withNow {
+      _ = try DateExpression.withNow {
         try writer.write(pageCacheKiB: Self.largeWritePageCacheKiB) { batch in
           try importJourneys(
             from: reader, into: batch, onConflict: onConflict, duplicates: duplicates, previewing: previewing,

@@ -30,7 +30,8 @@ extension JourneyDatabase {
     duplicates: DuplicatePolicy = .skip, isDryRun: Bool = false, isolation: isolated (any Actor)? = #isolation,
     progress: (@Sendable (WorkProgress) -> Void)? = nil
   ) async throws -> ImportSummary {
-    try await runLongWork(progress: progress, isolation: isolation) { worker, work in
+    try checkOpen()
+    return try await runLongWork(progress: progress, isolation: isolation) { worker, work in
       let summary = try worker.importJourneys(
         from: reader, onConflict: onConflict, duplicates: duplicates, isDryRun: isDryRun,
         afterEach: { read in
@@ -71,7 +72,8 @@ extension JourneyDatabase {
     isolation: isolated (any Actor)? = #isolation,
     progress: (@Sendable (WorkProgress) -> Void)? = nil
   ) async throws -> Int {
-    try await runLongWork(progress: progress, isolation: isolation) { worker, work in
+    try checkOpen()
+    return try await runLongWork(progress: progress, isolation: isolation) { worker, work in
       try worker.connection.transaction(.deferred) {
         let selected = max(0, try worker.count(query) - query.offset)
         let total = query.limit.map { min(max(0, $0), selected) } ?? selected
@@ -88,7 +90,8 @@ extension JourneyDatabase {
     }
   }
 
-  /// Undoes the most recent command as `undo(force:)` does, off the caller's actor, on a
+  /// Undoes the most recent command as `undo(scope:force:confirming:)` does (by default this
+  /// database's own, `UndoScope.ownChanges`), off the caller's actor, on a
   /// connection of its own: the undo of an import of a million journeys leaves the caller's actor
   /// free. When it commits, this database's managed journeys and live lists show it there, before
   /// the call returns.
@@ -96,38 +99,43 @@ extension JourneyDatabase {
   /// Cancelling the task stops the undo within the statement it is running and rolls it back:
   /// the call throws `CancellationError` and nothing is undone.
   /// - Parameters:
-  ///   - force: Overwrites newer changes, as `undo(force:)` says.
+  ///   - scope: Whose changes it takes back: this database's (by default) or the file's.
+  ///   - force: Overwrites newer changes, as `undo(scope:force:confirming:)` says.
   ///   - isolation: The actor that owns this database: the caller's, by default.
   ///   - progress: Called once, at the end, with the journeys the undo changed (an undo is a few
   ///     set-based statements: it has no rows to count on the way).
   /// - Returns: What was undone, or `nil` when there is nothing to undo.
-  /// - Throws: As `undo(force:)`, or `CancellationError`.
+  /// - Throws: As `undo(scope:force:confirming:)`, or `CancellationError`.
   @discardableResult
   public func undo(
-    force: Bool = false, isolation: isolated (any Actor)? = #isolation,
+    scope: UndoScope = .ownChanges, force: Bool = false, isolation: isolated (any Actor)? = #isolation,
     progress: (@Sendable (WorkProgress) -> Void)? = nil
   ) async throws -> RevertSummary? {
-    try await revertLatest(.undo, force: force, isolation: isolation, progress: progress)
+    try checkOpen()
+    return try await revertLatest(.undo, scope: scope, force: force, isolation: isolation, progress: progress)
   }
 
-  /// Redoes the most recent undo as `redo(force:)` does, off the caller's actor, as
-  /// `undo(force:isolation:progress:)` undoes.
+  /// Redoes the most recent undo as `redo(scope:force:confirming:)` does (by default this
+  /// database's own), off the caller's actor, as `undo(scope:force:isolation:progress:)` undoes.
   /// - Returns: What was redone, or `nil` when there is nothing to redo.
-  /// - Throws: As `redo(force:)`, or `CancellationError`.
+  /// - Throws: As `redo(scope:force:confirming:)`, or `CancellationError`.
   @discardableResult
   public func redo(
-    force: Bool = false, isolation: isolated (any Actor)? = #isolation,
+    scope: UndoScope = .ownChanges, force: Bool = false, isolation: isolated (any Actor)? = #isolation,
     progress: (@Sendable (WorkProgress) -> Void)? = nil
   ) async throws -> RevertSummary? {
-    try await revertLatest(.redo, force: force, isolation: isolation, progress: progress)
+    try checkOpen()
+    return try await revertLatest(.redo, scope: scope, force: force, isolation: isolation, progress: progress)
   }
 
   private func revertLatest(
-    _ kind: JourneyChange.BatchKind, force: Bool, isolation: isolated (any Actor)?,
+    _ kind: JourneyChange.BatchKind, scope: UndoScope, force: Bool, isolation: isolated (any Actor)?,
     progress: (@Sendable (WorkProgress) -> Void)?
   ) async throws -> RevertSummary? {
+    // The worker has this database's configuration, and so its origin.
     try await runLongWork(progress: progress, isolation: isolation) { worker, work in
-      let summary = kind == .undo ? try worker.undo(force: force) : try worker.redo(force: force)
+      let summary = kind == .undo
+        ? try worker.undo(scope: scope, force: force) : try worker.redo(scope: scope, force: force)
       let changed = summary.map { $0.inserted + $0.updated + $0.deleted } ?? 0
       work.report(completed: changed, total: changed, isFinal: true)
       return summary
@@ -146,6 +154,7 @@ extension JourneyDatabase {
   public func vacuum(
     isolation: isolated (any Actor)? = #isolation
   ) async throws -> (before: Int64, after: Int64) {
-    try await runLongWork(progress: nil, isolation: isolation) { worker, _ in try worker.vacuum() }
+    try checkOpen()
+    return try await runLongWork(progress: nil, isolation: isolation) { worker, _ in try worker.vacuum() }
   }
 }

@@ -5,7 +5,8 @@ extension JourneyDatabase {
   /// - Returns: The report; damage is listed in its `problems`, not thrown.
   /// - Throws: `SQLiteError` when the file cannot be read at all.
   public func checkIntegrity() throws -> IntegrityReport {
-    try file.checkIntegrity()
+    try checkOpen()
+    return try file.checkIntegrity()
   }
 
   /// Writes a consistent copy of the database to a new file while other connections keep
@@ -19,6 +20,7 @@ extension JourneyDatabase {
   ///   cannot be created; `SQLiteError` when the copy fails (a full disk, a lock held past the
   ///   busy timeout).
   public func backup(to path: String) throws {
+    try checkOpen()
     try file.backup(to: path)
   }
 }

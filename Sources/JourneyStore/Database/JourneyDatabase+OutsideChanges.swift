@@ -2,6 +2,7 @@ extension JourneyDatabase {
   /// What other processes commit from now on, as it is committed; see `OutsideChanges`.
   /// - Throws: `SQLiteError` when the change log cannot be read.
   public func outsideChanges() throws -> OutsideChanges {
+    try checkOpen()
     try markChangeLogPosition()
     return OutsideChanges(database: self, path: path)
   }
@@ -17,6 +18,7 @@ extension JourneyDatabase {
   /// ```
   /// - Throws: `SQLiteError` when the change log cannot be read.
   public func follow(isolation actor: isolated (any Actor)? = #isolation) async throws {
+    try checkOpen()
     for try await _ in try outsideChanges() {}
   }
 }

@@ -11,6 +11,7 @@ extension JourneyDatabase {
   /// - Throws: `SQLiteError` (a lock held past the busy timeout, a full disk); nothing is dropped then.
   @discardableResult
   public func pruneHistory(_ pruning: HistoryPruning) throws -> PruneSummary {
+    try checkOpen()
     try prepareForWriting()
     return try connection.transaction(.immediate) {
       try verifySchema()
@@ -29,6 +30,7 @@ extension JourneyDatabase {
   ///   damaged (`db check` says what is wrong; nothing is rewritten); the file is unchanged then.
   @discardableResult
   public func vacuum() throws -> (before: Int64, after: Int64) {
+    try checkOpen()
     try prepareForWriting()
     try verifySchema()
     return try file.vacuum()

@@ -8,6 +8,7 @@ extension JourneyDatabase {
   /// - Returns: What `body` returns.
   /// - Throws: What `body` throws, or `SQLiteError` when the transaction cannot begin.
   public func reading<T>(_ body: () throws -> T) throws -> T {
-    try connection.transaction(.deferred, body)
+    try checkOpen()
+    return try connection.transaction(.deferred, body)
   }
 }

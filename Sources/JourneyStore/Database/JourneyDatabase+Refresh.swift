@@ -11,6 +11,7 @@ extension JourneyDatabase {
   /// - Throws: `SQLiteError` when the log cannot be read.
   @discardableResult
   public func refresh() throws -> [JourneyChange] {
+    try checkOpen()
     guard follower.isFollowing else {
       try markChangeLogPosition()
       return []

@@ -10,6 +10,7 @@ extension JourneyDatabase {
   ///   matches but an id another program stored in capitals does: it is named, with its repair,
   ///   rather than reported missing.
   public func resolveID(_ text: String) throws -> UUID {
+    try checkOpen()
     let prefix = text.lowercased()
     guard Self.isIDPrefix(prefix) else { throw JourneyDatabaseError.invalidID(text) }
     do {

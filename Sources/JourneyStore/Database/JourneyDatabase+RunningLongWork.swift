@@ -71,7 +71,7 @@ extension JourneyDatabase {
   /// and the managed journeys and live lists follow them as they follow any commit. A log that cannot be read now is read
   /// by the next `refresh()`, which reports the error: the work itself is done.
   private func takeLongWork(_ batches: Set<Int64>) {
-    guard !batches.isEmpty else { return }
+    guard !batches.isEmpty, !isClosed else { return }
     follower.takeOwn(committedElsewhere: batches)
     try? catchUp()
   }

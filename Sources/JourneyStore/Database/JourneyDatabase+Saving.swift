@@ -25,16 +25,23 @@ extension JourneyDatabase {
   /// It blocks its caller for at most `Configuration.busyTimeout` in all, the write-through
   /// writes still in flight (which it waits for first, to save after them) included; past it, it
   /// fails as busy.
-  /// - Throws: `JourneyDatabaseError.deletedElsewhere` naming the journeys another process
-  ///   deleted (the others' edits are saved), or `SQLiteError` (a refused value, a lock held past
+  /// An edit no journey may hold (a negative duration, a start in the year 10000) is refused
+  /// before any SQL runs, with `JourneyValidationError`: nothing is saved, and the edits stay,
+  /// visible on the journeys and in the live lists that match them, for the caller to correct
+  /// (then save again) or `rollback()`.
+  /// - Throws: `JourneyValidationError` naming the field, its value and the rule;
+  ///   `JourneyDatabaseError.deletedElsewhere` naming the journeys another process
+  ///   deleted (the others' edits are saved), or `SQLiteError` (a lock held past
   ///   the busy timeout, a full disk, a read-only file): nothing is saved then.
   public func save() throws {
+    try checkOpen()
     try save(only: nil)
   }
 
   /// Discards unsaved edits: the managed journeys return to their last saved values, and their
   /// observers see it.
   public func rollback() {
+    guard !isClosed else { return }
     identityMap.rollback()
     liveLists.invalidateAll()
   }
@@ -52,10 +59,15 @@ extension JourneyDatabase {
         message: "write-through writes were still waiting for another process's lock")
     }
     let pending = identityMap.unsavedEdits(of: ids, fields: fields)
+    // Refused before any SQL runs (no lock waited for), the edits kept for the caller to correct.
+    for journey in pending {
+      try journey.saved.replacing(journey.fields, with: journey.current)
+        .checkRules(id: journey.id, writing: journey.fields)
+    }
     var deleted: [UUID] = []
     let left = configuration.busyTimeout - started.duration(to: .now)
     // What is saved becomes the journeys' saved values as the follower takes the batch in.
-    try connection.withBusyTimeout(max(left, .zero), usual: configuration.busyTimeout) {
+    _ = try connection.withBusyTimeout(max(left, .zero), usual: configuration.busyTimeout) {
       try writer.write { batch in
         for journey in pending {
           // The log records the value the file held, which another process may have changed
@@ -65,6 +77,9 @@ extension JourneyDatabase {
             continue
           }
           let old = journey.current.replacing(journey.fields, with: stored)
+          // Another process may have changed the field the end rule reads with this one.
+          try stored.replacing(journey.fields, with: journey.current)
+            .checkRules(id: journey.id, writing: journey.fields)
           try batch.update(id: journey.id, from: old, to: journey.current)
         }
       }

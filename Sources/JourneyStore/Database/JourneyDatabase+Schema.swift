@@ -2,7 +2,10 @@ extension JourneyDatabase {
   /// The schema version of the file as it is now (`PRAGMA user_version`): older than
   /// `currentSchemaVersion` until the first write, or `upgradeSchema()`, upgrades it.
   public var schemaVersion: Int64 {
-    get throws { try connection.pragma("user_version") }
+    get throws {
+      try checkOpen()
+      return try connection.pragma("user_version")
+    }
   }
 
   /// The schema version this code writes, to which the first write upgrades an older file.
@@ -17,6 +20,7 @@ extension JourneyDatabase {
   ///   a full disk): the file is unchanged then.
   @discardableResult
   public func upgradeSchema() throws -> Int64? {
+    try checkOpen()
     let upgraded = try Self.upgradeSchema(of: connection, configuration: configuration)
     isPreparedForWriting = true
     // An older file had no log to follow: journeys read before are read again, and the log is

@@ -19,6 +19,7 @@ extension JourneyDatabase {
     _ query: JourneyQuery = JourneyQuery(), onUnreadable: (JourneyDatabaseError) throws -> Void = { throw $0 },
     _ body: (Journey) throws -> Void
   ) throws {
+    try checkOpen()
     try journeyTable.forEachJourney(query, onUnreadable: onUnreadable, body)
   }
 
@@ -38,6 +39,7 @@ extension JourneyDatabase {
     _ query: JourneyQuery = JourneyQuery(), to writer: inout JourneyWriter,
     onUnreadable: (JourneyDatabaseError) throws -> Void = { throw $0 }
   ) throws {
+    try checkOpen()
     try write(query, to: &writer, onUnreadable: onUnreadable, afterEach: { _ in })
   }
 

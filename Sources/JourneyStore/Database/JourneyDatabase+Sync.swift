@@ -50,6 +50,7 @@ extension JourneyDatabase {
     isolation: isolated (any Actor)? = #isolation,
     progress: (@Sendable (WorkProgress) -> Void)? = nil
   ) async throws -> SyncSummary {
+    try checkOpen()
     // The work runs on a thread of its own, where the caller's task-local values are unseen.
     let reads = BulkReads.mode
     return try await runLongWork(progress: progress, isolation: isolation) { worker, work in
@@ -80,7 +81,8 @@ extension JourneyDatabase {
     with remote: some SyncRemote, secret: SyncSecret? = nil, startingNewRemote: Bool = false,
     progress: ((Int) -> Void)? = nil
   ) throws -> SyncSummary {
-    try runSyncSession(
+    try checkOpen()
+    return try runSyncSession(
       with: remote, secret: secret, startingNewRemote: startingNewRemote,
       onChange: { progress?($0) }
     ) { session in
@@ -104,7 +106,8 @@ extension JourneyDatabase {
   public func compact(
     with remote: some SyncRemote, secret: SyncSecret? = nil, progress: ((Int) -> Void)? = nil
   ) throws -> SyncCompaction {
-    try runSyncSession(with: remote, secret: secret, onChange: { progress?($0) }) { session in
+    try checkOpen()
+    return try runSyncSession(with: remote, secret: secret, onChange: { progress?($0) }) { session in
       try session.compact()
     }
   }
@@ -134,12 +137,14 @@ extension JourneyDatabase {
   /// What waits to be sent, and the remembered remote; reads only (a file of an older schema,
   /// which never synced, reads as such).
   public func syncStatus() throws -> SyncStatus {
+    try checkOpen()
     guard try hasCurrentSchema() else { return SyncStatus() }
     return try SyncSession.status(in: connection)
   }
 
   /// Every conflict a sync found, oldest first.
   public func syncConflicts() throws -> [SyncConflict] {
+    try checkOpen()
     guard try hasCurrentSchema() else { return [] }
     return try SyncSession.conflicts(in: connection)
   }
@@ -150,6 +155,7 @@ extension JourneyDatabase {
   /// - Throws: `SyncConflictError.noSuchConflict`, `.alreadyRestored`.
   @discardableResult
   public func restoreConflict(_ id: Int64) throws -> SyncConflict {
+    try checkOpen()
     guard try hasCurrentSchema() else { throw SyncConflictError.noSuchConflict(id) }
     let restoration = try ConflictRestoration(id, on: connection)
     try writer.write { batch in

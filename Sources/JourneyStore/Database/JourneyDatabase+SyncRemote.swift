@@ -16,6 +16,7 @@ extension JourneyDatabase {
   /// The remote this database synced with, of the kind it was remembered as; `nil` when it never
   /// synced. Reads only.
   public func rememberedRemote() throws -> (any SyncRemote)? {
+    try checkOpen()
     guard try hasCurrentSchema(), let remembered = try SyncSession.rememberedRemote(in: connection)
     else { return nil }
     return Self.remote(for: remembered.location, kind: remembered.kind)

@@ -5,6 +5,7 @@ extension JourneyDatabase {
   ///   `forEachChange(ChangeQuery(after:isNewestFirst: false))`.
   /// - Throws: `SQLiteError` when the file cannot be read.
   public func followChanges() throws -> JourneyChange.ID {
+    try checkOpen()
     _ = try follower.hasOutsideCommit()
     return try endOfLog()
   }
@@ -25,6 +26,7 @@ extension JourneyDatabase {
   public func waitForCommit(
     using monitor: DatabaseMonitor, timeout: Duration, isCancelled: () -> Bool = { false }
   ) throws -> Bool {
-    try follower.waitForCommit(using: monitor, timeout: timeout, isCancelled: isCancelled)
+    try checkOpen()
+    return try follower.waitForCommit(using: monitor, timeout: timeout, isCancelled: isCancelled)
   }
 }

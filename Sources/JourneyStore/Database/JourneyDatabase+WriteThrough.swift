@@ -21,7 +21,8 @@ extension JourneyDatabase {
   public func writeThrough(
     _ journey: Journey, isolation: isolated (any Actor)? = #isolation, onFailure: @escaping (any Error) -> Void
   ) -> WriteThroughBindable {
-    precondition(identityMap.object(journey.id) === journey, "writeThrough needs a journey this database manages")
+    precondition(
+      isClosed || identityMap.object(journey.id) === journey, "writeThrough needs a journey this database manages")
     if writeThroughOwner == nil { writeThroughOwner = isolation }
     return WriteThroughBindable(journey: journey, database: self, onFailure: onFailure)
   }
@@ -56,6 +57,8 @@ extension JourneyDatabase {
     _ fields: JourneyFieldSet, of values: JourneyValues, id: UUID,
     onFailure: @escaping (any Error) -> Void
   ) {
+    // A closed database saves nothing: the write stays on the object, which nobody manages.
+    guard !isClosed else { return onFailure(JourneyDatabaseError.closed(path: path)) }
     let write = pendingWrites.start(id: id, fields: fields, values: values, onFailure: onFailure)
     guard configuration.isInMemory else { return startedWriteThroughQueue().enqueue(write) }
     let result = Result<Int64?, any Error> {

@@ -7,10 +7,11 @@ import Foundation
 extension JourneyDatabase {
   /// Inserts a journey and manages it from now on.
   /// - Returns: The journey itself, now managed.
-  /// - Throws: `JourneyDatabaseError.duplicateID`, or a constraint `SQLiteError` for a value the
-  ///   database refuses (a negative duration); nothing is inserted then.
+  /// - Throws: `JourneyValidationError` for a value no journey may hold (a negative duration),
+  ///   before any SQL runs; `JourneyDatabaseError.duplicateID`; nothing is inserted then.
   @discardableResult
   public func add(_ journey: Journey) throws -> Journey {
+    try checkOpen()
     try add(contentsOf: [journey])
     return journey
   }
@@ -19,7 +20,12 @@ extension JourneyDatabase {
   /// All are inserted or, when one fails, none.
   /// - Parameter beforeCommit: Runs after the inserts, before the commit, such as to report
   ///   them: when it throws, nothing is inserted.
+  /// - Throws: `JourneyValidationError` for the first value no journey may hold, before any SQL
+  ///   runs, or what `add(_:)` throws.
   public func add(contentsOf journeys: some Sequence<Journey>, beforeCommit: () throws -> Void = {}) throws {
+    try checkOpen()
+    let journeys = Array(journeys)
+    for journey in journeys { try journey.validate() }
     var added: [Journey] = []
     try markChangeLogPosition()
     do {
@@ -42,6 +48,7 @@ extension JourneyDatabase {
   /// Deletes a journey. The object is no longer managed (until an undo brings the journey back).
   /// - Throws: `JourneyDatabaseError.journeyNotFound` when it is not in the database.
   public func delete(_ journey: Journey) throws {
+    try checkOpen()
     try delete(ids: [journey.id])
   }
 
@@ -51,6 +58,7 @@ extension JourneyDatabase {
   ///   the commit, such as to report them: when it throws, nothing is deleted. Each journey is
   ///   read only when it is given.
   public func delete(ids: some Sequence<UUID>, beforeCommit: (([Journey]) throws -> Void)? = nil) throws {
+    try checkOpen()
     try writer.write(reportsDiscardedEdits: false) { batch in
       var journeys: [Journey] = []
       for id in ids {
@@ -72,6 +80,7 @@ extension JourneyDatabase {
   /// - Throws: `JourneyDatabaseError.journeyNotFound`, what `body` throws, or `SQLiteError`;
   ///   nothing is written then.
   public func edit(_ id: UUID, _ body: (Journey) throws -> Void) throws {
+    try checkOpen()
     try edit(ids: [id], body)
   }
 
@@ -83,12 +92,14 @@ extension JourneyDatabase {
   ///     default the model reads in its place.
   ///   - beforeCommit: Runs after the writes, before the commit, such as to report them: when it
   ///     throws, nothing is written.
-  /// - Throws: `JourneyDatabaseError.journeyNotFound`, `.unreadableValue`, what `body` or
+  /// - Throws: `JourneyDatabaseError.journeyNotFound`, `.unreadableValue`,
+  ///   `JourneyValidationError` for a value `body` set that no journey may hold, what `body` or
   ///   `beforeCommit` throws, or `SQLiteError`; nothing is written then.
   public func edit(
     ids: some Sequence<UUID>, reading: Set<JourneyField> = [], _ body: (Journey) throws -> Void,
     beforeCommit: () throws -> Void = {}
   ) throws {
+    try checkOpen()
     // Each journey is read and written at a random place of the file: a large batch keeps the
     // pages it has read in a larger cache than SQLite's default 2 MiB, for this edit only.
     try writer.write(pageCacheKiB: Self.pageCacheKiB(forEditing: ids.underestimatedCount)) { batch in
@@ -103,7 +114,10 @@ extension JourneyDatabase {
         // Only what the body changed is written: a stored value the model cannot hold (a type
         // another program wrote) reads as a default, and must not be written back as one.
         let edited = JourneyValues(readingUntracked: journey)
-        try batch.update(id: id, from: old, to: old.replacing(edited.changedFields(from: read), with: edited))
+        let changed = edited.changedFields(from: read)
+        let new = old.replacing(changed, with: edited)
+        try new.checkRules(id: id, writing: changed)
+        try batch.update(id: id, from: old, to: new)
       }
       try beforeCommit()
     }

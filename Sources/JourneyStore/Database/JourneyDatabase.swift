@@ -16,7 +16,10 @@ import Foundation
 /// bulk import) runs on another `JourneyDatabase` opened on the same `path` in a detached task;
 /// the async forms of long work (`importJourneys(from:onConflict:duplicates:isDryRun:progress:isolation:)`,
 /// export, undo and redo, vacuum) run there by themselves, and this one takes the result in when
-/// they return. Only plain data crosses: ids, queries, changes.
+/// they return. Only plain data crosses: ids, queries, changes, `JourneySnapshot`s of journeys.
+///
+/// The file is let go when the last reference to the database goes away, or at once with
+/// `close()`.
 public final class JourneyDatabase {
   /// The path of the database file.
   public let path: String
@@ -41,6 +44,9 @@ public final class JourneyDatabase {
   /// The batches in flight of the database this one works for, when it runs long work for it
   /// (`runLongWork`): each batch is noted there before its commit. `nil` for a database of its own.
   var worksFor: BatchesInFlight?
+  /// Whether `close()` was called: the database, its connection and its managed journeys are
+  /// let go, and every call that reads or writes throws `JourneyDatabaseError.closed`.
+  public internal(set) var isClosed = false
   /// Saves write-through writes off the owner's thread, once there was one.
   var writeThroughQueue: WriteThroughQueue?
   /// The write-through writes whose outcome has not been taken.

@@ -37,11 +37,12 @@ extension OutsideChanges {
     let monitor: DatabaseMonitor
     let subscription: ChangeSubscription
 
-    /// The next changes committed by others, or `nil` once the task is cancelled.
+    /// The next changes committed by others, or `nil` once the task is cancelled or the database
+    /// closed (`JourneyDatabase.close()`).
     /// - Throws: `SQLiteError` when the change log cannot be read.
     public mutating func next(isolation actor: isolated (any Actor)? = #isolation) async throws -> [JourneyChange]? {
       var schedule = WakeSchedule()
-      while !Task.isCancelled {
+      while !Task.isCancelled && !database.isClosed {
         if subscription.pending.isEmpty { try database.refresh() }
         if !subscription.pending.isEmpty { return subscription.pending.removeFirst() }
         schedule.noteWake(await monitor.wait(upTo: schedule.next))

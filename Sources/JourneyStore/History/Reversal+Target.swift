@@ -21,11 +21,18 @@ extension Reversal {
     /// redo, the newest undo that is in effect with no command after it; among the batches
     /// `history prune` kept. The command is found by following what each batch reverts back to
     /// the start of the chain.
-    static func latest(for kind: JourneyChange.BatchKind, in log: ChangeLog) throws -> Target? {
+    /// - Parameter origin: Only the batches of this origin are reverted, and only its commands
+    ///   end a redo; `nil` for the whole file.
+    static func latest(
+      for kind: JourneyChange.BatchKind, in log: ChangeLog, origin: String? = nil
+    ) throws -> Target? {
+      let ofOrigin = origin == nil ? "" : " AND b.origin = ?2"
       let condition = kind == .undo
-        ? "(b.kind = 'command' OR b.kind = 'redo')"
-        : "b.kind = 'undo' AND NOT EXISTS (SELECT 1 FROM batch c WHERE c.kind = 'command' AND c.id > b.id)"
+        ? "(b.kind = 'command' OR b.kind = 'redo')\(ofOrigin)"
+        : "b.kind = 'undo'\(ofOrigin) AND NOT EXISTS (SELECT 1 FROM batch c WHERE c.kind = 'command' AND c.id > b.id"
+          + (origin == nil ? ")" : " AND c.origin = ?2)")
       let horizon = DatabaseValue.integer(try log.horizon()?.batch ?? 0)
+      let parameters = origin.map { [horizon, .text($0)] } ?? [horizon]
       var found: (batch: Int64, command: Int64)?
       try log.connection.forEachRow("""
         WITH RECURSIVE chain (id, reverts) AS (
@@ -36,7 +43,7 @@ extension Reversal {
           UNION ALL
           SELECT b.id, b.reverts FROM batch b JOIN chain ON b.id = chain.reverts WHERE b.id >= ?1
         ) SELECT max(id), min(id) FROM chain HAVING count(*) > 0
-        """, [horizon]
+        """, parameters
       ) { row in
         found = (row.integer(at: 0), row.integer(at: 1))
       }

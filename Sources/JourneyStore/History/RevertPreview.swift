@@ -20,9 +20,12 @@ public struct RevertPreview: Equatable, Sendable {
 }
 
 extension RevertPreview {
-  /// The revert `kind` would make now, or `nil` when there is nothing to revert. Reads only.
-  static func latest(for kind: JourneyChange.BatchKind, in log: ChangeLog) throws -> RevertPreview? {
-    guard let target = try Reversal.Target.latest(for: kind, in: log) else { return nil }
+  /// The revert `kind` would make now, of the batches of `origin` (`nil`: of the whole file), or
+  /// `nil` when there is nothing to revert. Reads only.
+  static func latest(
+    for kind: JourneyChange.BatchKind, in log: ChangeLog, origin: String? = nil
+  ) throws -> RevertPreview? {
+    guard let target = try Reversal.Target.latest(for: kind, in: log, origin: origin) else { return nil }
     // The journeys its rows name (a batch's rows are another batch's when it is derived), and
     // those of the ranges a large insert logged as one row each.
     let source = DatabaseValue.integer(target.batch.source)

@@ -20,7 +20,8 @@ import Observation
 /// result, not with the table: give the query a `limit` for a window of a large table.
 ///
 /// Make it with `JourneyDatabase.liveJourneys(_:)`, and use it where the database is used (one
-/// thread or actor at a time).
+/// thread or actor at a time). Once the database is closed (`JourneyDatabase.close()`) it keeps
+/// the journeys it holds and no longer changes; `lastError` says so.
 public final class LiveJourneys: Observable {
   /// The query the list follows.
   public let query: JourneyQuery
@@ -40,6 +41,8 @@ public final class LiveJourneys: Observable {
   /// them before a property changes): a read then must not take the list for fresh.
   var isNotifying = false
   var failure: (any Error)?
+  /// Whether the database was closed (`close(with:)`): the list no longer changes.
+  var isClosed = false
 
   init(query: JourneyQuery, fetch: @escaping (JourneyQuery) throws -> [Journey]) {
     self.query = query
@@ -68,9 +71,19 @@ extension LiveJourneys {
   /// unless `isChangeDone` says it is done: an observer that reads the list as it is told (one
   /// that registers again in `onChange`) then reads it again from the file.
   func invalidate(isChangeDone: Bool = false) {
+    guard !isClosed else { return }
     isStale = true
     isNotifying = !isChangeDone
     defer { isNotifying = false }
+    registrar.withMutation(of: self, keyPath: \.journeys) {}
+  }
+
+  /// Stops following the database, which was closed: the list keeps the journeys it held, is
+  /// never read again, and `lastError` says why; its observers are told once.
+  func close(with error: any Error) {
+    isClosed = true
+    isStale = false
+    failure = error
     registrar.withMutation(of: self, keyPath: \.journeys) {}
   }
 
@@ -78,7 +91,7 @@ extension LiveJourneys {
   /// changed its result: the list held the journey, or the journey matches the query now. An
   /// edit that can change neither (a bike journey's, for a list of cars) notifies nobody.
   func invalidate(after journey: Journey) {
-    guard isStale || query.matchesUntracked(journey) || holds(journey) else { return }
+    guard !isClosed, isStale || query.matchesUntracked(journey) || holds(journey) else { return }
     invalidate(isChangeDone: true)
   }
 

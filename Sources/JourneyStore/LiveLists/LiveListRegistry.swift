@@ -24,6 +24,15 @@ final class LiveListRegistry: Sendable {
     }
   }
 
+  /// Stops every live list, for good: the database was closed (`LiveJourneys.close(with:)`).
+  func closeAll(with error: any Error) {
+    let closed = lists.withLock { lists in
+      defer { lists.removeAll() }
+      return lists.compactMap(\.list)
+    }
+    for list in closed { list.close(with: error) }
+  }
+
   /// Marks every live list stale and tells its observers.
   func invalidateAll() {
     for list in currentLists { list.invalidate() }

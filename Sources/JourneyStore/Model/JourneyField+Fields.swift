@@ -14,7 +14,7 @@ extension JourneyField {
     return fields
   }()
 
-  /// The journey's name: any text.
+  /// The journey's name: any text, empty too (the journey table sets it no rule).
   public static let name = JourneyField(
     name: "name", index: 0, keyPath: \.name, get: { $0.name }, getUntracked: { $0.untrackedName },
     set: { $0.name = $1 },
@@ -32,7 +32,8 @@ extension JourneyField {
     load: { $0.text.flatMap(TransportationType.init(slug:)) })
 
   /// The start date, as ISO 8601 in UTC; stored as seconds since 2001-01-01T00:00:00Z, exactly.
-  /// Typed as `DateExpression` reads it: ISO 8601, `now`, `tomorrow 9am`, `+2d`.
+  /// Typed as `DateExpression` reads it: ISO 8601, `now`, `tomorrow 9am`, `+2d`. Within the years
+  /// 0000 to 9999 (`Rule.withinCalendar`).
   public static let startDate = JourneyField(
     name: "startDate", aliases: ["start"], index: 2, keyPath: \.startDate,
     get: { $0.startDate }, getUntracked: { $0.untrackedStartDate }, set: { $0.startDate = $1 },
@@ -40,16 +41,23 @@ extension JourneyField {
     parseCommon: { text in Date(iso8601UTF8: text).flatMap { Journey.calendar.contains($0) ? $0 : nil } },
     format: { $0.appendISO8601(to: &$1) }, store: { .real($0.timeIntervalSinceReferenceDate) },
     load: { $0.double.map(Date.init(timeIntervalSinceReferenceDate:)) },
-    holds: { Journey.calendar.contains($0) })
+    rules: { date in
+      !date.timeIntervalSinceReferenceDate.isFinite ? .finite : Journey.calendar.contains(date) ? nil : .withinCalendar
+    })
 
-  /// The duration in seconds, never negative.
+  /// The duration in seconds, never negative (`Rule.notNegative`), finite, and ending its
+  /// journey before the year 10000 (`Rule.endsWithinCalendar`).
   public static let duration = JourneyField(
     name: "duration", index: 3, keyPath: \.duration, get: { $0.duration },
     getUntracked: { $0.untrackedDuration }, set: { $0.duration = $1 },
     parse: { text throws(JourneyInputError) in try TimeInterval(parsingDuration: text) },
     parseCommon: TimeInterval.init(wholeSecondsUTF8:),
     format: { $0.appendSecondsText(to: &$1) }, isNumeric: true, store: { .real($0) },
-    load: \.double, holds: { $0 >= 0 && $0 < Journey.longestDuration })
+    load: \.double,
+    rules: { seconds in
+      // A duration no start can bear breaks the rule of the end, as `JourneyValues` checks it.
+      !seconds.isFinite ? .finite : seconds < 0 ? .notNegative : seconds < Journey.longestDuration ? nil : .endsWithinCalendar
+    })
 }
 
 extension JourneyField {

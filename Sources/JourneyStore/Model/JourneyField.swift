@@ -42,6 +42,10 @@ public final class JourneyField: Sendable {
   /// Whether the model can hold a stored value (another program may have stored a type
   /// roadtrip does not know, a date as text, a duration past the end of the calendar).
   let canHold: @Sendable (DatabaseValue) -> Bool
+  /// The rule a value of the field's type breaks (`nil`: none, or a value of another form): the
+  /// journey table's CHECK constraints on the field, in Swift, which `canHold` and
+  /// `JourneyValues.checkRules(id:)` both ask.
+  let brokenRule: @Sendable (DatabaseValue) -> Rule?
 
   init<Value>(
     name: String,
@@ -57,7 +61,7 @@ public final class JourneyField: Sendable {
     isNumeric: Bool = false,
     store: @escaping @Sendable (Value) -> DatabaseValue,
     load: @escaping @Sendable (DatabaseValue) -> Value?,
-    holds: @escaping @Sendable (Value) -> Bool = { _ in true }
+    rules: @escaping @Sendable (Value) -> Rule? = { _ in nil }
   ) {
     self.name = name
     self.aliases = aliases
@@ -78,8 +82,9 @@ public final class JourneyField: Sendable {
     self.isNumeric = isNumeric
     self.storeAny = { value in (value as? Value).map(store) }
     // The schema's bounds: what another program stored past them is not a journey's value,
-    // though the model can be given it (the database then refuses the write).
-    self.canHold = { stored in load(stored).map(holds) ?? false }
+    // though the model can be given it (the database then refuses it before writing).
+    self.canHold = { stored in load(stored).map { rules($0) == nil } ?? false }
+    self.brokenRule = { stored in load(stored).flatMap(rules) }
   }
 
   /// The canonical text of a stored value: the slug, the ISO 8601 date, the seconds.

@@ -208,6 +208,20 @@ final class IdentityMap {
     candidates.removeAll()
   }
 
+  /// Stops managing every journey, as a closed database does: the objects keep the values they
+  /// hold, edits included, and their edits are no longer heard of.
+  /// - Returns: The journeys that had unsaved edits, which nobody will save now.
+  @discardableResult
+  func releaseAll() -> [Journey] {
+    collectEdits()
+    let edited = candidates.compactMap { id in entries[id].flatMap { $0.isEdited ? $0.object : nil } }
+    for entry in entries.values { entry.object?.registrar.setMutationHandler(nil) }
+    for reference in detached.values { reference.journey?.registrar.setMutationHandler(nil) }
+    _ = tracker.takeEdited()
+    (entries, candidates, detached) = ([:], [], [:])
+    return edited.sorted { $0.id.uuidString < $1.id.uuidString }
+  }
+
   /// Reads every managed journey again, when what changed is not known: each field without an
   /// unsaved edit takes the value `read` gives (observers see it); a journey `read` does not
   /// find is detached.

@@ -5,6 +5,9 @@ import Foundation
 #endif
 
 /// Why a `JourneyDatabase` refused a request. Failures of SQLite itself are thrown as `SQLiteError`.
+///
+/// Its messages speak of the library (`upgradeSchema()`, `checkIntegrity()`); a program that
+/// reports them adds its own advice (a command line names its commands and options).
 public enum JourneyDatabaseError: Error, Equatable, Sendable {
   /// No journey has this id, or an id starting with this prefix.
   case journeyNotFound(String)
@@ -57,6 +60,8 @@ public enum JourneyDatabaseError: Error, Equatable, Sendable {
   /// An undo or redo would put back a value the database refuses: another program stored it past
   /// the table's CHECK constraints, and the log kept it. Nothing was changed.
   case refusedValue(kind: BatchKind, batch: Int64, origin: String, id: String, field: String, value: String)
+  /// The database was closed (`JourneyDatabase.close()`): open the file again to use it.
+  case closed(path: String)
 }
 
 extension JourneyDatabaseError: CustomStringConvertible {
@@ -78,43 +83,45 @@ extension JourneyDatabaseError: CustomStringConvertible {
       return "another program deleted \(ids.count == 1 ? "the journey" : "the journeys") \(list), "
         + "whose edits were not saved; the other edits were"
     case .newerSchema(let path, let version, let supported):
-      return "\(path) has schema version \(version), newer than this roadtrip knows (\(supported)); "
-        + "upgrade roadtrip to use it"
+      return "\(path) has schema version \(version), newer than this JourneyStore knows (\(supported)); "
+        + "a newer version reads it"
     case .notARoadtripDatabase(let path):
       return "\(path) is a SQLite database, but not a roadtrip one; choose another file"
     case .needsMigration(let path, let version):
       return "\(path) has the older schema version \(version), and its change log is read at version "
-        + "\(Schema.currentVersion): 'roadtrip db migrate' upgrades it, as any command that writes does"
+        + "\(Schema.currentVersion): upgradeSchema() upgrades it, as any write does"
     case .cannotCreate(let path, let reason):
       return "cannot create \(path): \(reason)"
     case .notARegularFile(let path):
-      return "\(path) is not a regular file (a device, a FIFO or a folder); choose a database file with --db"
+      return "\(path) is not a regular file (a device, a FIFO or a folder); choose a database file"
     case .untrustedFile(let path, let reason):
       return "refusing to use \(path): \(reason)"
     case .unusableBackup(let path, let reason):
       return "\(path) cannot be restored: \(reason); choose another backup"
     case .invalidSchemaVersion(let path, let version):
       return "\(path) has the schema version \(version), which no roadtrip writes: its header is damaged; "
-        + "restore a backup with 'roadtrip db restore FILE'"
+        + "restore a backup"
     case .revertConflict(let kind, let batch, let origin, let conflicts):
       let list = conflicts.map(\.description).joined(separator: "; ")
       return "cannot \(kind.rawValue) batch \(batch) (\(origin)) without overwriting newer changes: \(list)"
     case .damagedSchema(let path, let problems):
       return "the schema of \(path) is damaged (\(problems.joined(separator: "; "))): another program changed "
-        + "roadtrip's tables, and nothing was written. 'roadtrip db check' lists what is wrong; 'roadtrip export' "
-        + "still reads the journeys when only the change log is damaged; or restore a backup"
+        + "roadtrip's tables, and nothing was written. checkIntegrity() lists what is wrong; the journeys can "
+        + "still be read when only the change log is damaged; or restore a backup"
     case .unreadableValue(let id, let field, let value):
       return "journey \(id) holds a \(field) roadtrip cannot read (\(value), written by another program); "
-        + "'roadtrip set \(id.prefix(8)) \(field)=…' repairs it, and 'roadtrip db check' lists every such journey"
+        + "an edit of that field repairs it, and checkIntegrity() lists every such journey"
     case .foreignID(let id):
       // The command to run names no id: one another program stored could hold shell syntax.
       return "journey '\(id)' has an id roadtrip does not write (a lowercase UUID, written by another program); "
         + "sqlite3 FILE \"UPDATE journey SET id = lower(id) WHERE id <> lower(id)\" repairs ids that are UUIDs "
-        + "in capitals, and 'roadtrip db check' lists every such journey"
+        + "in capitals"
     case .refusedValue(let kind, let batch, let origin, let id, let field, let value):
       return "cannot \(kind.rawValue) batch \(batch) (\(origin)): it would put back journey \(id)'s \(field) "
         + "\(value), which the database refuses (another program stored it past the table's CHECK constraints); "
         + "nothing was changed"
+    case .closed(let path):
+      return "the database \(path) was closed; open it again to use it"
     case .historyPruned(let batch, let date):
       return "nothing left to undo: the change log was pruned, or a backup restored, before batch \(batch) "
         + "(at \(date.iso8601)); older changes cannot be undone"

@@ -10,6 +10,8 @@ final class Connection {
   private var statements: [String: Statement] = [:]
   /// What SQLite's WAL hook calls after each commit, if anything (`observeCommits`).
   var commitObserver: CommitObserver?
+  /// Whether `close()` closed the handle: nothing may use it since.
+  private(set) var isClosed = false
 
   /// Opens a database file, by its name only: a path is never read as a `file:` URI or as
   /// `:memory:`, whatever it looks like.
@@ -85,14 +87,29 @@ final class Connection {
   }
 
   deinit {
+    close()
+  }
+
+  /// Closes the handle now rather than when the last reference goes away: its file is let go
+  /// (a statement still held elsewhere keeps SQLite's memory until it is finalized). From then
+  /// on `execute` and `statement` throw a `SQLITE_MISUSE` error rather than touch the handle.
+  func close() {
+    guard !isClosed else { return }
+    isClosed = true
     if commitObserver != nil { sqlite3_wal_hook(handle, nil, nil) }
     statements.removeAll()
     sqlite3_close_v2(handle)
   }
 
+  /// The error of a use after `close()`.
+  private var closedError: SQLiteError {
+    SQLiteError(extendedResultCode: SQLITE_MISUSE, message: "the connection to \(path) is closed")
+  }
+
   /// Runs one or more SQL statements that take no parameters; the corresponding C function is
   /// `sqlite3_exec`.
   func execute(_ sql: String) throws(SQLiteError) {
+    guard !isClosed else { throw closedError }
     guard sqlite3_exec(handle, sql, nil, nil, nil) == SQLITE_OK else {
       throw SQLiteError(connection: handle, sql: sql)
     }
@@ -101,6 +118,7 @@ final class Connection {
   /// The prepared statement for some SQL, compiled on first use and kept for the next.
   func statement(_ sql: String) throws(SQLiteError) -> Statement {
     if let statement = statements[sql] { return statement }
+    guard !isClosed else { throw closedError }
     let statement = try Statement(connection: handle, sql: sql)
     statements[sql] = statement
     return statement
@@ -136,17 +154,17 @@ final class Connection {
 
   /// The number of rows the last statement inserted, updated or deleted.
   var changes: Int {
-    Int(sqlite3_changes64(handle))
+    isClosed ? 0 : Int(sqlite3_changes64(handle))
   }
 
   /// The rowid of the last row this connection inserted.
   var lastInsertedRowID: Int64 {
-    sqlite3_last_insert_rowid(handle)
+    isClosed ? 0 : sqlite3_last_insert_rowid(handle)
   }
 
   /// Whether a transaction is open.
   var isInTransaction: Bool {
-    sqlite3_get_autocommit(handle) == 0
+    !isClosed && sqlite3_get_autocommit(handle) == 0
   }
 }
 
@@ -156,7 +174,7 @@ extension Connection {
   /// The corresponding C call is `sqlite3_file_control` with `SQLITE_FCNTL_HAS_MOVED`.
   var hasMoved: Bool {
     var moved: Int32 = 0
-    return sqlite3_file_control(handle, "main", SQLITE_FCNTL_HAS_MOVED, &moved) == SQLITE_OK && moved != 0
+    return !isClosed && sqlite3_file_control(handle, "main", SQLITE_FCNTL_HAS_MOVED, &moved) == SQLITE_OK && moved != 0
   }
 }
 
@@ -165,6 +183,7 @@ extension Connection {
   /// function is `sqlite3_busy_timeout`.
   func setBusyTimeout(_ timeout: Duration) {
     let milliseconds = timeout.components.seconds * 1000 + timeout.components.attoseconds / 1_000_000_000_000_000
+    guard !isClosed else { return }
     sqlite3_busy_timeout(handle, Int32(clamping: max(milliseconds, 0)))
   }
 

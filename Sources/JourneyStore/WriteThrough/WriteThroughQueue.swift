@@ -77,16 +77,18 @@ final class WriteThroughQueue: @unchecked Sendable {
   /// Writes the fields to the journey's row, read fresh inside the transaction (the log records
   /// what the file held, whoever wrote it), as one batch.
   /// - Returns: The batch, or `nil` when the file held the values already.
-  /// - Throws: `JourneyDatabaseError.journeyNotFound` when the journey was deleted meanwhile, or
-  ///   what SQLite says (a lock held past the busy timeout, a refused value, a full disk).
+  /// - Throws: `JourneyDatabaseError.journeyNotFound` when the journey was deleted meanwhile,
+  ///   `JourneyValidationError` for a value no journey may hold (before its UPDATE), or what
+  ///   SQLite says (a lock held past the busy timeout, a full disk).
   private func save(_ write: FieldWrite) throws -> Int64? {
     let connection = try self.connection ?? open()
     return try batches.write(on: connection, origin: origin) { batch in
       guard let stored = try JourneyRow.values(of: write.id, in: connection) else {
         throw JourneyDatabaseError.journeyNotFound(write.id.lowercasedText)
       }
-      try batch.update(
-        id: write.id, from: stored, to: stored.replacing(write.fields, with: write.values))
+      let new = stored.replacing(write.fields, with: write.values)
+      try new.checkRules(id: write.id, writing: write.fields)
+      try batch.update(id: write.id, from: stored, to: new)
     }.batch?.id
   }
 

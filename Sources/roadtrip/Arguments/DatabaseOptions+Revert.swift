@@ -21,8 +21,8 @@ extension DatabaseOptions {
       ).ask()
     }
     let summary = try kind == .redo
-      ? database.redo(force: force, confirming: confirm)
-      : database.undo(force: force, confirming: confirm)
+      ? database.redo(scope: .wholeFile, force: force, confirming: confirm)
+      : database.undo(scope: .wholeFile, force: force, confirming: confirm)
     guard let summary else {
       throw kind == .redo
         ? CommandError.nothingToRevert("redo", hint: "no undo is waiting to be redone; a new command ends redo")

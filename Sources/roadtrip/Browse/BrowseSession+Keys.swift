@@ -186,7 +186,9 @@ extension BrowseSession {
     }
     let status: StatusMessage
     do {
-      let summary = kind == .undo ? try database.undo(confirming: confirm) : try database.redo(confirming: confirm)
+      let summary = kind == .undo
+        ? try database.undo(scope: .wholeFile, confirming: confirm)
+        : try database.redo(scope: .wholeFile, confirming: confirm)
       status = summary.map { StatusMessage(text: String($0.sentence.prefix { $0 != "\n" }), isError: false) }
         ?? StatusMessage(text: kind == .undo ? "Nothing to undo." : "Nothing to redo.", isError: false)
     } catch is RevertQuestion {

@@ -33,6 +33,8 @@ extension Failure {
       return (.usage, error.description)
     case let error as JourneyDatabaseError:
       return describe(error)
+    case let error as JourneyValidationError:
+      return describe(CommandError.refusedValue(message: error.refusedValueDescription))
     case let error as SQLiteError:
       return describe(error)
     case let error as CommandError:
@@ -58,16 +60,19 @@ extension Failure {
       return (.noInput, error.description)
     case .ambiguousID, .invalidID:
       return (.usage, error.description)
-    case .duplicateID, .newerSchema, .notARoadtripDatabase, .needsMigration, .damagedSchema, .unreadableValue, .foreignID, .invalidSchemaVersion,
-      .unusableBackup, .refusedValue:
+    case .duplicateID, .notARoadtripDatabase, .unusableBackup, .refusedValue:
       return (.dataError, error.description)
+    case .newerSchema, .needsMigration, .damagedSchema, .unreadableValue, .foreignID, .invalidSchemaVersion:
+      return (.dataError, commandLineAdvice(for: error) ?? error.description)
     case .cannotCreate:
       return (.cannotCreate, error.description)
-    case .notARegularFile, .untrustedFile:
+    case .notARegularFile:
+      return (.ioError, error.description + " with --db")
+    case .untrustedFile:
       return (.ioError, error.description)
     case .revertConflict(let kind, _, _, _):
       return (.failure, error.description + "; 'roadtrip \(kind.rawValue) --force' overwrites them")
-    case .historyPruned:
+    case .historyPruned, .closed:
       return (.failure, error.description)
     }
   }

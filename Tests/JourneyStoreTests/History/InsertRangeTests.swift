@@ -215,9 +215,10 @@ struct InsertRangeTests {
     #expect(try Self.inserted(by: imported.batch, in: copied) == imported.ids)
     #expect(try copied.checkIntegrity().isSound)
     // The undo of the delete, then of the import: the first journey is left.
-    try copied.undo()
+    // The copy is opened with another origin: its undo is the file's.
+    try copied.undo(scope: .wholeFile)
     #expect(try copied.count() == 1_501)
-    try copied.undo()
+    try copied.undo(scope: .wholeFile)
     #expect(try copied.journeys().map(\.name) == ["First"])
   }
 
@@ -350,7 +351,7 @@ struct InsertRangeTests {
       try Self.expectHistory(of: imported, undo: undo.batch, in: database, "\(sql)")
       // The shell's batch (a change of rowid alone logs none) is undone, then the redo.
       if try Self.count("SELECT max(id) FROM batch", in: database) > redo.batch {
-        #expect(try database.undo()?.origin == "outside roadtrip", "\(sql)")
+        #expect(try database.undo(scope: .wholeFile)?.origin == "outside roadtrip", "\(sql)")
       }
       #expect(try database.count() == 1_500, "\(sql)")
       #expect(try database.undo()?.deleted == 1_500, "\(sql)")

@@ -196,7 +196,7 @@ struct OutsideReplaceLogTests {
     #expect(Set(last.filter { $0.kind == .delete }.map(\.journeyID.lowercasedText)) == [replaced])
     #expect(last.filter { $0.kind == .insert }.map(\.journeyID.lowercasedText) == [Self.newID])
     #expect(try database.checkIntegrity().isSound)
-    #expect(try database.undo() != nil)
+    #expect(try database.undo(scope: .wholeFile) != nil)
     #expect(try database.journeys(JourneyQuery(sortedBy: [.ascending(.name)])).map(JourneyRecord.init) == before)
     #expect(try database.checkIntegrity().isSound)
   }
@@ -232,8 +232,8 @@ struct OutsideReplaceLogTests {
     }
     let last = try database.changes(ChangeQuery(batch: imported.batch + 2, isNewestFirst: false))
     #expect(Set(last.map(\.journeyID.lowercasedText)) == [Self.newID, moved, Self.coast])
-    #expect(try database.undo() != nil)
-    #expect(try database.undo() != nil)
+    #expect(try database.undo(scope: .wholeFile) != nil)
+    #expect(try database.undo(scope: .wholeFile) != nil)
     #expect(try database.journeys(JourneyQuery(sortedBy: [.ascending(.name)])).map(JourneyRecord.init) == before)
   }
 

@@ -182,10 +182,10 @@ struct UndoTests {
     let other = try Fixtures.database(in: folder, origin: "other")
     try other.edit(journey.id) { $0.transportationType = .bus }
 
-    let first = try #require(try database.undo())
+    let first = try #require(try database.undo(scope: .wholeFile))
     #expect(first.origin == "other")
     #expect(journey.transportationType == .bike)
-    let second = try #require(try database.undo())
+    let second = try #require(try database.undo(scope: .wholeFile))
     #expect(second.origin == "tests" && second.fields == [.transportationType])
     #expect(try Fixtures.row(journey.id, in: database.path)?[1] == .text("car"))
   }
@@ -222,7 +222,7 @@ struct UndoTests {
     let added = try database.add(Journey(name: "Added"))
     let other = try Fixtures.database(in: folder, origin: "other")
     try other.edit(added.id) { $0.duration = 600 }
-    try database.undo()  // the duration edit: the insert is then as it was, and can go
+    try database.undo(scope: .wholeFile)  // the duration edit: the insert is then as it was, and can go
     // The log keeps no copy of an inserted journey's values (the row has them, and imports stay
     // fast), so what it can tell is that the journey is gone: deleted by a writer that bypassed
     // the log's triggers.

@@ -55,13 +55,12 @@ struct SaveFailureTests {
     }
   }
 
-  @Test func aCheckConstraintFailureKeepsTheEdits() throws {
+  @Test func aRefusedValueKeepsTheEdits() throws {
     let setup = try Setup()
     setup.editBoth(duration: -5)
-    let error = try #require(throws: SQLiteError.self) { try setup.database.save() }
-    #expect(error.kind == .constraint)
-    #expect(error.message.contains("CHECK constraint failed"))
-    #expect(error.sql?.contains("UPDATE journey SET transportation_type = ?2, duration = ?3") == true, "\(error)")
+    let error = try #require(throws: JourneyValidationError.self) { try setup.database.save() }
+    #expect(error.field == .duration && error.rule == .notNegative)
+    #expect(error.journeyID == setup.second.id)
     try setup.expectFileUnchanged()
     setup.expectEditsKept(duration: -5)
     // Fixing the bad value and saving again writes every edit.

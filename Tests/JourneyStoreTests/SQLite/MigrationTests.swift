@@ -115,7 +115,7 @@ struct MigrationTests {
     try database.add(Journey(name: "After migration"))
     #expect(try database.count() == 9)
     #expect(try database.undo()?.deleted == 1)
-    #expect(try database.undo()?.inserted == 1)
+    #expect(try database.undo(scope: .wholeFile)?.inserted == 1, "the fixture's delete, of another origin")
     #expect(try database.journeys().contains { $0.name == "Deleted" })
     #expect(try database.checkIntegrity().isSound)
   }
@@ -247,7 +247,7 @@ extension MigrationTests {
     #expect(try InsertRangeTests.count("SELECT count(*) FROM change_range WHERE first_delete IS NULL", in: database) == 1)
     #expect(try InsertRangeTests.inserted(by: 2, in: database) == ids)
     #expect(try database.checkIntegrity().problems == [])
-    let undo = try #require(try database.undo())
+    let undo = try #require(try database.undo(scope: .wholeFile))
     #expect(undo.revertedBatch == 2 && undo.deleted == 1_100)
     #expect(try InsertRangeTests.count("SELECT count(*) FROM change WHERE batch = 2", in: database) == 1)
     try InsertRangeTests.expectHistory(of: (ids, 2), undo: undo.batch, in: database, "after the undo")

@@ -146,7 +146,7 @@ struct SyncMergeTests {
     let origin = try world[1].connection.firstValue(
       "SELECT origin FROM batch WHERE id = ?", [.integer(received.batch!)])
     #expect(origin?.text?.hasPrefix("sync from ") == true)
-    #expect(try world[1].undo()?.deleted == 1)
+    #expect(try world[1].undo(scope: .wholeFile)?.deleted == 1, "a sync's batch is the file's, not the database's own")
     try world.syncAll()
     #expect(try world[0].journey(id: journey.id) == nil)
     #expect(try world.table(0) == world.table(1))

@@ -35,7 +35,7 @@ struct SyncSnapshotTests {
     let origin = try world[2].connection.firstValue(
       "SELECT origin LIKE 'sync from %' FROM batch WHERE id = ?", [.integer(batch)])
     #expect(origin == .integer(1))
-    _ = try world[2].undo()
+    _ = try world[2].undo(scope: .wholeFile)
     #expect(try world.table(2).isEmpty)
   }
 

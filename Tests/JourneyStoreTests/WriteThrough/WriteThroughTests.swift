@@ -48,9 +48,9 @@ struct WriteThroughTests {
     let folder = try TemporaryFolder()
     let database = try Fixtures.database(in: folder)
     let journey = try database.add(Journey(duration: 3600))
-    let failures = Mutex<[SQLiteError.Kind]>([])
+    let failures = Mutex<[JourneyField.Rule?]>([])
     let duration = database.writeThrough(journey) { error in
-      failures.withLock { $0.append((error as? SQLiteError)?.kind ?? .other) }
+      failures.withLock { $0.append((error as? JourneyValidationError)?.rule) }
     }.duration
 
     duration.wrappedValue = -60
@@ -58,7 +58,7 @@ struct WriteThroughTests {
     database.waitForPendingWrites()
     #expect(journey.duration == 3600)
     #expect(duration.wrappedValue == 3600)
-    #expect(failures.withLock { $0 } == [.constraint])
+    #expect(failures.withLock { $0 } == [.notNegative])
     database.waitForPendingWrites()
     #expect(failures.withLock { $0 }.count == 1)
     #expect(try Fixtures.row(journey.id, in: database.path)?[3] == .real(3600))
