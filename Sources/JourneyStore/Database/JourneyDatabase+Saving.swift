@@ -28,6 +28,7 @@ extension JourneyDatabase {
   /// - Throws: `JourneyDatabaseError.deletedElsewhere` naming the journeys another process
   ///   deleted (the others' edits are saved), or `SQLiteError` (a refused value, a lock held past
   ///   the busy timeout, a full disk, a read-only file): nothing is saved then.
+  @available(*, noasync, message: "Use the async form, which waits for the lock off the caller's actor")
   public func save() throws {
     try save(only: nil)
   }
@@ -52,23 +53,31 @@ extension JourneyDatabase {
         message: "write-through writes were still waiting for another process's lock")
     }
     let pending = identityMap.unsavedEdits(of: ids, fields: fields)
-    var deleted: [UUID] = []
     let left = configuration.busyTimeout - started.duration(to: .now)
     // What is saved becomes the journeys' saved values as the follower takes the batch in.
-    try connection.withBusyTimeout(max(left, .zero), usual: configuration.busyTimeout) {
-      try writer.write { batch in
-        for journey in pending {
-          // The log records the value the file held, which another process may have changed
-          // since this one read it: an undo then puts back what was really there.
-          guard let stored = try JourneyRow.values(of: journey.id, in: connection) else {
-            deleted.append(journey.id)
-            continue
-          }
-          let old = journey.current.replacing(journey.fields, with: stored)
-          try batch.update(id: journey.id, from: old, to: journey.current)
-        }
-      }
+    let deleted = try connection.withBusyTimeout(max(left, .zero), usual: configuration.busyTimeout) {
+      try write(pending)
     }
     guard deleted.isEmpty else { throw JourneyDatabaseError.deletedElsewhere(deleted) }
+  }
+
+  /// Writes unsaved edits in one batch: each journey's edited `fields`, to their `current`
+  /// values, over what the file holds now.
+  /// - Returns: The journeys another process deleted, whose edits were not written.
+  func write(_ pending: [IdentityMap.UnsavedEdit]) throws -> [UUID] {
+    var deleted: [UUID] = []
+    try writer.write { batch in
+      for journey in pending {
+        // The log records the value the file held, which another process may have changed
+        // since this one read it: an undo then puts back what was really there.
+        guard let stored = try JourneyRow.values(of: journey.id, in: connection) else {
+          deleted.append(journey.id)
+          continue
+        }
+        let old = journey.current.replacing(journey.fields, with: stored)
+        try batch.update(id: journey.id, from: old, to: journey.current)
+      }
+    }
+    return deleted
   }
 }

@@ -22,6 +22,7 @@ extension JourneyDatabase {
   /// - Returns: What was undone, or `nil` when there is nothing to undo.
   /// - Throws: `JourneyDatabaseError.revertConflict` listing the newer changes, or `SQLiteError`;
   ///   nothing is changed then.
+  @available(*, noasync, message: "Use the async form, which runs off the caller's actor")
   @discardableResult
   public func undo(
     force: Bool = false, confirming confirm: ((RevertPreview) throws -> Void)? = nil
@@ -33,6 +34,7 @@ extension JourneyDatabase {
   /// until a command makes new changes.
   /// - Returns: What was redone, or `nil` when there is nothing to redo.
   /// - Throws: As `undo(force:)`.
+  @available(*, noasync, message: "Use the async form, which runs off the caller's actor")
   @discardableResult
   public func redo(
     force: Bool = false, confirming confirm: ((RevertPreview) throws -> Void)? = nil
