@@ -28,6 +28,7 @@ extension JourneyDatabase {
   ///   duplicates.
   /// - Throws: `InterchangeError` for malformed input or a conflict under `.fail` (naming the
   ///   line), or `SQLiteError`; the database is unchanged then.
+  @available(*, noasync, message: "Use the async form, which runs off the caller's actor")
   public func importJourneys(
     from reader: JourneyReader, onConflict: ConflictPolicy = .fail, duplicates: DuplicatePolicy = .skip,
     isDryRun: Bool = false, previewing: Int = 0, progress: ((Int) -> Void)? = nil

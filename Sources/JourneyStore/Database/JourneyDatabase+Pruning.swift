@@ -28,6 +28,7 @@ extension JourneyDatabase {
   /// - Throws: `SQLiteError` (a lock held past the busy timeout, a disk too full for the copy
   ///   `VACUUM` makes), or `JourneyDatabaseError.damagedSchema` for a schema another program
   ///   damaged (`db check` says what is wrong; nothing is rewritten); the file is unchanged then.
+  @available(*, noasync, message: "Use the async form, which runs off the caller's actor")
   @discardableResult
   public func vacuum() throws -> (before: Int64, after: Int64) {
     try checkOpen()

@@ -20,6 +20,18 @@ extension JourneyDatabase {
     return follower.takeUnreported()
   }
 
+  /// Refreshes as `refresh()` does, taking the changes in by slices on the caller's actor
+  /// (`catchUp(bySlicesOn:)`): what an `OutsideChanges` iterator does on each wake.
+  @discardableResult
+  func refresh(bySlicesOn isolation: isolated (any Actor)?) async throws -> [JourneyChange] {
+    guard follower.isFollowing else {
+      try markChangeLogPosition()
+      return []
+    }
+    try await catchUp(bySlicesOn: isolation)
+    return follower.takeUnreported()
+  }
+
   /// Remembers where the change log ends, once: call it before reading the first journey to
   /// manage, so that `refresh()` later applies everything committed after that read. A file of
   /// an older schema has no log to follow until it is upgraded (`upgradeSchema()` then reads the

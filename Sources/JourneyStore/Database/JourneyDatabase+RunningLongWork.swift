@@ -21,8 +21,13 @@ extension JourneyDatabase {
   /// 3. Progress goes to `progress` on the work's thread, at most every `LongWork.reportInterval`
   ///    and at the end (`LongWork.report(completed:total:isFinal:)`).
   /// 4. Back on the caller's isolation, the batches the worker committed become this database's
-  ///    own, and the managed journeys and live lists take them in (`catchUp()`): observers hear of
-  ///    the result on the owner's actor, without `refresh()`.
+  ///    own, and the managed journeys and live lists take them in, by slices of at most
+  ///    `sliceDuration` with a `Task.yield()` between them (`catchUp(bySlicesOn:)`), so that the
+  ///    caller's actor goes on drawing: observers hear of the result on the owner's actor,
+  ///    without `refresh()`, before the call returns.
+  ///
+  /// The owner's write-through writes in flight are awaited first, off the actor, as a write
+  /// waits for SQLite's lock: the worker's, with the busy timeout of the configuration.
   ///
   /// An in-memory database has no file for a second connection: its work runs on the caller, as
   /// its write-through writes do.
@@ -38,20 +43,25 @@ extension JourneyDatabase {
   ///   - progress: Called with the progress the work reports, on its thread.
   ///   - isolation: The caller's actor, which owns this database: the result is taken in there.
   ///   - work: The work, given the worker and its `LongWork` (cancellation and progress).
+  ///   - willTakeIn: Runs on the caller's isolation once the work succeeded, before its batches
+  ///     are taken in: a delete the caller asked for lets its journeys go there, unreported.
   /// - Returns: What `work` returned.
   /// - Throws: `CancellationError` when the task was cancelled before the work committed, or
   ///   what `work` or opening the worker throws; nothing of the work stays then.
   func runLongWork<T: Sendable>(
     progress: (@Sendable (WorkProgress) -> Void)?, isolation: isolated (any Actor)?,
-    _ work: sending @escaping (JourneyDatabase, LongWork) throws -> T
+    _ work: sending @escaping (JourneyDatabase, LongWork) throws -> T,
+    willTakeIn: (T) -> Void = { _ in }
   ) async throws -> T {
     try Task.checkCancellation()
     let longWork = LongWork(progress: progress)
     guard !configuration.isInMemory else {
-      return try longWork.run(on: connection) { try work(self, longWork) }
+      let result = try longWork.run(on: connection) { try work(self, longWork) }
+      willTakeIn(result)
+      return result
     }
     // The owner's edits on their way to the file go first: the work (an export, a sync) sees them.
-    waitForPendingWrites()
+    await waitForPendingWrites(isolation: isolation)
     let job = WorkerJob(
       path: path, configuration: configuration, ownerBatches: batchesInFlight, work: work)
     let (outcome, batches) = await withTaskCancellationHandler {
@@ -63,17 +73,37 @@ extension JourneyDatabase {
     } onCancel: {
       longWork.cancel()
     }
-    takeLongWork(batches)
+    if case .success(let result) = outcome { willTakeIn(result) }
+    await takeLongWork(batches, isolation: isolation)
     return try outcome.get()
   }
 
   /// Takes in the batches long work committed for this database: they are its own from now on,
-  /// and the managed journeys and live lists follow them as they follow any commit. A log that cannot be read now is read
-  /// by the next `refresh()`, which reports the error: the work itself is done.
-  private func takeLongWork(_ batches: Set<Int64>) {
+  /// and the managed journeys and live lists follow them as they follow any commit, by slices.
+  /// A log that cannot be read now is read by the next `refresh()`, which reports the error: the
+  /// work itself is done.
+  private func takeLongWork(_ batches: Set<Int64>, isolation: isolated (any Actor)?) async {
     guard !batches.isEmpty, !isClosed else { return }
     follower.takeOwn(committedElsewhere: batches)
-    try? catchUp()
+    try? await catchUp(bySlicesOn: isolation)
+  }
+
+  /// The longest the caller's actor takes commits in at once before it lets others run: a
+  /// frame of a display, so that a UI never misses more than one.
+  static let sliceDuration = Duration.milliseconds(8)
+
+  /// Has the follower apply what was committed since its position, as `catchUp()` does, by
+  /// slices of at most `sliceDuration`, with a `Task.yield()` after each: other work of the
+  /// caller's actor runs between them. Each slice's changes reach the managed journeys and the
+  /// live lists at its end; a `refresh()` made between two slices goes on from where the last
+  /// one stopped.
+  func catchUp(bySlicesOn isolation: isolated (any Actor)?) async throws {
+    guard follower.isFollowing else { return }
+    while true {
+      takeWriteThroughOutcomes()
+      guard try follower.catchUp(pausingAt: .now + Self.sliceDuration) else { return }
+      await Task.yield()
+    }
   }
 }
 

@@ -33,6 +33,7 @@ extension JourneyDatabase {
   ///   `JourneyDatabaseError.deletedElsewhere` naming the journeys another process
   ///   deleted (the others' edits are saved), or `SQLiteError` (a lock held past
   ///   the busy timeout, a full disk, a read-only file): nothing is saved then.
+  @available(*, noasync, message: "Use the async form, which waits for the lock off the caller's actor")
   public func save() throws {
     try checkOpen()
     try save(only: nil)
@@ -59,31 +60,44 @@ extension JourneyDatabase {
         message: "write-through writes were still waiting for another process's lock")
     }
     let pending = identityMap.unsavedEdits(of: ids, fields: fields)
-    // Refused before any SQL runs (no lock waited for), the edits kept for the caller to correct.
+    try checkRules(of: pending)
+    let left = configuration.busyTimeout - started.duration(to: .now)
+    // What is saved becomes the journeys' saved values as the follower takes the batch in.
+    let deleted = try connection.withBusyTimeout(max(left, .zero), usual: configuration.busyTimeout) {
+      try write(pending)
+    }
+    guard deleted.isEmpty else { throw JourneyDatabaseError.deletedElsewhere(deleted) }
+  }
+
+  /// Refuses edits no journey may hold before any SQL runs (no lock is waited for), with
+  /// `JourneyValidationError`: the edits are kept for the caller to correct.
+  func checkRules(of pending: [IdentityMap.UnsavedEdit]) throws {
     for journey in pending {
       try journey.saved.replacing(journey.fields, with: journey.current)
         .checkRules(id: journey.id, writing: journey.fields)
     }
+  }
+
+  /// Writes unsaved edits in one batch: each journey's edited `fields`, to their `current`
+  /// values, over what the file holds now.
+  /// - Returns: The journeys another process deleted, whose edits were not written.
+  func write(_ pending: [IdentityMap.UnsavedEdit]) throws -> [UUID] {
     var deleted: [UUID] = []
-    let left = configuration.busyTimeout - started.duration(to: .now)
-    // What is saved becomes the journeys' saved values as the follower takes the batch in.
-    _ = try connection.withBusyTimeout(max(left, .zero), usual: configuration.busyTimeout) {
-      try writer.write { batch in
-        for journey in pending {
-          // The log records the value the file held, which another process may have changed
-          // since this one read it: an undo then puts back what was really there.
-          guard let stored = try JourneyRow.values(of: journey.id, in: connection) else {
-            deleted.append(journey.id)
-            continue
-          }
-          let old = journey.current.replacing(journey.fields, with: stored)
-          // Another process may have changed the field the end rule reads with this one.
-          try stored.replacing(journey.fields, with: journey.current)
-            .checkRules(id: journey.id, writing: journey.fields)
-          try batch.update(id: journey.id, from: old, to: journey.current)
+    try writer.write { batch in
+      for journey in pending {
+        // The log records the value the file held, which another process may have changed
+        // since this one read it: an undo then puts back what was really there.
+        guard let stored = try JourneyRow.values(of: journey.id, in: connection) else {
+          deleted.append(journey.id)
+          continue
         }
+        let old = journey.current.replacing(journey.fields, with: stored)
+        // Another process may have changed the field the end rule reads with this one.
+        try stored.replacing(journey.fields, with: journey.current)
+          .checkRules(id: journey.id, writing: journey.fields)
+        try batch.update(id: journey.id, from: old, to: journey.current)
       }
     }
-    guard deleted.isEmpty else { throw JourneyDatabaseError.deletedElsewhere(deleted) }
+    return deleted
   }
 }

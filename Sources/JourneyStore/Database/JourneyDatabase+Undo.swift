@@ -30,6 +30,7 @@ extension JourneyDatabase {
   /// - Returns: What was undone, or `nil` when there is nothing to undo.
   /// - Throws: `JourneyDatabaseError.revertConflict` listing the newer changes, or `SQLiteError`;
   ///   nothing is changed then.
+  @available(*, noasync, message: "Use the async form, which runs off the caller's actor")
   @discardableResult
   public func undo(
     scope: UndoScope = .ownChanges, force: Bool = false,
@@ -45,6 +46,7 @@ extension JourneyDatabase {
   /// any command makes new changes.
   /// - Returns: What was redone, or `nil` when there is nothing to redo.
   /// - Throws: As `undo(scope:force:confirming:)`.
+  @available(*, noasync, message: "Use the async form, which runs off the caller's actor")
   @discardableResult
   public func redo(
     scope: UndoScope = .ownChanges, force: Bool = false,

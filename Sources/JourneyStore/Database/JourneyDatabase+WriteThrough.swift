@@ -27,12 +27,6 @@ extension JourneyDatabase {
     return WriteThroughBindable(journey: journey, database: self, onFailure: onFailure)
   }
 
-  /// Blocks until every write-through write made so far is saved or refused, and takes the
-  /// outcomes: when it returns, refused fields are back at their saved values and their failure
-  /// handlers have run. Call it before the process ends (a command line's editor does, on quit):
-  /// a write still in flight would be lost with the process.
-  /// - Returns: The errors of the writes found refused now (each went to its failure handler
-  ///   too), oldest first: a caller that quits can still report them.
   /// Waits as `waitForPendingWrites()` does, for at most `timeout`.
   /// - Returns: Whether every write was saved or refused in time (their outcomes are taken).
   func waitForPendingWrites(within timeout: Duration) -> Bool {
@@ -42,10 +36,31 @@ extension JourneyDatabase {
     return true
   }
 
+  /// Blocks until every write-through write made so far is saved or refused, and takes the
+  /// outcomes: when it returns, refused fields are back at their saved values and their failure
+  /// handlers have run. Call it before the process ends (a command line's editor does, on quit):
+  /// a write still in flight would be lost with the process.
+  /// - Returns: The errors of the writes found refused now (each went to its failure handler
+  ///   too), oldest first: a caller that quits can still report them.
+  @available(*, noasync, message: "Use the async form, which waits off the caller's actor")
   @discardableResult
   public func waitForPendingWrites() -> [any Error] {
     guard let writeThroughQueue else { return [] }
     writeThroughQueue.waitUntilIdle()
+    return takeWriteThroughOutcomes()
+  }
+
+  /// Waits as `waitForPendingWrites()` does, off the caller's actor: a write-through write that
+  /// waits for another process's lock keeps nobody else waiting. The outcomes are taken on the
+  /// caller's actor, as `waitForPendingWrites()` takes them.
+  /// - Parameter isolation: The actor that owns this database: the caller's, by default.
+  /// - Returns: The errors of the writes found refused now, oldest first.
+  @discardableResult
+  public func waitForPendingWrites(isolation: isolated (any Actor)? = #isolation) async -> [any Error] {
+    guard let writeThroughQueue else { return [] }
+    await withCheckedContinuation { continuation in
+      writeThroughQueue.whenIdle { continuation.resume() }
+    }
     return takeWriteThroughOutcomes()
   }
 

@@ -10,6 +10,7 @@ extension JourneyDatabase {
   /// - Throws: `JourneyValidationError` for a value no journey may hold (a negative duration),
   ///   before any SQL runs; `JourneyDatabaseError.duplicateID`; nothing is inserted then.
   @discardableResult
+  @available(*, noasync, message: "Use the async form, which waits for the lock off the caller's actor")
   public func add(_ journey: Journey) throws -> Journey {
     try checkOpen()
     try add(contentsOf: [journey])
@@ -22,6 +23,7 @@ extension JourneyDatabase {
   ///   them: when it throws, nothing is inserted.
   /// - Throws: `JourneyValidationError` for the first value no journey may hold, before any SQL
   ///   runs, or what `add(_:)` throws.
+  @available(*, noasync, message: "Use the async form, which waits for the lock off the caller's actor")
   public func add(contentsOf journeys: some Sequence<Journey>, beforeCommit: () throws -> Void = {}) throws {
     try checkOpen()
     let journeys = Array(journeys)
@@ -47,6 +49,7 @@ extension JourneyDatabase {
 
   /// Deletes a journey. The object is no longer managed (until an undo brings the journey back).
   /// - Throws: `JourneyDatabaseError.journeyNotFound` when it is not in the database.
+  @available(*, noasync, message: "Use the async form, which waits for the lock off the caller's actor")
   public func delete(_ journey: Journey) throws {
     try checkOpen()
     try delete(ids: [journey.id])
@@ -57,6 +60,7 @@ extension JourneyDatabase {
   /// - Parameter beforeCommit: Given the journeys as they were, after the deletes and before
   ///   the commit, such as to report them: when it throws, nothing is deleted. Each journey is
   ///   read only when it is given.
+  @available(*, noasync, message: "Use the async form, which waits for the lock off the caller's actor")
   public func delete(ids: some Sequence<UUID>, beforeCommit: (([Journey]) throws -> Void)? = nil) throws {
     try checkOpen()
     try writer.write(reportsDiscardedEdits: false) { batch in
@@ -79,6 +83,7 @@ extension JourneyDatabase {
   /// own unsaved edits.
   /// - Throws: `JourneyDatabaseError.journeyNotFound`, what `body` throws, or `SQLiteError`;
   ///   nothing is written then.
+  @available(*, noasync, message: "Use the async form, which waits for the lock off the caller's actor")
   public func edit(_ id: UUID, _ body: (Journey) throws -> Void) throws {
     try checkOpen()
     try edit(ids: [id], body)
@@ -95,6 +100,7 @@ extension JourneyDatabase {
   /// - Throws: `JourneyDatabaseError.journeyNotFound`, `.unreadableValue`,
   ///   `JourneyValidationError` for a value `body` set that no journey may hold, what `body` or
   ///   `beforeCommit` throws, or `SQLiteError`; nothing is written then.
+  @available(*, noasync, message: "Use the async form, which waits for the lock off the caller's actor")
   public func edit(
     ids: some Sequence<UUID>, reading: Set<JourneyField> = [], _ body: (Journey) throws -> Void,
     beforeCommit: () throws -> Void = {}
@@ -123,11 +129,23 @@ extension JourneyDatabase {
     }
   }
 
+  /// Inserts journeys given by their values in one batch, checking `work` for cancellation
+  /// between them: the worker's side of the async `add(contentsOf:isolation:)`.
+  func insert(_ journeys: [(id: UUID, values: JourneyValues)], work: LongWork) throws {
+    try writer.write(pageCacheKiB: Self.pageCacheKiB(forEditing: journeys.count)) { batch in
+      for (index, journey) in journeys.enumerated() {
+        try work.checkCancellation()
+        try batch.insert(id: journey.id, values: journey.values)
+        work.report(completed: index + 1, total: journeys.count)
+      }
+    }
+  }
+
   /// The page cache for an edit of `count` journeys: 4 KiB a journey, up to 64 MiB. Each edit
   /// dirties a page of the journey table and of up to three indexes (the type's, and the log's by
   /// journey and by batch) at random places: with less, dirty pages spill to the WAL before the
   /// commit and are read again (20,000 edits: 44,000 reads with 1 KiB a journey, 28,000 with 4).
-  private static func pageCacheKiB(forEditing count: Int) -> Int {
+  static func pageCacheKiB(forEditing count: Int) -> Int {
     min(4 * count, largeWritePageCacheKiB)
   }
 

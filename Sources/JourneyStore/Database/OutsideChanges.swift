@@ -43,7 +43,8 @@ extension OutsideChanges {
     public mutating func next(isolation actor: isolated (any Actor)? = #isolation) async throws -> [JourneyChange]? {
       var schedule = WakeSchedule()
       while !Task.isCancelled && !database.isClosed {
-        if subscription.pending.isEmpty { try database.refresh() }
+        // A commit of a million changes is taken in by slices: the actor goes on drawing.
+        if subscription.pending.isEmpty { try await database.refresh(bySlicesOn: actor) }
         if !subscription.pending.isEmpty { return subscription.pending.removeFirst() }
         schedule.noteWake(await monitor.wait(upTo: schedule.next))
       }

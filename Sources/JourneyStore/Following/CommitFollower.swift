@@ -68,8 +68,14 @@ extension CommitFollower {
   /// (by the front).
   ///
   /// Journeys deleted with unsaved edits go to `onEditsDiscarded`, once all is applied.
-  func catchUp() throws {
-    guard let position = log.position else { return }
+  ///
+  /// With a `deadline`, it stops at the first change after it, the changes read so far
+  /// applied and the lists told of them: the next call goes on from there. A caller's actor
+  /// takes a long work's million changes in by slices, and draws between them.
+  /// - Returns: Whether it stopped at the deadline, with more to read.
+  @discardableResult
+  func catchUp(pausingAt deadline: ContinuousClock.Instant? = nil) throws -> Bool {
+    guard let position = log.position else { return false }
     var discarded: [Journey] = []
     defer { if !discarded.isEmpty { onEditsDiscarded?(discarded) } }
     // `history prune` in another process may have dropped batches this one had not read: the
@@ -78,19 +84,30 @@ extension CommitFollower {
       discarded = try reloadManagedJourneys()
       log.skip(to: try changeLog.end())
       liveLists.invalidateAll()
-      return
+      return false
     }
     var committed = CommittedJourneys()
-    try liveLists.takingCommits {
+    // The clock is read every so many changes: reading it costs more than a change of a slice.
+    var read = 0
+    let isDue = { () -> Bool in
+      read += 1
+      guard let deadline, read % 64 == 0 else { return false }
+      return ContinuousClock.now >= deadline
+    }
+    // What was applied is told even when the reading fails part way: the lists follow the
+    // managed journeys.
+    defer {
+      identityMap.collectEdits()
+      tell(committed)
+    }
+    return try liveLists.takingCommits {
       // A batch of the write-through queue or of long work whose outcome was not taken yet is
       // this database's too.
-      _ = try log.follow(changeLog, isOwn: batchesInFlight.contains) { change in
+      try log.follow(changeLog, isOwn: batchesInFlight.contains, isDue: isDue) { change in
         if let journey = try apply(change) { discarded.append(journey) }
         committed.note(change)
       }
     }
-    identityMap.collectEdits()
-    tell(committed)
   }
 
   /// Applies one change of the log to the managed journey it concerns: a new value to a field

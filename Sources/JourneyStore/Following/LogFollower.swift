@@ -53,20 +53,39 @@ final class LogFollower {
   /// Reads the changes after the position, oldest first, hands each to `apply`, and moves the
   /// position past it; those of batches not the database's own (nor `isOwn`'s) wait for
   /// `takeUnreported()`.
-  /// - Returns: Whether there was any.
-  func follow(_ log: ChangeLog, isOwn: (Int64) -> Bool, apply: (JourneyChange) throws -> Void) throws -> Bool {
+  ///
+  /// `isDue`, asked after each change, ends the reading early once it says so: the position
+  /// stays right after the last change applied, and the next call goes on from there (a batch
+  /// of a million changes is taken in by slices).
+  /// - Returns: Whether it stopped before the end of the log.
+  @discardableResult
+  func follow(
+    _ log: ChangeLog, isOwn: (Int64) -> Bool, isDue: () -> Bool = { false },
+    apply: (JourneyChange) throws -> Void
+  ) throws -> Bool {
     guard let start = position else { return false }
     var lastBatch: Int64?
-    try log.forEachChange(ChangeQuery(after: start, isNewestFirst: false)) { change in
-      position = change.id
-      lastBatch = change.batch
-      try apply(change)
-      if !ownBatches.contains(change.batch) && !isOwn(change.batch) { unreported.append(change) }
+    var isPaused = false
+    do {
+      try log.forEachChange(ChangeQuery(after: start, isNewestFirst: false)) { change in
+        position = change.id
+        lastBatch = change.batch
+        try apply(change)
+        if !ownBatches.contains(change.batch) && !isOwn(change.batch) { unreported.append(change) }
+        if isDue() { throw Pause() }
+      }
+    } catch is Pause {
+      isPaused = true
     }
-    guard let lastBatch else { return false }
-    if !keepsOwnBatches { ownBatches = ownBatches.filter { $0 > lastBatch } }
-    return true
+    // The batch the reading paused in is not passed yet: it stays noted as the database's own.
+    if let lastBatch, !keepsOwnBatches {
+      ownBatches = ownBatches.filter { isPaused ? $0 >= lastBatch : $0 > lastBatch }
+    }
+    return isPaused
   }
+
+  /// Thrown to end a reading of the log early (`follow`'s `isDue`).
+  private struct Pause: Error {}
 
   /// The changes by others taken in since the last call.
   func takeUnreported() -> [JourneyChange] {

@@ -113,28 +113,34 @@ extension LiveJourneys {
     }
     let isWindowShifted = query.offset > 0
     let isCut = query.limit != nil
+    // Whether the list holds the journey is asked last, only where the answer matters.
     for (index, entry) in committed.entries.enumerated() {
-      let held = holds(id: entry.id)
       switch entry.change {
       case .deleted:
-        if held || isWindowShifted || isCut { return true }
+        if isWindowShifted || isCut || holds(id: entry.id) { return true }
       case .inserted:
-        if held { return true }
+        if holds(id: entry.id) { return true }
         if let journey = current(index), query.matchesUntracked(journey) { return true }
       case .updated(let fields):
         guard !fields.intersection(read).isEmpty else { continue }
-        if isWindowShifted && !held { return true }
         guard let journey = current(index) else {
-          if held { return true }
+          if isWindowShifted || holds(id: entry.id) { return true }
           continue
         }
         let matches = query.matchesUntracked(journey)
-        if held ? !matches || !fields.intersection(query.sortFields).isEmpty : matches { return true }
+        // A journey that matches and moved is told, held or not (it joins or moves).
+        if matches && !fields.intersection(query.sortFields).isEmpty { return true }
+        let held = holds(id: entry.id)
+        if isWindowShifted && !held { return true }
+        if held ? !matches : matches { return true }
       }
     }
     return false
   }
 
+  /// Whether the list holds the journey with this id, from the ids of its journeys, made when
+  /// the list was last read (`reload()`): a commit's question costs a lookup, not a walk of a
+  /// list of a hundred thousand.
   private func holds(id: UUID) -> Bool {
     let ids = memberIDs ?? Set(storage.map(\.id))
     memberIDs = ids
@@ -155,6 +161,8 @@ extension LiveJourneys {
     guard !isNotifying else { return }
     do {
       storage = try fetch(query)
+      // Made with the list, whose reading walks it anyway, rather than by the next commit.
+      memberIDs = Set(storage.map(\.id))
       failure = nil
       isStale = false
     } catch {

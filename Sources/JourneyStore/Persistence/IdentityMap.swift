@@ -163,9 +163,7 @@ final class IdentityMap {
   /// The unsaved edits of some journeys (all when `ids` is `nil`), of some fields (all by
   /// default), in the order of their ids: each journey's saved and current values, and
   /// the fields that differ.
-  func unsavedEdits(of ids: Set<UUID>?, fields: JourneyFieldSet = .all)
-    -> [(id: UUID, saved: JourneyValues, current: JourneyValues, fields: JourneyFieldSet)]
-  {
+  func unsavedEdits(of ids: Set<UUID>?, fields: JourneyFieldSet = .all) -> [UnsavedEdit] {
     collectEdits()
     // Edited back to their saved values: nothing to keep them for.
     for id in candidates where entries[id]?.isEdited != true {
@@ -181,6 +179,9 @@ final class IdentityMap {
       }
     }
   }
+
+  /// The unsaved edit of one journey: its saved and current values, and the fields that differ.
+  typealias UnsavedEdit = (id: UUID, saved: JourneyValues, current: JourneyValues, fields: JourneyFieldSet)
 
   /// Records that `fields` of a journey were saved with their `values`: they are no longer
   /// edits; a journey left without edits is held weakly again.

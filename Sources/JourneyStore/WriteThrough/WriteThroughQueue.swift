@@ -54,6 +54,12 @@ final class WriteThroughQueue: @unchecked Sendable {
     queue.sync {}
   }
 
+  /// Calls `body` on the queue's thread once every write handed over so far is saved or
+  /// refused: a caller on an actor awaits it there instead of blocking.
+  func whenIdle(_ body: @escaping @Sendable () -> Void) {
+    queue.async(execute: body)
+  }
+
   /// Blocks until every write handed over so far is saved or refused, or `timeout` passes.
   /// - Returns: Whether they were all saved or refused in time.
   func waitUntilIdle(within timeout: Duration) -> Bool {

@@ -86,7 +86,7 @@ struct ClosingTests {
   @Test func asyncCallsThrowAndAFollowingTaskEnds() async throws {
     let folder = try TemporaryFolder()
     let database = try Self.open(folder)
-    try database.add(Journey(name: "One"))
+    try await database.add(Journey(name: "One"))
     let following = Task { @MainActor in try await database.follow() }
     try await Task.sleep(for: .milliseconds(50))
     database.close()

@@ -21,7 +21,7 @@ struct JourneySnapshotTests {
     let folder = try TemporaryFolder()
     let database = try JourneyDatabase(path: folder.file("journeys.sqlite"))
     let start = Date(timeIntervalSinceReferenceDate: 800_000_000)
-    let journey = try database.add(Journey(name: "Coast", transportationType: .bike, startDate: start, duration: 3600))
+    let journey = try await database.add(Journey(name: "Coast", transportationType: .bike, startDate: start, duration: 3600))
     let snapshot = journey.snapshot
     #expect(snapshot == JourneySnapshot(
       id: journey.id, name: "Coast", transportationType: .bike, startDate: start, duration: 3600))
@@ -32,7 +32,7 @@ struct JourneySnapshotTests {
     planned.apply(to: journey)
     #expect(journey.name == "Coast (planned)" && journey.duration == 7200)
     #expect(database.hasChanges)
-    try database.save()
+    try await database.save()
     let stored = try #require(try JourneyDatabase(path: database.path).journey(id: journey.id))
     #expect(stored.snapshot == planned)
   }

@@ -63,9 +63,9 @@ struct OwnUndoTests {
   @Test func theAsyncFormsTakeBackThisDatabasesChangesToo() async throws {
     let folder = try TemporaryFolder()
     let app = try Self.open(folder, origin: "the app")
-    let journey = try app.add(Journey(name: "Commute"))
+    let journey = try await app.add(Journey(name: "Commute"))
     journey.duration = 7200
-    try app.save()
+    try await app.save()
     let theirs = try OtherProgram.insertJourney(named: "Theirs", on: app.path)
 
     let undone: RevertSummary? = try await app.undo()

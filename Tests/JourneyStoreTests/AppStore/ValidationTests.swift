@@ -79,13 +79,13 @@ struct ValidationTests {
   @Test(.timeLimit(.minutes(3))) func aBadValueIsRefusedWithoutWaitingForTheLock() async throws {
     let folder = try TemporaryFolder()
     let database = try Self.open(folder, busyTimeout: .seconds(4))
-    let journey = try database.add(Journey(name: "Commute"))
+    let journey = try await database.add(Journey(name: "Commute"))
     let locker = try await LockHolder(.python, on: database.path, in: folder)
     journey.duration = -60
     let started = ContinuousClock.now
-    #expect(throws: JourneyValidationError.self) { try database.save() }
+    await #expect(throws: JourneyValidationError.self) { try await database.save() }
     #expect(started.duration(to: .now) < .seconds(1))
-    #expect(throws: JourneyValidationError.self) { try database.add(Journey(name: "Bad", duration: -1)) }
+    await #expect(throws: JourneyValidationError.self) { _ = try await database.add(Journey(name: "Bad", duration: -1)) }
     #expect(started.duration(to: .now) < .seconds(1))
     try await locker.release().expectSuccess("the lock holder")
   }

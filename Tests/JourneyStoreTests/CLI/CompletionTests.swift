@@ -42,7 +42,7 @@ struct CompletionTests {
   @Test func idsComeWithTheirNamesInZshAndFish() async throws {
     let sandbox = try CLISandbox()
     try sandbox.seedSamples()
-    let odd = try JourneyDatabase(path: sandbox.databasePath).add(Journey(name: "Dawn: ride\nhome"))
+    let odd = try await JourneyDatabase(path: sandbox.databasePath).add(Journey(name: "Dawn: ride\nhome"))
     let oddID = odd.id.uuidString.lowercased()
     let words = ["roadtrip", "show", "aaaa"]
     #expect(try await complete(sandbox, "show", words, at: 2, shell: "zsh").sorted() == [

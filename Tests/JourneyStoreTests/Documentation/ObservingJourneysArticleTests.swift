@@ -34,8 +34,8 @@ struct ObservingJourneysArticleTests {
   @MainActor @Test(.timeLimit(.minutes(3))) func theModelCountsEveryChangeOnceAndFollowsOtherProcesses() async throws {
     let folder = try TemporaryFolder()
     let database = try JourneyDatabase(path: folder.file("journeys.sqlite"))
-    let ride = try database.add(Journey(name: "Ride", transportationType: .bike))
-    let drive = try database.add(Journey(name: "Drive", transportationType: .car))
+    let ride = try await database.add(Journey(name: "Ride", transportationType: .bike))
+    let drive = try await database.add(Journey(name: "Drive", transportationType: .car))
     let counter = BikeCounter(database: database)
     #expect(counter.count == 1)
 
@@ -50,7 +50,7 @@ struct ObservingJourneysArticleTests {
 
     let following = Task { @MainActor in try await database.follow() }
     let other = try JourneyDatabase(path: database.path)
-    try other.add(Journey(name: "From elsewhere", transportationType: .bike))
+    try await other.add(Journey(name: "From elsewhere", transportationType: .bike))
     try await Self.settle { counter.count == 3 }
     #expect(counter.count == 3)
     following.cancel()
@@ -60,7 +60,7 @@ struct ObservingJourneysArticleTests {
   @MainActor @Test(.timeLimit(.minutes(3))) func observationsGivesTheValueAsItChanges() async throws {
     let folder = try TemporaryFolder()
     let database = try JourneyDatabase(path: folder.file("journeys.sqlite"))
-    let drive = try database.add(Journey(name: "Drive", transportationType: .car))
+    let drive = try await database.add(Journey(name: "Drive", transportationType: .car))
     let bikes = database.liveJourneys(JourneyQuery(transportationTypes: [.bike]))
     var counts: [Int] = []
     for await count in Observations({ bikes.journeys.count }) {

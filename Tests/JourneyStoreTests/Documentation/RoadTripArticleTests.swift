@@ -57,11 +57,11 @@ struct RoadTripArticleTests {
     #expect(journey.transportationType == .bike)
 
     let database = try JourneyDatabase(path: folder.file("journeys.sqlite"))
-    let coast = try database.add(Journey(name: "Coast road", transportationType: .car))
+    let coast = try await database.add(Journey(name: "Coast road", transportationType: .car))
     let editor = JourneyEditor(journey: coast)
     editor.picker.transportationType = .bike
     #expect(database.hasChanges)
-    try database.save()
+    try await database.save()
     #expect(!database.hasChanges)
 
     var failures: [String] = []
@@ -69,7 +69,7 @@ struct RoadTripArticleTests {
     let picker = TransportationTypePicker(transportationType: live.transportationType)
     picker.transportationType = .bus
     live.duration.wrappedValue += 15 * 60
-    database.waitForPendingWrites()
+    await database.waitForPendingWrites()
     #expect(failures.isEmpty)
     #expect(!database.hasChanges)
 
@@ -93,6 +93,6 @@ struct RoadTripArticleTests {
     try JourneyField.Edit(name: "start", text: "+1d").apply(to: coast)
     #expect(coast.startDate > start)
     _ = try DateExpression.date("monday 18:00")
-    try database.save()
+    try await database.save()
   }
 }

@@ -8,13 +8,13 @@ struct OutsideChangeSequenceTests {
   @Test func eachCommitOfAnotherProcessArrivesWithTheJourneyAlreadyRefreshed() async throws {
     let folder = try TemporaryFolder()
     let mine = try Fixtures.database(in: folder)
-    let journey = try mine.add(Journey(name: "Live", transportationType: .car))
+    let journey = try await mine.add(Journey(name: "Live", transportationType: .car))
     let id = journey.id
     let writer = Task.detached {
       let theirs = try Fixtures.database(in: folder, origin: "theirs")
       for type in [TransportationType.bike, .bus, .scooter] {
         try await Task.sleep(for: .milliseconds(30))
-        try theirs.edit(id) { $0.transportationType = type }
+        try await theirs.edit(id) { $0.transportationType = type }
       }
     }
     var seen: [String] = []
@@ -48,7 +48,7 @@ struct OutsideChangeSequenceTests {
   @Test(.timeLimit(.minutes(3))) func everySequenceGetsEveryChange() async throws {
     let folder = try TemporaryFolder()
     let database = try Fixtures.database(in: folder)
-    let id = try database.add(Journey(name: "Shared", transportationType: .car)).id.lowercasedText
+    let id = try await database.add(Journey(name: "Shared", transportationType: .car)).id.lowercasedText
     var first = try database.outsideChanges().makeAsyncIterator()
     var second = try database.outsideChanges().makeAsyncIterator()
     var seen: ([String], [String], refreshed: [String]) = ([], [], [])
@@ -102,7 +102,7 @@ struct OutsideChangeSequenceTests {
     let monitor = DatabaseMonitor(path: database.path)
     let waiting = Task.detached { await monitor.wait(upTo: .seconds(600)) }
     try await Task.sleep(for: .milliseconds(50))
-    try database.add(Journey(name: "Wakes it"))
+    try await database.add(Journey(name: "Wakes it"))
     #expect(await waiting.value == true)
   }
 }
@@ -113,7 +113,7 @@ struct FollowTests {
   @MainActor @Test(.timeLimit(.minutes(3))) func managedJourneysAndLiveListsFollowTheFileByThemselves() async throws {
     let folder = try TemporaryFolder()
     let database = try Fixtures.database(in: folder)
-    let journey = try database.add(Journey(name: "Followed", transportationType: .car))
+    let journey = try await database.add(Journey(name: "Followed", transportationType: .car))
     let bikes = database.liveJourneys(JourneyQuery(transportationTypes: [.bike]))
     #expect(bikes.journeys.isEmpty)
     let following = Task { @MainActor in try await database.follow() }

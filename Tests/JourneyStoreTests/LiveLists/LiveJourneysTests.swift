@@ -111,7 +111,7 @@ struct LiveJourneysTests {
     try database.refresh()
     #expect(!database.hasChanges)
     journey.name = "Renamed"
-    try database.save()
+    try await database.save()
     let row = try Connection(path: sandbox.databasePath, busyTimeout: .seconds(5))
       .firstValue("SELECT transportation_type || '|' || name FROM journey WHERE id = ?", [.text(SampleJourneys.coastID)])
     #expect(row == .text("rocket|Renamed"))

@@ -53,7 +53,7 @@ struct LongWorkTests {
   @Test func anImportThatReplacesUpdatesTheManagedJourneys() async throws {
     let folder = try TemporaryFolder()
     let database = try JourneyDatabase(path: folder.file("journeys.sqlite"))
-    let coast = try database.add(Journey(name: "Coast", transportationType: .car))
+    let coast = try await database.add(Journey(name: "Coast", transportationType: .car))
     let line = #"{"id":"\#(coast.id.uuidString.lowercased())","name":"Coast road","transportationType":"bike","# +
       #""startDate":"2026-11-21T08:00:00Z","duration":60}"#
     let summary = try await database.importJourneys(from: JourneyReader(text: line, format: .ndjson), onConflict: .replace)
@@ -66,7 +66,7 @@ struct LongWorkTests {
   @Test func aCancelledImportStopsBetweenRowsAndLeavesNothing() async throws {
     let folder = try TemporaryFolder()
     let database = try JourneyDatabase(path: folder.file("journeys.sqlite"))
-    try database.add(Journey(name: "Kept"))
+    try await database.add(Journey(name: "Kept"))
     let batchesBefore = try database.changes().count
     let (started, reached) = AsyncStream.makeStream(of: Void.self)
     let reader = JourneyReader(text: Self.buses(200_000), format: .ndjson)
@@ -81,7 +81,7 @@ struct LongWorkTests {
     #expect(try database.count() == 1)
     #expect(try database.changes().count == batchesBefore)
     // No transaction was left open: another writer goes on at once.
-    try JourneyDatabase(path: database.path, configuration: .init(busyTimeout: .zero)).add(Journey(name: "After"))
+    try await JourneyDatabase(path: database.path, configuration: .init(busyTimeout: .zero)).add(Journey(name: "After"))
     #expect(try database.count() == 2)
   }
 
@@ -167,7 +167,7 @@ struct LongWorkTests {
     }
     try await database.importJourneys(from: JourneyReader(text: Self.buses(2_000), format: .ndjson))
     // Another process's commit, after the import: what the sequence reports is that alone.
-    try JourneyDatabase(path: database.path).add(Journey(name: "Elsewhere", transportationType: .bus))
+    try await JourneyDatabase(path: database.path).add(Journey(name: "Elsewhere", transportationType: .bus))
     // Long enough for a loaded machine whose main actor other tests keep busy.
     let deadline = ContinuousClock.now + .seconds(60)
     while reported.withLock({ $0 }) == 0 && ContinuousClock.now < deadline {

@@ -31,7 +31,7 @@ struct CrossProcessEditTests {
   @Test func anEditReadsFreshUnderTheWriteLock() async throws {
     let folder = try TemporaryFolder()
     let path = folder.file("journeys.sqlite")
-    let id = try Fixtures.database(in: folder).add(Journey(duration: 0)).id
+    let id = try await Fixtures.database(in: folder).add(Journey(duration: 0)).id
     let first = try Fixtures.database(in: folder)
 
     // While the first edit holds the write lock, a second writer starts its own read-modify-write;
@@ -39,9 +39,9 @@ struct CrossProcessEditTests {
     let secondWriter = Task.detached {
       try await Task.sleep(for: .milliseconds(50))
       let second = try JourneyDatabase(path: path)
-      try second.edit(id) { $0.duration += 60 }
+      try await second.edit(id) { $0.duration += 60 }
     }
-    try first.edit(id) { journey in
+    try await first.edit(id) { journey in
       journey.duration += 60
       Thread.sleep(forTimeInterval: 0.3)
     }

@@ -16,9 +16,9 @@ struct DiscardedEditTests {
   @Test func refreshReportsTheEditsItDrops() async throws {
     let sandbox = try CLISandbox()
     let database = try JourneyDatabase(path: sandbox.databasePath)
-    let edited = try database.add(Journey(name: "Coast", transportationType: .car))
-    let untouched = try database.add(Journey(name: "Ferry", transportationType: .bus))
-    let kept = try database.add(Journey(name: "Run", transportationType: .walkOrRun))
+    let edited = try await database.add(Journey(name: "Coast", transportationType: .car))
+    let untouched = try await database.add(Journey(name: "Ferry", transportationType: .bus))
+    let kept = try await database.add(Journey(name: "Run", transportationType: .walkOrRun))
     var discarded: [[Journey]] = []
     database.onEditsDiscarded = { discarded.append($0) }
     edited.name = "Coast road, unsaved"
@@ -33,18 +33,18 @@ struct DiscardedEditTests {
     #expect(edited.name == "Coast road, unsaved", "the object keeps what was typed")
     // The other edit is still there, and saves.
     #expect(database.hasChanges)
-    try database.save()
+    try await database.save()
     #expect(!database.hasChanges)
     #expect(try database.journey(id: kept.id)?.name == "Run, unsaved")
     // What was lost can be added again, as it was typed.
-    try database.add(edited)
+    try await database.add(edited)
     #expect(try JourneyDatabase(path: sandbox.databasePath).journey(id: edited.id)?.name == "Coast road, unsaved")
   }
 
   @Test func aDeleteOfAJourneyWithoutEditsReportsNothing() async throws {
     let sandbox = try CLISandbox()
     let database = try JourneyDatabase(path: sandbox.databasePath)
-    let journey = try database.add(Journey(name: "Coast"))
+    let journey = try await database.add(Journey(name: "Coast"))
     var discarded: [[Journey]] = []
     database.onEditsDiscarded = { discarded.append($0) }
     try await Self.deleteWithTheShell([journey], in: sandbox)
@@ -55,7 +55,7 @@ struct DiscardedEditTests {
   @Test(.timeLimit(.minutes(3))) func followingReportsItWithoutARefresh() async throws {
     let sandbox = try CLISandbox()
     let database = try JourneyDatabase(path: sandbox.databasePath)
-    let journey = try database.add(Journey(name: "Coast"))
+    let journey = try await database.add(Journey(name: "Coast"))
     let list = database.liveJourneys()
     #expect(list.journeys.count == 1)
     var discarded: [Journey] = []

@@ -156,7 +156,7 @@ struct SaveFailureTests {
     #expect(throws: JourneyDatabaseError.deletedElsewhere([setup.second.id])) { try setup.database.save() }
     setup.database.rollback()
     #expect(!setup.database.hasChanges)
-    try setup.database.save()
+    try await setup.database.save()
   }
 
   /// A lock held by another connection: `save()` waits for the write-through writes in flight

@@ -12,7 +12,7 @@ import Testing
 struct SyncLongWorkTests {
   @Test func itsBatchIsTheOwnersOwnAndItReportsProgress() async throws {
     let world = try SyncWorld(replicas: 2)
-    try world[0].add(contentsOf: (0..<3).map { Journey.sample("Trip \($0)") })
+    try await world[0].add(contentsOf: (0..<3).map { Journey.sample("Trip \($0)") })
     try world.sync(0)
     let list = world[1].liveJourneys()
     #expect(list.journeys.isEmpty)
@@ -29,7 +29,7 @@ struct SyncLongWorkTests {
     #expect(seen.last == WorkProgress(completed: 3), "\(seen)")
     #expect(seen.allSatisfy { $0.total == nil })
     // Sending counts too.
-    try world[1].add(Journey.sample("Back"))
+    try await world[1].add(Journey.sample("Back"))
     let back = Mutex<[WorkProgress]>([])
     _ = try await world[1].sync(with: FolderRemote(path: world.remotePath)) {
       progress in back.withLock { $0.append(progress) }
@@ -59,7 +59,7 @@ struct SyncLongWorkTests {
 
   @Test func aCancelledSyncLeavesTheDatabaseAsItWas() async throws {
     let world = try SyncWorld(replicas: 2)
-    try world[0].add(contentsOf: (0..<5_000).map { Journey.sample("Trip \($0)") })
+    try await world[0].add(contentsOf: (0..<5_000).map { Journey.sample("Trip \($0)") })
     try world.sync(0)
     let database = world[1]
     let remote = FolderRemote(path: world.remotePath)
@@ -98,7 +98,7 @@ struct SyncLongWorkTests {
     let repository = try git.bareRepository()
     let world = try SyncWorld(replicas: 1)
     let database = world[0]
-    try database.add(Journey.sample("Trip"))
+    try await database.add(Journey.sample("Trip"))
     // A git that hangs in a clone or a fetch, and whose child (as ssh would) keeps git's
     // standard error open after git is gone.
     let wrapper = git.folder.file("hanging")

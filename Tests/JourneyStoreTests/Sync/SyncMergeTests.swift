@@ -260,13 +260,13 @@ extension SyncMergeTests {
   @Test func managedJourneysAndLiveListsFollowAnAsyncSync() async throws {
     let world = try SyncWorld(replicas: 2)
     let journey = Journey.sample("Before")
-    try world[0].add(journey)
+    try await world[0].add(journey)
     try world.syncAll()
     let managed = try #require(try world[1].journey(id: journey.id))
     let list = world[1].liveJourneys()
     #expect(list.journeys.count == 1)
-    try world[0].edit(journey.id) { $0.name = "After" }
-    try world[0].add(Journey.sample("New"))
+    try await world[0].edit(journey.id) { $0.name = "After" }
+    try await world[0].add(Journey.sample("New"))
     _ = try await world[0].sync(with: FolderRemote(path: world.remotePath))
     let summary = try await world[1].sync(with: FolderRemote(path: world.remotePath))
     #expect(summary.journeysChanged == 2)

@@ -101,7 +101,7 @@ struct WriteThroughTests {
 
     try await Task.sleep(for: .milliseconds(100))
     try await holder.release()
-    database.waitForPendingWrites()
+    await database.waitForPendingWrites()
     #expect(failures.withLock { $0 } == [])
     let row = try #require(try Fixtures.row(journey.id, in: database.path))
     #expect(row[3] == .real(5400))
@@ -121,14 +121,14 @@ struct WriteThroughTests {
     let holder = try await LockHolder(.sqlite3Shell, on: sandbox.databasePath, in: sandbox.folder)
 
     duration.wrappedValue = 60
-    database.waitForPendingWrites()
+    await database.waitForPendingWrites()
     #expect(failures.withLock { $0 } == [.busy])
     #expect(journey.duration == 3600, "snapped back")
     #expect(journey.name == "Unsaved rename", "another field's unsaved edit stays")
     try await holder.release()
 
     duration.wrappedValue = 120
-    database.waitForPendingWrites()
+    await database.waitForPendingWrites()
     #expect(failures.withLock { $0 }.count == 1)
     let row = try #require(try Fixtures.row(journey.id, in: database.path))
     #expect(row[3] == .real(120))
@@ -144,7 +144,7 @@ struct WriteThroughTests {
     deleted.expectSuccess()
 
     name.wrappedValue = "Too late"
-    database.waitForPendingWrites()
+    await database.waitForPendingWrites()
     #expect(failures.withLock { $0 }.count == 1)
     #expect(failures.withLock { $0 }.first?.contains(journey.id.uuidString.lowercased()) == true, "\(failures.withLock { $0 })")
     #expect(try Fixtures.row(journey.id, in: database.path) == nil)
@@ -168,7 +168,7 @@ struct WriteThroughTests {
   @MainActor @Test func outcomesReachTheOwningActorByThemselves() async throws {
     let folder = try TemporaryFolder()
     let database = try Fixtures.database(in: folder)
-    let journey = try database.add(Journey(duration: 3600))
+    let journey = try await database.add(Journey(duration: 3600))
     var failures: [any Error] = []
     let duration = database.writeThrough(journey) { failures.append($0) }.duration
     duration.wrappedValue = -1
