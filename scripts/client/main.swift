@@ -53,16 +53,16 @@ func run(path: String) async throws {
 
   let editor = Editor()
   editor.name.wrappedValue = "Coast road"
-  let coast = try database.add(editor.draft)
+  let coast = try await database.add(editor.draft)
   let counter = BikeCounter(database: database)
   require(counter.bikes.journeys.count == 1, "the live list holds the bike journey")
 
   @Bindable var bindable = coast
   bindable.duration = 5_400
-  try database.save()
+  try await database.save()
   let live = database.writeThrough(coast) { error in print("not saved: \(error)") }
   live.transportationType.wrappedValue = .car
-  database.waitForPendingWrites()
+  await database.waitForPendingWrites()
 
   let reader = JourneyReader(text: #"{"name":"Émile","transportationType":"bike","startDate":"2026-11-21T08:00:00Z","duration":60}"#, format: .ndjson)
   let summary = try await database.importJourneys(from: reader) { progress in
@@ -71,7 +71,7 @@ func run(path: String) async throws {
   require(summary.inserted == 1, "the import inserted its journey")
 
   var query = JourneyQuery()
-  query.sortKeys = [JourneyQuery.SortKey(.name), JourneyQuery.SortKey(.startDate, isDescending: true)]
+  query.sortKeys = [.ascending(.name), .descending(.startDate)]
   let names = try database.journeys(query).map(\.name)
   require(names == ["Coast road", "Émile"], "names sort case and accents aside: \(names)")
 
@@ -94,13 +94,13 @@ func run(path: String) async throws {
   planned.apply(to: coast)
   coast.duration = -1
   do {
-    try database.save()
+    try await database.save()
     require(false, "a negative duration was saved")
   } catch let error as JourneyValidationError {
     require(error.field == .duration && error.rule == .notNegative, "the error names the field: \(error)")
   }
   coast.duration = 5_400
-  try database.save()
+  try await database.save()
   print("client: \(try database.count()) journeys, \(counter.updates) updates seen")
   require(database.close().isEmpty, "nothing was left unsaved")
 }

@@ -112,7 +112,7 @@ extension JourneyDatabase {
     try await runLongWork(progress: nil, isolation: isolation) { worker, work in
       try worker.delete(ids: ids) { _ in try work.checkCancellation() }
     } willTakeIn: { _ in
-      for id in ids { identityMap.detach(id) }
+      follower.forgetDeleted(ids)
     }
   }
 

@@ -58,4 +58,22 @@ extension JourneyDatabase {
     guard try follower.needsCatchUpBeforeFetching() else { return }
     try catchUp()
   }
+
+  /// The longest the caller's actor takes commits in at once before it lets others run: a
+  /// frame of a display, so that a UI never misses more than one.
+  static let sliceDuration = Duration.milliseconds(8)
+
+  /// Has the follower apply what was committed since its position, as `catchUp()` does, by
+  /// slices of at most `sliceDuration`, with a `Task.yield()` after each: other work of the
+  /// caller's actor runs between them. Each slice's changes reach the managed journeys and the
+  /// live lists at its end; a `refresh()` made between two slices goes on from where the last
+  /// one stopped.
+  func catchUp(bySlicesOn isolation: isolated (any Actor)?) async throws {
+    guard follower.isFollowing else { return }
+    while true {
+      takeWriteThroughOutcomes()
+      guard try follower.catchUp(pausingAt: .now + Self.sliceDuration) else { return }
+      await Task.yield()
+    }
+  }
 }

@@ -220,7 +220,7 @@ extension CommitFollower {
         liveLists.invalidateAll()
         log.pass(batch.id)
       } else {
-        try? catchUp()
+        _ = try? catchUp()
       }
       return
     }
@@ -233,6 +233,12 @@ extension CommitFollower {
     if isNext { log.pass(batch.id) }
     tell(committed)
     if !discarded.isEmpty { onEditsDiscarded?(discarded) }
+  }
+
+  /// Stops managing journeys the caller deleted, before their delete is taken in: their unsaved
+  /// edits go with them, unreported (the caller asked), as a delete through the writer does.
+  func forgetDeleted(_ ids: [UUID]) {
+    for id in ids { identityMap.detach(id) }
   }
 
   /// Takes in batches long work committed for the database on another connection: its own from

@@ -143,6 +143,9 @@ struct SecurityTests {
       "Batch.oldColumns": "the change table's old-value columns, from JourneyField.all",
       "Batch.columns": "the journey table's field columns, from JourneyField.all",
       "duration": "the duration column, from JourneyField, in the fixed subquery of the longest duration",
+      "batches": "a fixed condition on a batch id (`= ?n`, or `IN` a fixed subquery of the batch table)",
+      "read": "the fixed subquery of the batches a sync waits to send, with a ? placeholder",
+      "ofOrigin": "a fixed condition on a batch's origin, with a ? placeholder (undo of one's own changes)",
     ]
     let keywords = try Regex(#"\b(SELECT|INSERT|UPDATE|DELETE|WHERE|VALUES|PRAGMA|DROP|CREATE|BEGIN|ORDER BY|IN \()\b"#)
     var found: [String] = []
