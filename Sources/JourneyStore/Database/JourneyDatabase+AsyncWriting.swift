@@ -68,27 +68,40 @@ extension JourneyDatabase {
   ) async throws {
     try checkOpen()
     let journeys = Array(journeys)
-    for journey in journeys { try journey.validate() }
     var values: [(id: UUID, values: JourneyValues)] = []
     values.reserveCapacity(journeys.count)
-    var deadline = ContinuousClock.now + Self.sliceDuration
-    for journey in journeys {
-      values.append((journey.id, JourneyValues(readingUntracked: journey)))
-      if values.count % 256 == 0 && ContinuousClock.now >= deadline {
-        await Task.yield()
-        deadline = .now + Self.sliceDuration
+    try await Self.bySlices(of: journeys, isolation: isolation) { slice in
+      for journey in slice {
+        try journey.validate()
+        values.append((journey.id, JourneyValues(readingUntracked: journey)))
       }
     }
     try markChangeLogPosition()
     // The objects wait for their inserts, which the follower takes in as it takes in any commit.
-    identityMap.awaitInsert(of: journeys)
+    await Self.bySlices(of: journeys, isolation: isolation) { identityMap.awaitInsert(of: $0) }
     do {
       try await runLongWork(progress: progress, isolation: isolation) { [values] worker, work in
         try worker.insert(values, work: work)
       }
     } catch {
-      identityMap.stopAwaitingInsert(of: journeys)
+      await Self.bySlices(of: journeys, isolation: isolation) { identityMap.stopAwaitingInsert(of: $0) }
       throw error
+    }
+  }
+
+  /// Hands `body` the journeys a slice at a time, with a `Task.yield()` whenever a frame's time
+  /// (`sliceDuration`) has passed: a hundred thousand journeys made in code are checked, read
+  /// and set aside while the caller's actor goes on drawing.
+  private static func bySlices(
+    of journeys: [Journey], isolation: isolated (any Actor)?, _ body: (ArraySlice<Journey>) throws -> Void
+  ) async rethrows {
+    var deadline = ContinuousClock.now + sliceDuration
+    for start in stride(from: 0, to: journeys.count, by: 256) {
+      try body(journeys[start..<min(start + 256, journeys.count)])
+      if ContinuousClock.now >= deadline {
+        await Task.yield()
+        deadline = .now + sliceDuration
+      }
     }
   }
 

@@ -23,19 +23,30 @@ extension ChangeLog {
   /// Each range of `ranges` (as `r`) that reads the journey table (not anchored) with its
   /// journeys (as `j`), those that also meet `condition`: from the journey its first id names
   /// (`f`), as many as it counts, in the order of their rowids.
+  ///
+  /// Without a `condition`, the ranges are read first and their journeys by rowid (`CROSS JOIN`
+  /// names the order): a reader asks for one batch's ranges, and SQLite, which keeps no
+  /// statistics here, would otherwise scan the journey table for the rowids, whatever the batch.
+  /// A `condition` that picks a journey (`j.id = ?`) leaves the order to SQLite, which then
+  /// starts from that journey.
   private static func journeys(ofRanges ranges: String = "change_range", where condition: String = "")
     -> String
   {
-    """
-    \(ranges) r JOIN journey f ON f.id = r.first_journey AND r.first_delete IS NULL
-    JOIN journey j ON \(condition)j.rowid BETWEEN f.rowid AND f.rowid + r.journeys - 1
-    """
+    let join = condition.isEmpty ? "CROSS JOIN" : "JOIN"
+    return """
+      \(ranges) r \(join) journey f ON f.id = r.first_journey AND r.first_delete IS NULL
+      \(join) journey j ON \(condition)j.rowid BETWEEN f.rowid AND f.rowid + r.journeys - 1
+      """
   }
 
   /// Each anchored range of `ranges` (as `r`) with the undo's `delete` rows that name its
-  /// journeys (as `d`), in the range's order.
-  private static func anchored(ofRanges ranges: String = "change_range") -> String {
-    "\(ranges) r JOIN change d ON d.id BETWEEN r.first_delete AND r.first_delete + r.journeys - 1"
+  /// journeys (as `d`), in the range's order, those that also meet `condition`; the order of the
+  /// reading as in `journeys(ofRanges:where:)`.
+  private static func anchored(ofRanges ranges: String = "change_range", where condition: String = "")
+    -> String
+  {
+    let join = condition.isEmpty ? "CROSS JOIN" : "JOIN"
+    return "\(ranges) r \(join) change d ON \(condition)d.id BETWEEN r.first_delete AND r.first_delete + r.journeys - 1"
   }
 
   /// A `SELECT` of how many journeys the ranges of the batch whose id is parameter `index` hold.
@@ -70,8 +81,8 @@ extension ChangeLog {
   /// The batches whose ranges hold the journey whose id is parameter `index`: a lookup of the
   /// journey by id, then of the ranges (a few rows).
   static func rangeBatches(holdingJourneyAt index: Int) -> String {
-    "SELECT r.batch \(ranges(holdingJourneyAt: index)) UNION ALL SELECT r.batch FROM \(anchored()) "
-      + "WHERE \(names(journey: "?\(index)", in: "d.journey"))"
+    "SELECT r.batch \(ranges(holdingJourneyAt: index)) UNION ALL SELECT r.batch FROM "
+      + anchored(where: "\(names(journey: "?\(index)", in: "d.journey")) AND ")
   }
 
   /// The ranges (as `r`) that hold the journey whose id is parameter `index`, from `FROM` on.

@@ -26,12 +26,38 @@ extension ChangeLog {
   /// newest first), optionally only those of one journey, and only from the write at `from` on
   /// (a `JourneyChange.ID.write`) when given. A row whose journey is not named by a UUID (the
   /// journey table refuses none that roadtrip writes) is left out.
+  ///
+  /// The batch's rows of `change` are read through the index by batch, each of its ranges
+  /// (`forEachRow(ofRange:…)`) where its ids fall among them: no statement sorts the batch's
+  /// rows, so reading a slice of a million-row import costs the slice.
   func forEachRow(
     of batch: BatchRecord, journeyID: UUID? = nil, isNewestFirst: Bool = false, from: Int64? = nil,
     _ body: (Row) throws -> Void
   ) throws {
     guard from != .max else { return }
     let reading = batch.effectiveRows
+    let order = reading.order(isNewestFirst: isNewestFirst)
+    let isDescending = order == "DESC"
+    // A row's id from its place (`Row.write`), and whether a range still has rows from `from` on.
+    let id = { (place: Int64) in reading.isInverted ? -place : place }
+    let bound = from.flatMap { $0 == .min ? nil : id($0) }
+    var spans = try rangeSpans(ofBatch: batch.source).filter { span in
+      guard let bound else { return true }
+      return reading.isInverted ? span.firstChange <= bound : span.lastChange >= bound
+    }
+    if isDescending { spans.reverse() }
+    var next = spans.startIndex
+    // Reads the ranges whose ids come before `row`'s in the reading order (all that are left,
+    // without one).
+    func readRanges(before row: Int64?) throws {
+      while next < spans.endIndex {
+        let span = spans[next]
+        if let row, isDescending ? span.firstChange < row : span.lastChange > row { return }
+        next += 1
+        try forEachRow(
+          ofRange: span, reading: reading, isDescending: isDescending, journeyID: journeyID, from: from, body)
+      }
+    }
     var conditions = ["batch = ?1"]
     var values: [DatabaseValue] = [.integer(batch.source)]
     if let journeyID {
@@ -43,12 +69,13 @@ extension ChangeLog {
       conditions.append(reading.fromWrite("?\(values.count)"))
     }
     try connection.forEachRow(
-      "SELECT \(reading.columns) FROM \(Self.rows) WHERE \(conditions.joined(separator: " AND ")) "
-        + "ORDER BY id \(reading.order(isNewestFirst: isNewestFirst))",
+      "SELECT \(reading.columns) FROM change WHERE \(conditions.joined(separator: " AND ")) ORDER BY id \(order)",
       values
     ) { row in
+      try readRanges(before: id(row.integer(at: 0)))
       if let read = Row(row: row, reading: reading) { try body(read) }
     }
+    try readRanges(before: nil)
   }
 
   /// Every row of a batch's changes, in the order the batch applies them.

@@ -76,12 +76,12 @@ final class IdentityMap {
 
   /// Sets objects aside to be managed once their inserts are committed (`revive`): the journeys
   /// an add is inserting.
-  func awaitInsert(of journeys: [Journey]) {
+  func awaitInsert(of journeys: some Sequence<Journey>) {
     for journey in journeys { detached[journey.id] = .weak(journey) }
   }
 
   /// Forgets objects set aside by `awaitInsert(of:)` whose inserts were not committed.
-  func stopAwaitingInsert(of journeys: [Journey]) {
+  func stopAwaitingInsert(of journeys: some Sequence<Journey>) {
     for journey in journeys where detached[journey.id]?.journey === journey {
       detached[journey.id] = nil
     }

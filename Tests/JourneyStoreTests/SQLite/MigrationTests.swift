@@ -250,13 +250,13 @@ extension MigrationTests {
     let undo = try #require(try database.undo(scope: .wholeFile))
     #expect(undo.revertedBatch == 2 && undo.deleted == 1_100)
     #expect(try InsertRangeTests.count("SELECT count(*) FROM change WHERE batch = 2", in: database) == 1)
-    try InsertRangeTests.expectHistory(of: (ids, 2), undo: undo.batch, in: database, "after the undo")
+    try AnchoredRangeTests.expectHistory(of: (ids, 2), undo: undo.batch, in: database, "after the undo")
     #expect(try database.journeys().map(\.name) == ["Before"])
     #expect(try database.redo()?.inserted == 1_100)
     #expect(try database.journeys().map(\.duration).sorted() == (1...1_100).map(Double.init) + [3_600])
-    try InsertRangeTests.expectHistory(of: (ids, 2), undo: undo.batch, in: database, "after the redo")
+    try AnchoredRangeTests.expectHistory(of: (ids, 2), undo: undo.batch, in: database, "after the redo")
     #expect(try database.undo()?.deleted == 1_100)
-    try InsertRangeTests.expectHistory(of: (ids, 2), undo: undo.batch, in: database, "after the second undo")
+    try AnchoredRangeTests.expectHistory(of: (ids, 2), undo: undo.batch, in: database, "after the second undo")
   }
 }
 

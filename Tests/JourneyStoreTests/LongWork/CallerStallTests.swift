@@ -1,0 +1,37 @@
+import Foundation
+import Testing
+
+/// An app's main actor never stalls for more than a frame or so: every write waits for another
+/// program's lock off it, and long work (a hundred thousand journeys imported, undone, redone,
+/// or added from code) runs off it and is taken in by slices. The target for every longest stall
+/// is under 100 ms, in a debug build too. The figures come from `CallerStallProbes`, run in a
+/// process of their own, where no other suite shares the main actor.
+@Suite("The caller's actor during writes and long work")
+struct CallerStallTests {
+  /// The figures held to the target: the writes behind a lock, and its long work.
+  static let targets = [
+    "save-behind-python3", "save-behind-sqlite3", "edit-behind-lock", "add-behind-lock", "delete-behind-lock",
+    "import", "undo", "redo",
+  ]
+  /// Figures printed for BENCHMARKS.md, not held to the target yet: a hundred thousand journeys
+  /// made in code are set aside and taken in by slices, but freeing their values is not.
+  static let reported = ["add-in-code"]
+
+  @Test func noWriteAndNoLongWorkStallsTheMainActorForMoreThan100Milliseconds() async throws {
+    var (result, figures) = try await MainActorProbe.run("CallerStallProbes")
+    // A stall of the code repeats; one the machine made (every core busy with other suites, the
+    // probe's main thread not scheduled) seldom does: one more run decides.
+    if Self.targets.contains(where: { (figures[$0] ?? 0) >= 100 }) {
+      print("Longest main-actor stalls (ms), first run: \(figures)")
+      (result, figures) = try await MainActorProbe.run("CallerStallProbes")
+    }
+    #expect(result.exitCode == 0, "a probe failed: \(result)")
+    print("Longest main-actor stalls (ms): " + (Self.targets + Self.reported).map {
+      "\($0) \(figures[$0].map { String($0) } ?? "-")"
+    }.joined(separator: ", "))
+    for name in Self.targets {
+      let stall = try #require(figures[name], "no figure for \(name): \(result)")
+      #expect(stall < 100, "\(name) stalled the main actor for \(stall) ms")
+    }
+  }
+}
