@@ -112,12 +112,14 @@ struct OwnFiles {
   }
 
   /// Whether a file of this replica's was written since its folder last changed (`folder`): it
-  /// was written over where it lies, as a file this replica writes never is. Adding a file
-  /// changes its folder after its bytes are written (a temporary file linked into place), so
-  /// every file added, by this replica or by git, was written no later than its folder changed;
-  /// bytes written over in place (a program, a damaged disk's driver) make the file newer than
-  /// its folder. A file replaced by another (renamed into place) changes the folder too, and is
-  /// told by its size only.
+  /// was written over where it lies, as a file this replica writes never is. This replica adds
+  /// a file to its folder after writing its bytes (a temporary file linked into place), so the
+  /// folder changes after every file it added was written; bytes written over in place (a
+  /// program, a damaged disk's driver) make the file newer than its folder. A file replaced by
+  /// another (renamed into place, or written anew by git) changes the folder too, and is told
+  /// by its size only. git creates a file, then writes it: the last file it created in the
+  /// folder may look newer by a tick of the clock, and is then read for nothing, until the
+  /// folder next changes.
   static func writtenOver(
     _ file: RemoteFolder.FileStatus, in folder: RemoteFolder.FileStatus?
   ) -> Bool {

@@ -62,8 +62,12 @@ extension RemoteFolder {
       if errno == ENOENT { return nil }
       throw SyncError.cannotReachRemote(path: path + "/" + name, reason: Self.reason())
     }
+    #if canImport(Darwin)
+    let modified = info.st_mtimespec
+    #else
+    let modified = info.st_mtim
+    #endif
     return FileStatus(
-      size: Int(info.st_size),
-      modified: (Int(info.st_mtim.tv_sec), Int(info.st_mtim.tv_nsec)))
+      size: Int(info.st_size), modified: (Int(modified.tv_sec), Int(modified.tv_nsec)))
   }
 }
