@@ -12,7 +12,7 @@ struct SyncReadAheadCommandTests {
   typealias Machines = SyncCommandTests.Machines
 
   /// How long the slow share takes to read one file.
-  static let delay = Duration.seconds(6)
+  static let delay = Duration.seconds(8)
 
   /// The environment of a run of roadtrip on database `name`.
   static func environment(_ machines: Machines, _ name: String) -> [String: String] {
