@@ -11,8 +11,9 @@
 ///   not write is refused by name; one it did write, cut short or changed, is damaged.
 /// - A file it wrote that is damaged, or missing, is sent again.
 ///
-/// Cheap when nothing is wrong: a confirmed file is checked by its size, and read only when
-/// that differs or a conflict copy of its name is there.
+/// Cheap when nothing is wrong: a confirmed file is checked by its size and its time (without
+/// reading it), and read only when its size differs, it was written over after it was added
+/// (`writtenOver`), or a conflict copy of its name is there.
 struct OwnFiles {
   /// The files this replica recorded writing.
   let records: SentFiles
@@ -65,6 +66,7 @@ struct OwnFiles {
     }
     let conflicted = Set(copies.map(\.seq))
     let overhead = sealing is PlainFiles ? 0 : SealedFile.overhead
+    let ownFolder = try folder.status(of: "replicas/" + replica)
     for seq in present {
       let name = ChangeFile.name(replica: replica, seq: seq)
       guard let mine = sent[seq] else {
@@ -77,7 +79,8 @@ struct OwnFiles {
         continue
       }
       if !mine.isPending, !conflicted.contains(seq), let size = mine.size,
-        try folder.size(of: name) == size + overhead
+        let status = try folder.status(of: name), status.size == size + overhead,
+        !Self.writtenOver(status, in: ownFolder)
       {
         continue
       }
@@ -106,6 +109,22 @@ struct OwnFiles {
     }
     findings.copiedFrom = copied.min()
     return findings
+  }
+
+  /// Whether a file of this replica's was written since its folder last changed (`folder`): it
+  /// was written over where it lies, as a file this replica writes never is. This replica adds
+  /// a file to its folder after writing its bytes (a temporary file linked into place), so the
+  /// folder changes after every file it added was written; bytes written over in place (a
+  /// program, a damaged disk's driver) make the file newer than its folder. A file replaced by
+  /// another (renamed into place, or written anew by git) changes the folder too, and is told
+  /// by its size only. git creates a file, then writes it: the last file it created in the
+  /// folder may look newer by a tick of the clock, and is then read for nothing, until the
+  /// folder next changes.
+  static func writtenOver(
+    _ file: RemoteFolder.FileStatus, in folder: RemoteFolder.FileStatus?
+  ) -> Bool {
+    guard let folder else { return false }
+    return file.isModified(after: folder)
   }
 
   /// Why a file under this replica's id that it did not write, and that does not open as its,

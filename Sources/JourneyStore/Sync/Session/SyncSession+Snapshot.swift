@@ -12,15 +12,7 @@ extension SyncSession {
     _ listing: [String: [Int64]], from folder: RemoteFolder, state: ReplicaState,
     summary: inout SyncSummary
   ) throws -> Snapshot? {
-    let others = state.seen.filter { $0.key != state.id }
-    let joining = others.values.allSatisfy { $0 == 0 }
-    let missing = listing.contains { replica, seqs in
-      guard replica != state.id else { return false }
-      let seen = state.seen[replica] ?? 0
-      guard let next = seqs.first(where: { $0 > seen }) else { return false }
-      return next != seen + 1
-    }
-    guard joining || missing else { return nil }
+    guard Self.needsSnapshot(listing, seen: state.seen, replica: state.id) else { return nil }
     let bounds = ReceivedBounds(listing: listing)
     // The seq of a snapshot's name is how many change files it covers: the newest is the largest.
     for candidate in try folder.snapshots().sorted(by: { $0.seq > $1.seq })

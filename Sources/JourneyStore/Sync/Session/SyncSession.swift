@@ -6,13 +6,15 @@ import Foundation
 
 /// One sync of a database with a remote (SYNC.md), on one connection:
 ///
-/// 1. the remote is made current and listed (its identity made when the folder is new);
+/// 1. the remote is made current and listed (its identity made when the folder is new), and the
+///    files to apply are read (`readAhead`), before the write transaction begins;
 /// 2. in one write transaction (`Batch.write`): this replica's files that the remote holds now
 ///    are confirmed; every local batch not sent yet is stamped with a clock, merged into the
 ///    registers, and recorded as the next file (`sync_sent`, its bytes kept until the remote is
 ///    seen to hold it), with the version vector as it was before receiving; the other replicas'
 ///    files not applied yet are merged in causal order, and the journeys they change are
-///    written as one batch, `sync from …`, which `history` shows and `undo` takes back;
+///    written as one batch, `sync from …`, which `history` shows and `undo` takes back (the
+///    state is read again there: what another sync applied meanwhile is skipped);
 /// 3. after the commit, the files not on the remote yet are added to it and published; once
 ///    published, they are confirmed (their bytes dropped) and a remote this sync made is
 ///    remembered by its id.
@@ -77,6 +79,8 @@ struct SyncSession {
   ) throws -> SyncSummary {
     let remoteID = identity.id
     let listing = try folder.changeFiles()
+    // Before the transaction: a slow share must not hold the database's write lock.
+    try readAhead(listing, in: folder)
     var summary = SyncSummary(remote: remote.shownLocation, replica: "")
     summary.createdRemote = created
     var unpublished: [(seq: Int64, name: String, bytes: [UInt8])] = []

@@ -110,17 +110,25 @@ extension GitRemote {
   /// that it says what the remote holds (its database sends again what was not published); a
   /// file another sync of this machine added but had not committed is lost from the clone
   /// then, and that sync sends it next time. Otherwise files not committed are left alone.
+  ///
+  /// A remote that had the clone's branch (the clone tracked it) and has it no more was emptied
+  /// on its server (its branch deleted, the repository made again empty): the clone is cloned
+  /// anew too, so that it holds what the remote holds, and the sync finds the remote it synced
+  /// with empty, as a folder not mounted (SYNC.md, "A lost remote"), instead of the files the
+  /// clone kept, which its next push would put back.
   private func update() throws {
-    let fetched = try run(["fetch", "--quiet", "origin"])
+    var branch = try currentBranch()
+    let tracked = try exists(Self.tracking(branch))
+    // Pruned: a tracking branch the remote no longer has must not pass for one it has.
+    let fetched = try run(["fetch", "--quiet", "--prune", "origin"])
     guard fetched.succeeded else {
       throw SyncRemoteError.unreachable(
         remote: shownLocation, operation: "fetch", reason: fetched.message)
     }
-    var branch = try currentBranch()
     let branches = try remoteBranches()
     if !branches.contains(branch) {
       if try exists("HEAD") {
-        guard !branches.isEmpty else { return }
+        guard !branches.isEmpty || tracked else { return }
         removeTree(folder)
         return try cloneAnew()
       }

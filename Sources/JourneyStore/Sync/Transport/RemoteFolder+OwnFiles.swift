@@ -5,8 +5,8 @@ import Darwin
 #endif
 
 /// What a replica reads of its own folder (`replicas/<replica>/`) beyond its change files: a
-/// file-sync engine's conflict copies, and the sizes of the files, which tell a file cut short
-/// without reading it.
+/// file-sync engine's conflict copies, and the sizes and times of the files, which tell a file
+/// cut short, or written over, without reading it.
 extension RemoteFolder {
   /// A change file's conflict copy, as a file-sync engine names it when two machines wrote the
   /// same name (a copied database): the path inside the remote and the seq of the name it took.
@@ -39,15 +39,35 @@ extension RemoteFolder {
     return Int64(String(decoding: bytes.prefix(9), as: UTF8.self))
   }
 
-  /// The size in bytes of the file at `name` (a path inside the remote), not following a link;
-  /// `nil` when there is none.
+  /// What a file of the remote is, without reading it: its size, and when it was last written.
+  struct FileStatus {
+    let size: Int
+    /// Its last modification, as the file system keeps it (seconds and nanoseconds).
+    let modified: (seconds: Int, nanoseconds: Int)
+
+    /// Whether it was written after `other` was (a folder that has not changed since).
+    func isModified(after other: FileStatus) -> Bool {
+      modified.seconds != other.modified.seconds
+        ? modified.seconds > other.modified.seconds
+        : modified.nanoseconds > other.modified.nanoseconds
+    }
+  }
+
+  /// The size and modification time of the file (or folder) at `name` (a path inside the
+  /// remote), not following a link; `nil` when there is none.
   /// - Throws: `SyncError.cannotReachRemote` when it cannot be read.
-  func size(of name: String) throws -> Int? {
+  func status(of name: String) throws -> FileStatus? {
     var info = stat()
     guard lstat(path + "/" + name, &info) == 0 else {
       if errno == ENOENT { return nil }
       throw SyncError.cannotReachRemote(path: path + "/" + name, reason: Self.reason())
     }
-    return Int(info.st_size)
+    #if canImport(Darwin)
+    let modified = info.st_mtimespec
+    #else
+    let modified = info.st_mtim
+    #endif
+    return FileStatus(
+      size: Int(info.st_size), modified: (Int(modified.tv_sec), Int(modified.tv_nsec)))
   }
 }

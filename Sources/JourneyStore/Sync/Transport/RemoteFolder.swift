@@ -15,6 +15,9 @@ import Darwin
 /// place, which fails rather than replaces; only `sync --compact` removes files.
 struct RemoteFolder {
   let path: String
+  /// The files read before the sync's write transaction (`readAhead(_:)`), shared by the copies
+  /// of this value.
+  let filesReadAhead = ReadAhead()
 
   static let identityName = "roadtrip-remote.json"
 
@@ -137,11 +140,18 @@ struct RemoteFolder {
     return Int64(String(decoding: bytes.prefix(9), as: UTF8.self))
   }
 
-  /// The bytes of the file at `name` (a path inside the remote), or `nil` when there is none.
+  /// The bytes of the file at `name` (a path inside the remote), or `nil` when there is none:
+  /// as `readAhead(_:)` read them, if it did, else read now.
   /// - Throws: `SyncError.refusedRemoteFile` for anything but a regular file of at most
   ///   `largestFile` bytes, or a folder on the way that is a symbolic link (nothing of it is
   ///   read); `.cannotReachRemote` when it cannot be read.
   func read(_ name: String) throws -> [UInt8]? {
+    if let readAhead = takeReadAhead(name) { return try readAhead.get() }
+    return try readNow(name)
+  }
+
+  /// The bytes of the file at `name`, read from the remote now, as `read(_:)` says.
+  func readNow(_ name: String) throws -> [UInt8]? {
     guard let (folder, base) = try openFolder(holding: name, creating: false) else { return nil }
     return try readRegularFile(base, in: folder)
   }

@@ -189,4 +189,46 @@ struct SyncNewRemoteCommandTests {
     #expect(try await git.table("a") == git.table("b"))
     #expect(try await git.table("a").contains("Trip of b"))
   }
+
+  /// How a repository is emptied on its server.
+  enum Emptying: String, CaseIterable, CustomTestStringConvertible {
+    case branchDeleted = "its branch deleted"
+    case madeAgainEmpty = "made again empty"
+    var testDescription: String { rawValue }
+  }
+
+  /// Through git: a repository emptied on its server, while the cache's clone still holds its
+  /// files, is a lost remote (exit 74, the `--new-remote` advice), and nothing is pushed to it
+  /// nor written to the database; `--new-remote` with the same repository starts it again from
+  /// the databases, and no edit is lost.
+  @Test(arguments: Emptying.allCases)
+  func aGitRepositoryEmptiedOnItsServerIsALostRemote(_ emptying: Emptying) async throws {
+    let git = try SyncCommandGitTests.Machines()
+    try await git.run("a", "add", "Trip of a").expectSuccess()
+    try await git.run("a", "sync", git.repository).expectSuccess()
+    try await git.run("b", "sync", git.repository).expectSuccess()
+    switch emptying {
+    case .branchDeleted:
+      _ = try git.git(["--git-dir", git.repository, "update-ref", "-d", "refs/heads/main"])
+    case .madeAgainEmpty:
+      try await Self.remove(git.repository, in: git.machines)
+      _ = try git.git(["init", "--quiet", "--bare", "--initial-branch=main", git.repository])
+    }
+    try await git.run("a", "add", "Edit of a").expectSuccess()
+    let before = git.sandbox.bytes(of: git.machines.path("a"))
+    let refused = try await git.run("a", "sync")
+    refused.expectExit(74)
+    #expect(refused.standardError.contains("is missing or empty (not mounted?)"), "\(refused)")
+    #expect(refused.standardError.contains("'roadtrip sync --new-remote REMOTE'"), "\(refused)")
+    #expect(git.sandbox.bytes(of: git.machines.path("a")) == before)
+    #expect(try git.git(["--git-dir", git.repository, "for-each-ref", "refs/heads"]).isEmpty)
+
+    try await git.run("b", "add", "Trip of b").expectSuccess()
+    try await git.run("a", "sync", "--new-remote", git.repository).expectSuccess()
+    try await git.run("b", "sync", "--new-remote", git.repository).expectSuccess()
+    try await git.run("a", "sync").expectSuccess()
+    #expect(try await git.table("a") == git.table("b"))
+    let table = try await git.table("a")
+    for trip in ["Trip of a", "Edit of a", "Trip of b"] { #expect(table.contains(trip)) }
+  }
 }

@@ -223,6 +223,44 @@ struct SyncOwnFilesCommandTests {
     #expect(!after.standardOutput.contains("held back"), "\(after)")
   }
 
+  /// A file of A's own written over in place with its size kept (python3 changes 8 bytes in
+  /// its middle): A's next sync notices it by its time, reads it, and sends it again; B, which
+  /// never synced before, then applies every file of A.
+  @Test func aFileWrittenOverKeepingItsSizeIsSentAgainByItsWriter() async throws {
+    let machines = try Machines()
+    try await machines.run("a", "add", "One").expectSuccess()
+    try await machines.run("a", "sync", machines.remote).expectSuccess()
+    try await machines.run("a", "add", "Two").expectSuccess()
+    try await machines.run("a", "sync").expectSuccess()
+    let a = try await Self.replica(machines, "a")
+    let damaged = "replicas/\(a)/000000001.rtc"
+    let path = machines.remote + "/" + damaged
+    let size = try #require(try FileManager.default.attributesOfItem(atPath: path)[.size] as? Int)
+    try await Self.outside(
+      machines, "/usr/bin/python3", "-c",
+      """
+      import sys
+      with open(sys.argv[1], 'r+b') as file:
+          file.seek(int(sys.argv[2]) // 2)
+          middle = file.read(8)
+          file.seek(int(sys.argv[2]) // 2)
+          file.write(bytes(byte ^ 0xff for byte in middle))
+      """, path, String(size))
+    #expect(try FileManager.default.attributesOfItem(atPath: path)[.size] as? Int == size)
+
+    let repaired = try await machines.run("a", "sync")
+    repaired.expectSuccess()
+    #expect(
+      repaired.standardError.contains("sent \(damaged) again: it was damaged on the remote"),
+      "\(repaired)")
+    let again = try await machines.run("a", "sync")
+    again.expectSuccess()
+    #expect(!again.standardError.contains("again"), "\(again)")
+    try await machines.run("b", "sync", machines.remote).expectSuccess()
+    #expect(try await Self.names(machines, "b") == ["One", "Two"])
+    #expect(try await machines.table("a") == machines.table("b"))
+  }
+
   /// Finding 12, missing: A's second file removed. A new replica B receives the first, holds A
   /// back and says so (exit 0: a file may not have arrived yet), never "Up to date"; A's next
   /// sync finds the file missing and sends it again, and B receives everything.
