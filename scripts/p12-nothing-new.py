@@ -5,9 +5,10 @@ which opens the database and reads one row), the runs interleaved, medians of RU
 whole processes. The sync's own cost is its time less `list --limit 1`'s.
 
 Set-up (not timed): A imports N journeys and sends them; B receives them; both sync again, so
-that neither has anything to send or to receive.
+that neither has anything to send or to receive. Given several binaries (LABEL=ROADTRIP...), the
+first sets up, and each one's commands run in every round, interleaved with the others'.
 
-usage: scripts/p12-nothing-new.py N [ROADTRIP]   (RUNS=n, default 21)
+usage: scripts/p12-nothing-new.py N [ROADTRIP | LABEL=ROADTRIP...]   (RUNS=n, default 21)
 """
 import os, statistics, subprocess, sys, tempfile, shutil
 
@@ -18,8 +19,10 @@ ROOT = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
 
 def main():
     n = int(sys.argv[1])
-    roadtrip = os.path.abspath(sys.argv[2] if len(sys.argv) > 2 else
-                               os.path.join(ROOT, ".build/release/roadtrip"))
+    given = sys.argv[2:] or [os.path.join(ROOT, ".build/release/roadtrip")]
+    binaries = [(label + ": " if "=" in arg else "", os.path.abspath(path))
+                for arg in given for label, _, path in [arg.rpartition("=")]]
+    roadtrip = binaries[0][1]
     runs = int(os.environ.get("RUNS", "21"))
     work = tempfile.mkdtemp(prefix="roadtrip-p12-nothing.")
     try:
@@ -31,20 +34,22 @@ def main():
         run("import", "journeys.ndjson", "--db", "a.sqlite")
         for db in ("a", "b", "a", "b"):
             run("sync", "remote", "--db", f"{db}.sqlite")
-        commands = {
+        shapes = {
             "types": ["types"],
             "list --limit 1": ["list", "--limit", "1", "--format", "ids", "--db", "a.sqlite"],
             "sync, sender": ["sync", "--db", "a.sqlite"],
             "sync, receiver": ["sync", "--db", "b.sqlite"],
         }
+        commands = {label + shape: [binary, *arguments]
+                    for label, binary in binaries for shape, arguments in shapes.items()}
         times = {label: [] for label in commands}
         for _ in range(runs):
             for label, arguments in commands.items():
-                times[label].append(timed(roadtrip, *arguments))
-        base = statistics.median(w for w, _ in times["list --limit 1"])
-        base_cpu = statistics.median(c for _, c in times["list --limit 1"])
+                times[label].append(timed(*arguments))
+        base = statistics.median(w for w, _ in times[binaries[0][0] + "list --limit 1"])
+        base_cpu = statistics.median(c for _, c in times[binaries[0][0] + "list --limit 1"])
         print(f"N = {n}, {runs} interleaved rounds, medians of whole processes")
-        print("| command | wall | CPU | wall beyond `list --limit 1` | CPU beyond it |")
+        print(f"| command | wall | CPU | wall beyond {binaries[0][0]}`list --limit 1` | CPU beyond it |")
         print("|---|--:|--:|--:|--:|")
         for label, samples in times.items():
             wall = statistics.median(w for w, _ in samples)

@@ -2,9 +2,9 @@ import ArgumentParser
 import JourneyStore
 
 extension Roadtrip {
-  /// Parses the command line (one of `PositionalCommandLine`'s or `ListCommandLine`'s shape
-  /// without ArgumentParser), runs the command, and ends the process with the exit code that
-  /// `Failure` gives for what went wrong, if anything.
+  /// Parses the command line (one of `PositionalCommandLine`'s, `SyncCommandLine`'s or
+  /// `ListCommandLine`'s shape without ArgumentParser), runs the command, and ends the process
+  /// with the exit code that `Failure` gives for what went wrong, if anything.
   static func main() {
     ProcessSetup.prepare()
     let words = CommandLineWords(words: Array(CommandLine.arguments.dropFirst()))
@@ -18,6 +18,10 @@ extension Roadtrip {
       run { () throws in
         if let edit = PositionalCommandLine(words.words), let command = edit.validatedCommand() {
           try edit.run(command)
+          return
+        }
+        if let sync = SyncCommandLine(words.words) {
+          try sync.run()
           return
         }
         let list: (any ParsableCommand)? = ListCommandLine(words.words)?.validatedCommand()

@@ -90,19 +90,37 @@ extension Roadtrip.Sync {
 
     func run() throws {
       if status { return try printStatus() }
+      try Self.exchange(
+        remote: remote, newRemote: newRemote, secretFile: secretFile, compact: compact,
+        quiet: quiet, database: database)
+    }
+
+    /// The sync itself, given the command line's values (`run()`; `SyncCommandLine` calls it
+    /// directly, with no command made).
+    static func exchange(
+      remote given: String?, newRemote: String? = nil, secretFile: String? = nil,
+      compact: Bool = false, quiet: Bool, database: some DatabaseChoice
+    ) throws {
       CreatedDatabase.isQuiet = quiet
-      let secret = try self.secret()
+      let secret = try secret(fromFile: secretFile)
       // The remembered remote is read without creating the database: with none, nothing is left
-      // behind.
-      guard
-        let remote = try (remote ?? newRemote).map(JourneyDatabase.remote(for:))
-          ?? database.openExisting().rememberedRemote()
-      else {
-        throw CommandError.usage(
-          "no remote to sync with: give a folder or a git repository, 'roadtrip sync REMOTE'; "
-            + "it is remembered")
+      // behind. An existing database is opened once, for both.
+      var opened: JourneyDatabase?
+      let remote: any SyncRemote
+      if let location = given ?? newRemote {
+        remote = JourneyDatabase.remote(for: location)
+      } else {
+        let existing =
+          try database.databaseExists() ? database.openCreatingIfMissing() : database.openExisting()
+        guard let remembered = try existing.rememberedRemote() else {
+          throw CommandError.usage(
+            "no remote to sync with: give a folder or a git repository, 'roadtrip sync REMOTE'; "
+              + "it is remembered")
+        }
+        remote = remembered
+        opened = existing
       }
-      let journeys = try database.openCreatingIfMissing()
+      let journeys = try opened ?? database.openCreatingIfMissing()
       let summary: SyncSummary
       // On a terminal, the changes sent and received so far; nothing when stderr is piped.
       let progress = ProgressLine(isShown: !quiet) {
@@ -116,7 +134,7 @@ extension Roadtrip.Sync {
           with: remote, secret: secret, progress: progress.report)
         progress.clear()
         summary = compaction.sync
-        say(summary.lines + compaction.lines)
+        say(summary.lines + compaction.lines, quiet: quiet)
       } else {
         summary = try journeys.synchronize(
           with: remote, secret: secret, startingNewRemote: newRemote != nil,
@@ -127,7 +145,7 @@ extension Roadtrip.Sync {
           lines.insert(
             "\(remote.shownLocation) is this database's remote already: synced as usual", at: 0)
         }
-        say(lines)
+        say(lines, quiet: quiet)
       }
       // Files refused and a send that failed are both said; the send's failure (74: try again)
       // is the exit code, for a script that retries.
@@ -146,7 +164,7 @@ extension Roadtrip.Sync {
     }
 
     /// Writes the summary's lines on standard error, unless `--quiet`.
-    private func say(_ lines: [String]) {
+    private static func say(_ lines: [String], quiet: Bool) {
       guard !quiet else { return }
       StandardError.write(lines.joined(separator: "\n") + "\n")
     }
@@ -185,7 +203,7 @@ extension Roadtrip.Sync {
 
     /// The secret from `--secret-file`, else from `ROADTRIP_SYNC_SECRET`, or `nil`; a secret file
     /// that others may read is used with a warning.
-    private func secret() throws -> SyncSecret? {
+    private static func secret(fromFile secretFile: String?) throws -> SyncSecret? {
       guard let secretFile else {
         // Set but empty is refused (exit 64), not read as unset: a script must not sync in plain.
         return try SyncSecret.fromProcessEnvironment()

@@ -49,7 +49,7 @@ struct SyncKeyTests {
     let check = try #require(Data(base64Encoded: checkText))
     #expect(salt.count == 16)
     #expect(check.count == 32)
-    #expect(try JSONDecoder().decode(SyncEncryption.self, from: data) == encryption)
+    #expect(try SyncEncryption(json: Array(data)) == encryption)
     // A new remote's salt is random.
     #expect(Fixtures.otherCipher.encryption.salt != encryption.salt)
   }
@@ -78,13 +78,13 @@ struct SyncKeyTests {
       "check": Data(repeating: 9, count: 32).base64EncodedString(),
     ]
     let accepted = try JSONSerialization.data(withJSONObject: members)
-    #expect(throws: Never.self) { try JSONDecoder().decode(SyncEncryption.self, from: accepted) }
+    #expect(throws: Never.self) { try SyncEncryption(json: Array(accepted)) }
     let changes = try #require(
       try JSONSerialization.jsonObject(with: Data(change.utf8)) as? [String: Any])
     members.merge(changes) { $1 }
     let json = try JSONSerialization.data(withJSONObject: members)
     let error = try #require(throws: SyncEncryptionError.self) {
-      try JSONDecoder().decode(SyncEncryption.self, from: json)
+      try SyncEncryption(json: Array(json))
     }
     guard case .unsupportedEncryption(let said) = error else {
       Issue.record("\(error)")
@@ -98,7 +98,7 @@ struct SyncKeyTests {
     let text = #"{"kdf":"scrypt","n":65536,"r":16,"p":2,"salt":"S","check":"C"}"#
       .replacingOccurrences(of: "\"S\"", with: "\"\(Data(count: 32).base64EncodedString())\"")
       .replacingOccurrences(of: "\"C\"", with: "\"\(Data(count: 32).base64EncodedString())\"")
-    let encryption = try JSONDecoder().decode(SyncEncryption.self, from: Data(text.utf8))
+    let encryption = try SyncEncryption(json: Array(text.utf8))
     #expect(encryption.cost == 65536)
     #expect(encryption.blockSize == 16)
     #expect(encryption.parallelism == 2)

@@ -23,7 +23,7 @@ struct RemoteFolder {
 
   /// `roadtrip-remote.json`: the format, the remote's random id and, for an encrypted remote,
   /// its `encryption` parameters (SYNC.md, "Encryption"). Other members are no reason to refuse it.
-  struct Identity: Codable {
+  struct Identity: Encodable {
     var format: Int
     var id: String
     var encryption: SyncEncryption?
@@ -65,7 +65,7 @@ struct RemoteFolder {
     guard let bytes = try read(Self.identityName) else { return nil }
     let identity: Identity
     do {
-      identity = try JSONDecoder().decode(Identity.self, from: Data(bytes))
+      identity = try Identity(json: bytes)
     } catch let error as SyncEncryptionError {
       throw error
     } catch {
@@ -248,4 +248,22 @@ struct RemoteFolder {
 struct RemoteWriteError: Error {
   let path: String
   let reason: String
+}
+
+extension RemoteFolder.Identity {
+  /// Reads `roadtrip-remote.json`'s bytes: a JSON object with the members `format` (an
+  /// integer), `id` (a string) and, for an encrypted remote, `encryption` (an object, checked
+  /// where it enters: `SyncEncryption(json:)`); `null` or no `encryption` for a plain one.
+  /// - Throws: `SyncEncryptionError` for encryption parameters this roadtrip does not use;
+  ///   `JSONScanner.Failure` for anything else that is not such an object.
+  init(json: [UInt8]) throws {
+    let members = try JSONMembers(json)
+    format = try members.integer("format")
+    id = try members.string("id")
+    switch members["encryption"] {
+    case nil, .null?: encryption = nil
+    case .object(let object)?: encryption = try SyncEncryption(json: object)
+    case _?: throw JSONScanner.Failure.malformed("the member 'encryption' must be an object")
+    }
+  }
 }

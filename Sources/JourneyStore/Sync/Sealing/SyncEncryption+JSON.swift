@@ -4,18 +4,16 @@ import FoundationEssentials
 import Foundation
 #endif
 
-extension SyncEncryption: Codable {
-  private enum CodingKeys: String, CodingKey {
-    case kdf, n, r, p, salt, check
-  }
-
-  /// Reads `roadtrip-remote.json`'s `encryption` member.
+extension SyncEncryption {
+  /// Reads `roadtrip-remote.json`'s `encryption` member, the JSON object `json`: where the
+  /// parameters enter, they are checked.
   /// - Throws: `SyncEncryptionError.unsupportedEncryption` for a key derivation other than
-  ///   scrypt, a salt or check that is not base64, or parameters past the limits; a
-  ///   `DecodingError` for a member missing or of the wrong type.
-  init(from decoder: any Decoder) throws {
-    let container = try decoder.container(keyedBy: CodingKeys.self)
-    let kdf = try container.decode(String.self, forKey: .kdf)
+  ///   scrypt, a salt or check that is not base64, or parameters past the limits;
+  ///   `JSONScanner.Failure` for text that is not a JSON object, or a member missing or of the
+  ///   wrong type.
+  init(json: [UInt8]) throws {
+    let members = try JSONMembers(json)
+    let kdf = try members.string("kdf")
     guard kdf == Self.scrypt else {
       // Written by whoever can write to the remote: shown as printable ASCII only, never as
       // control sequences for the terminal.
@@ -26,20 +24,24 @@ extension SyncEncryption: Codable {
       throw SyncEncryptionError.unsupportedEncryption(
         reason: "names the key derivation '\(shown)', which this roadtrip does not know")
     }
-    func bytes(_ key: CodingKeys) throws -> [UInt8] {
-      let text = try container.decode(String.self, forKey: key)
-      guard let data = Data(base64Encoded: text) else {
-        throw SyncEncryptionError.unsupportedEncryption(
-          reason: "has a \(key.stringValue) that is not base64")
+    func bytes(_ name: String) throws -> [UInt8] {
+      guard let data = Data(base64Encoded: try members.string(name)) else {
+        throw SyncEncryptionError.unsupportedEncryption(reason: "has a \(name) that is not base64")
       }
       return Array(data)
     }
     try self.init(
-      cost: try container.decode(Int.self, forKey: .n),
-      blockSize: try container.decode(Int.self, forKey: .r),
-      parallelism: try container.decode(Int.self, forKey: .p),
-      salt: try bytes(.salt),
-      check: try bytes(.check))
+      cost: try members.integer("n"),
+      blockSize: try members.integer("r"),
+      parallelism: try members.integer("p"),
+      salt: try bytes("salt"),
+      check: try bytes("check"))
+  }
+}
+
+extension SyncEncryption: Encodable {
+  private enum CodingKeys: String, CodingKey {
+    case kdf, n, r, p, salt, check
   }
 
   func encode(to encoder: any Encoder) throws {

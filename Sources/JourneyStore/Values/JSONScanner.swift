@@ -16,7 +16,7 @@ struct JSONScanner: ~Copyable {
     case number(Range<Int>)
     case bool(Bool)
     case null
-    /// An array or object, which no journey field holds.
+    /// An array or object, which no journey field holds (`members` tells where its text lies).
     case composite
   }
 
@@ -76,6 +76,20 @@ struct JSONScanner: ~Copyable {
   mutating func object(
     _ body: (_ key: UnsafeBufferPointer<UInt8>, _ value: Value) throws(Failure) -> Void
   ) throws(Failure) {
+    try members { key, value, _ throws(Failure) in
+      if case .composite = value {
+        throw Failure.malformed("the value of '\(String(decoding: key, as: UTF8.self))' must be a string or a number")
+      }
+      try body(key, value)
+    }
+  }
+
+  /// Reads an object whose values may be arrays or objects too, handing each member to `body`
+  /// as `object(_:)` does, with where the value's text lies in the input: an object inside it
+  /// is read by scanning that text again.
+  mutating func members(
+    _ body: (_ key: UnsafeBufferPointer<UInt8>, _ value: Value, _ text: Range<Int>) throws(Failure) -> Void
+  ) throws(Failure) {
     guard try nextInRecord() == UInt8(ascii: "{") else { throw malformed("expected a JSON object") }
     skip()
     if try nextInRecord() == UInt8(ascii: "}") {
@@ -87,13 +101,11 @@ struct JSONScanner: ~Copyable {
       let key = try stringBytes().bytes
       guard try nextInRecord() == UInt8(ascii: ":") else { throw malformed("expected ':' after a key") }
       skip()
+      _ = try nextInRecord()
+      let start = index
       let value = try value()
-      try withBytes(of: key) { key throws(Failure) in
-        if case .composite = value {
-          throw malformed("the value of '\(String(decoding: key, as: UTF8.self))' must be a string or a number")
-        }
-        try body(key, value)
-      }
+      let text = start..<index
+      try withBytes(of: key) { key throws(Failure) in try body(key, value, text) }
       switch try nextInRecord() {
       case UInt8(ascii: ","): skip()
       case UInt8(ascii: "}"): skip(); return
