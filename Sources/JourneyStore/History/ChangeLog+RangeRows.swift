@@ -45,27 +45,28 @@ extension ChangeLog {
     let sign = reading.isInverted ? "-" : ""
     let order = isDescending ? "DESC" : "ASC"
     var values: [DatabaseValue] = [.integer(span.id)]
-    var conditions = ""
     let (key, first, place) = span.isAnchored
       ? ("d.id", "r.first_delete", "\(sign)(r.first_change + d.id - r.first_delete)")
       : ("j.rowid", "f.rowid", "\(sign)(r.first_change + j.rowid - f.rowid)")
+    var (lower, upper) = (first, "\(first) + r.journeys - 1")
     if let from, from != .min {
-      // From the place on: the id bound turned into a bound on the key, which SQLite seeks to.
+      // From the place on: the bound on the id turned into one on the key, inside the range's
+      // own bounds, where SQLite seeks to it (a second bound beside them it would only check).
       values.append(.integer(from))
-      conditions += reading.isInverted
-        ? " AND \(key) <= \(first) + (-?\(values.count) - r.first_change)"
-        : " AND \(key) >= \(first) + (?\(values.count) - r.first_change)"
+      let bound = "\(first) + (\(sign)?\(values.count) - r.first_change)"
+      if reading.isInverted { upper = "min(\(upper), \(bound))" } else { lower = "max(\(lower), \(bound))" }
     }
+    var conditions = ""
     if let journeyID {
       values.append(.text(journeyID.lowercasedText))
       conditions += span.isAnchored
         ? " AND \(Self.names(journey: "?\(values.count)", in: "d.journey"))" : " AND j.id = ?\(values.count)"
     }
     let source = span.isAnchored
-      ? "change_range r JOIN change d ON d.id BETWEEN r.first_delete AND r.first_delete + r.journeys - 1"
+      ? "change_range r JOIN change d ON d.id BETWEEN \(lower) AND \(upper)"
       : """
         change_range r JOIN journey f ON f.id = r.first_journey
-        JOIN journey j ON j.rowid BETWEEN f.rowid AND f.rowid + r.journeys - 1
+        JOIN journey j ON j.rowid BETWEEN \(lower) AND \(upper)
         """
     let journey = span.isAnchored ? "d.journey" : "j.id"
     let noValues = Array(repeating: "NULL", count: 2 * JourneyField.all.count).joined(separator: ", ")

@@ -2,8 +2,8 @@ import Foundation
 import Testing
 
 /// The README's two commands set up a fresh machine through `scripts/setup`, run by `/bin/sh` in
-/// every situation it must handle. `dpkg`, `apt-get`, `sudo`, `id`, `sqlite3`, `python3` and `git`
-/// are shims alone on `PATH` (with `env`) that log how they were called, so that every branch runs
+/// every situation it must handle. `dpkg`, `apt-get`, `sudo`, `id`, `sqlite3`, `python3`, `git` and
+/// `strace` are shims alone on `PATH` (with `env`) that log how they were called, so that every branch runs
 /// here without installing anything: the machine's real state is the "already installed" case.
 @Suite("The README's set-up")
 struct ReadmeSetupTests {
@@ -23,6 +23,7 @@ struct ReadmeSetupTests {
     var hasSQLiteShell = true
     var hasPython = true
     var hasGit = true
+    var hasStrace = true
     var uid = 1000
     var hasSudo = true
     var hasAptGet = true
@@ -45,6 +46,7 @@ struct ReadmeSetupTests {
     if machine.hasSQLiteShell { shims["sqlite3"] = "exit 0" }
     if machine.hasPython { shims["python3"] = "exit 0" }
     if machine.hasGit { shims["git"] = "exit 0" }
+    if machine.hasStrace { shims["strace"] = "exit 0" }
     for (name, body) in shims { try ShellScript.install("#!/bin/sh\n" + body + "\n", at: bin + "/" + name) }
     try FileManager.default.createSymbolicLink(atPath: bin + "/env", withDestinationPath: "/usr/bin/env")
     var environment = ["PATH": bin, "LANG": "C.UTF-8"]
@@ -86,11 +88,11 @@ struct ReadmeSetupTests {
 
   @Test func updatesThenInstallsThroughSudoAsAUser() throws {
     let run = try setUp(
-      Machine(dpkgFinds: false, hasSQLiteShell: false, hasPython: false, hasGit: false))
+      Machine(dpkgFinds: false, hasSQLiteShell: false, hasPython: false, hasGit: false, hasStrace: false))
     #expect(run.status == 0)
     #expect(run.calls == [
       "dpkg -s libsqlite3-dev", "sudo apt-get", "apt-get update -qq", "sudo env",
-      "apt-get install -y -qq libsqlite3-dev sqlite3 python3 git",
+      "apt-get install -y -qq libsqlite3-dev sqlite3 python3 git strace",
     ])
   }
 
@@ -104,6 +106,13 @@ struct ReadmeSetupTests {
     #expect(run.status == 0)
     #expect(
       run.calls == ["dpkg -s libsqlite3-dev", "apt-get update -qq", "apt-get install -y -qq git"])
+  }
+
+  @Test func installsStraceWhereItIsMissing() throws {
+    let run = try setUp(Machine(hasStrace: false, uid: 0))
+    #expect(run.status == 0)
+    #expect(
+      run.calls == ["dpkg -s libsqlite3-dev", "apt-get update -qq", "apt-get install -y -qq strace"])
   }
 
   @Test func stopsWhenTheUpdateFails() throws {

@@ -146,6 +146,11 @@ struct SecurityTests {
       "batches": "a fixed condition on a batch id (`= ?n`, or `IN` a fixed subquery of the batch table)",
       "read": "the fixed subquery of the batches a sync waits to send, with a ? placeholder",
       "ofOrigin": "a fixed condition on a batch's origin, with a ? placeholder (undo of one's own changes)",
+      "place": "the fixed expression of a range row's place (its id, or minus it), from ChangeLog+RangeRows",
+      "source": "a fixed FROM clause of one range's journeys or the undo's rows, bounded by ? placeholders",
+      "conditions": "a fixed condition naming one journey by a numbered ? placeholder, or nothing",
+      "key": "j.rowid or d.id, the key a range's rows are read in the order of",
+      "order": "ASC or DESC",
     ]
     let keywords = try Regex(#"\b(SELECT|INSERT|UPDATE|DELETE|WHERE|VALUES|PRAGMA|DROP|CREATE|BEGIN|ORDER BY|IN \()\b"#)
     var found: [String] = []

@@ -11,8 +11,9 @@ import Testing
 struct SyncReadAheadCommandTests {
   typealias Machines = SyncCommandTests.Machines
 
-  /// How long the slow share takes to read one file.
-  static let delay = Duration.seconds(8)
+  /// How long the slow share takes to read one file: long enough for another roadtrip to start
+  /// and write meanwhile on a machine whose every core runs other suites' work.
+  static let delay = Duration.seconds(20)
 
   /// The environment of a run of roadtrip on database `name`.
   static func environment(_ machines: Machines, _ name: String) -> [String: String] {
