@@ -43,35 +43,35 @@ extension ChangeLog {
   ) throws {
     // The row's place: its id, or minus its id read the other way round.
     let sign = reading.isInverted ? "-" : ""
-    let order = isDescending ? "DESC" : "ASC"
     var values: [DatabaseValue] = [.integer(span.id)]
-    let (key, first, place) = span.isAnchored
-      ? ("d.id", "r.first_delete", "\(sign)(r.first_change + d.id - r.first_delete)")
-      : ("j.rowid", "f.rowid", "\(sign)(r.first_change + j.rowid - f.rowid)")
-    var (lower, upper) = (first, "\(first) + r.journeys - 1")
+    let keys = span.isAnchored ? Self.anchoredKeys : Self.journeyKeys
+    var bounds = keys
     if let from, from != .min {
       // From the place on: the bound on the id turned into one on the key, inside the range's
       // own bounds, where SQLite seeks to it (a second bound beside them it would only check).
       values.append(.integer(from))
-      let bound = "\(first) + (\(sign)?\(values.count) - r.first_change)"
-      if reading.isInverted { upper = "min(\(upper), \(bound))" } else { lower = "max(\(lower), \(bound))" }
+      let bound = "\(keys.first) + (\(sign)?\(values.count) - r.first_change)"
+      if reading.isInverted {
+        bounds.last = "min(\(keys.last), \(bound))"
+      } else {
+        bounds.first = "max(\(keys.first), \(bound))"
+      }
     }
-    var conditions = ""
+    let (journey, id) = span.isAnchored ? ("d.journey", Self.anchoredChangeID) : ("j.id", Self.rangeChangeID)
+    var condition = ""
     if let journeyID {
       values.append(.text(journeyID.lowercasedText))
-      conditions += span.isAnchored
-        ? " AND \(Self.names(journey: "?\(values.count)", in: "d.journey"))" : " AND j.id = ?\(values.count)"
+      let parameter = "?\(values.count)"
+      condition = span.isAnchored ? "\(Self.names(journey: parameter, in: journey)) AND " : "j.id = \(parameter) AND "
     }
     let source = span.isAnchored
-      ? "change_range r JOIN change d ON d.id BETWEEN \(lower) AND \(upper)"
-      : """
-        change_range r JOIN journey f ON f.id = r.first_journey
-        JOIN journey j ON j.rowid BETWEEN \(lower) AND \(upper)
-        """
-    let journey = span.isAnchored ? "d.journey" : "j.id"
-    let noValues = Array(repeating: "NULL", count: 2 * JourneyField.all.count).joined(separator: ", ")
+      ? Self.anchored(where: condition, keys: bounds) : Self.journeys(where: condition, keys: bounds)
+    let order = isDescending ? "DESC" : "ASC"
     try connection.forEachRow(
-      "SELECT \(place), \(journey), 'insert', \(noValues) FROM \(source)\(conditions) WHERE r.id = ?1 ORDER BY \(key) \(order)",
+      """
+      SELECT \(sign)(\(id)), \(journey), 'insert', \(Self.noValues) FROM \(source)
+      WHERE r.id = ?1 ORDER BY \(span.isAnchored ? "d.id" : "j.rowid") \(order)
+      """,
       values
     ) { row in
       if let read = Row(row: row, reading: reading) { try body(read) }

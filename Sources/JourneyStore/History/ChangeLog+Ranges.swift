@@ -28,26 +28,36 @@ extension ChangeLog {
   /// names the order): a reader asks for one batch's ranges, and SQLite, which keeps no
   /// statistics here, would otherwise scan the journey table for the rowids, whatever the batch.
   /// A `condition` that picks a journey (`j.id = ?`) leaves the order to SQLite, which then
-  /// starts from that journey.
-  private static func journeys(ofRanges ranges: String = "change_range", where condition: String = "")
-    -> String
-  {
+  /// starts from that journey. `keys` narrows the rowids read (`journeyKeys` by default: all of
+  /// the range's).
+  static func journeys(
+    ofRanges ranges: String = "change_range", where condition: String = "", keys: RangeKeys = journeyKeys
+  ) -> String {
     let join = condition.isEmpty ? "CROSS JOIN" : "JOIN"
     return """
       \(ranges) r \(join) journey f ON f.id = r.first_journey AND r.first_delete IS NULL
-      \(join) journey j ON \(condition)j.rowid BETWEEN f.rowid AND f.rowid + r.journeys - 1
+      \(join) journey j ON \(condition)j.rowid BETWEEN \(keys.first) AND \(keys.last)
       """
   }
 
   /// Each anchored range of `ranges` (as `r`) with the undo's `delete` rows that name its
   /// journeys (as `d`), in the range's order, those that also meet `condition`; the order of the
-  /// reading as in `journeys(ofRanges:where:)`.
-  private static func anchored(ofRanges ranges: String = "change_range", where condition: String = "")
-    -> String
-  {
+  /// reading as in `journeys(ofRanges:where:keys:)`, and `keys` narrows the ids of the rows read
+  /// (`anchoredKeys` by default).
+  static func anchored(
+    ofRanges ranges: String = "change_range", where condition: String = "", keys: RangeKeys = anchoredKeys
+  ) -> String {
     let join = condition.isEmpty ? "CROSS JOIN" : "JOIN"
-    return "\(ranges) r \(join) change d ON \(condition)d.id BETWEEN r.first_delete AND r.first_delete + r.journeys - 1"
+    return "\(ranges) r \(join) change d ON \(condition)d.id BETWEEN \(keys.first) AND \(keys.last)"
   }
+
+  /// The first and last key of the rows a range (`r`) is read by, as SQL expressions: rowids of
+  /// the journey table, or ids of the undo's rows in the log.
+  typealias RangeKeys = (first: String, last: String)
+  /// A range's journeys by rowid, from its first journey's (`f`).
+  static let journeyKeys: RangeKeys = ("f.rowid", "f.rowid + r.journeys - 1")
+  /// An anchored range's journeys by the ids of the undo's `delete` rows.
+  static let anchoredKeys: RangeKeys = ("r.first_delete", "r.first_delete + r.journeys - 1")
 
   /// A `SELECT` of how many journeys the ranges of the batch whose id is parameter `index` hold.
   static func rangeJourneyCount(ofBatchAt index: Int) -> String {
@@ -69,14 +79,15 @@ extension ChangeLog {
   }
 
   /// The id of the log row a range gives its journey `j`.
-  private static let rangeChangeID = "r.first_change + j.rowid - f.rowid"
+  static let rangeChangeID = "r.first_change + j.rowid - f.rowid"
   /// The id of the log row an anchored range gives the journey of the undo's row `d`.
-  private static let anchoredChangeID = "r.first_change + d.id - r.first_delete"
+  static let anchoredChangeID = "r.first_change + d.id - r.first_delete"
 
   /// The old and new value columns of a change row, field by field.
   private static let valueColumns = JourneyField.all.map { "old_\($0.column), new_\($0.column)" }
     .joined(separator: ", ")
-  private static let noValues = JourneyField.all.map { _ in "NULL, NULL" }.joined(separator: ", ")
+  /// A range's row holds no values: `NULL` for each of `valueColumns`.
+  static let noValues = JourneyField.all.map { _ in "NULL, NULL" }.joined(separator: ", ")
 
   /// The batches whose ranges hold the journey whose id is parameter `index`: a lookup of the
   /// journey by id, then of the ranges (a few rows).

@@ -13,7 +13,7 @@ struct HistoryCommandTests {
     let result = try await sandbox.run("history", "--format", "ndjson")
     result.expectSuccess()
     let objects = try result.lines.map { try JSONSerialization.jsonObject(with: Data($0.utf8)) as! [String: Any] }
-    #expect(objects.count == 4 + 2 + 3)  // 4 field values of the deleted ferry, 2 updates, 3 inserts
+    #expect(objects.count == 9)  // 4 field values of the deleted ferry, 2 updates, 3 inserts
     let delete = objects[0]
     #expect(delete["change"] as? String == "delete" && delete["command"] as? String == "roadtrip delete bbbb")
     #expect(delete["journey"] as? String == SampleJourneys.ferryID && delete["new"] == nil)

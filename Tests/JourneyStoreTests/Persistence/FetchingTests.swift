@@ -6,10 +6,12 @@ import Testing
 struct FetchingTests {
   /// Ten journeys, one a day from `Fixtures.morning`, types in `allCases` order, durations 100…1000.
   private func tenJourneys(in database: JourneyDatabase) throws -> [Journey] {
-    let journeys = (0..<10).map { day in
-      Journey(
-        name: "Day \(day)", transportationType: TransportationType.allCases[day % 8],
-        startDate: Fixtures.morning.addingTimeInterval(Double(day) * 86_400), duration: Double(100 * (10 - day)))
+    let journeys = (0..<10).map { (day: Int) -> Journey in
+      let start: Date = Fixtures.morning.addingTimeInterval(Double(day) * 86_400)
+      let duration: TimeInterval = Double(100 * (10 - day))
+      return Journey(
+        name: "Day \(day)", transportationType: TransportationType.allCases[day % 8], startDate: start,
+        duration: duration)
     }
     try database.add(contentsOf: journeys)
     return journeys
