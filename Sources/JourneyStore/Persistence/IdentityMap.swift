@@ -19,6 +19,8 @@ final class IdentityMap {
   private var detached: [UUID: JourneyReference] = [:]
   /// When `entries` holds this many, the entries of journeys let go are dropped.
   private var capacity = 1_024
+  /// When `detached` holds this many, those of journeys let go are dropped.
+  private var detachedCapacity = 1_024
   let tracker: ChangeTracker
 
   /// A map that calls `onEdit` after each mutation of a managed journey, with the journey.
@@ -70,6 +72,7 @@ final class IdentityMap {
   func detach(_ id: UUID) -> Journey? {
     guard let entry = entries.removeValue(forKey: id) else { return nil }
     detached[id] = entry.object.map(JourneyReference.weak)
+    dropDetachedLetGo()
     candidates.remove(id)
     return entry.isEdited ? entry.object : nil
   }
@@ -78,6 +81,7 @@ final class IdentityMap {
   /// an add is inserting.
   func awaitInsert(of journeys: some Sequence<Journey>) {
     for journey in journeys { detached[journey.id] = .weak(journey) }
+    dropDetachedLetGo()
   }
 
   /// Forgets objects set aside by `awaitInsert(of:)` whose inserts were not committed.
@@ -247,7 +251,16 @@ final class IdentityMap {
   private func dropJourneysLetGo() {
     guard entries.count >= capacity else { return }
     entries = entries.filter { $0.value.object != nil }
-    detached = detached.filter { $0.value.journey != nil }
     capacity = max(1_024, entries.count * 2)
+  }
+
+  /// Drops the deleted journeys that nothing holds any more, as `dropJourneysLetGo()` does for
+  /// the managed ones, once `detached` has grown to twice what it held: only as it grows, so
+  /// that the objects of a large add, set aside until their inserts are committed and then
+  /// managed one by one, are not walked again for every thousand managed.
+  private func dropDetachedLetGo() {
+    guard detached.count >= detachedCapacity else { return }
+    detached = detached.filter { $0.value.journey != nil }
+    detachedCapacity = max(1_024, detached.count * 2)
   }
 }
