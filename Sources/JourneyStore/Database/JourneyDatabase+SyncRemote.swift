@@ -14,10 +14,12 @@ extension JourneyDatabase {
   }
 
   /// The remote this database synced with, of the kind it was remembered as; `nil` when it never
-  /// synced. Reads only.
+  /// synced. Reads only: a file of an older schema that remembers its remote names it before a
+  /// sync upgrades the file.
   public func rememberedRemote() throws -> (any SyncRemote)? {
     try checkOpen()
-    guard try hasCurrentSchema(), let remembered = try SyncSession.rememberedRemote(in: connection)
+    guard try hasCurrentSchema() || schemaVersion >= RememberedRemote.firstSchemaVersion,
+      let remembered = try SyncSession.rememberedRemote(in: connection)
     else { return nil }
     return Self.remote(for: remembered.location, kind: remembered.kind)
   }

@@ -58,6 +58,26 @@ extension MigrationTests {
     #expect(try database.checkIntegrity().problems == [])
   }
 
+  /// A replica of an older schema syncs with the remote it remembers, as `roadtrip sync` without
+  /// a remote (a cron job's): the sync is its first write, which upgrades it. (The remembered
+  /// place is set to the copied remote by the sqlite3 shell.)
+  @Test func anOlderReplicaSyncsWithTheRemoteItRemembers() async throws {
+    let fixture = Self.fixtures.appendingPathComponent("journeys-v8-sync")
+    let sandbox = try CLISandbox()
+    let remote = sandbox.folder.file("remote")
+    try FileManager.default.copyItem(
+      atPath: fixture.appendingPathComponent("b.sqlite").path, toPath: sandbox.databasePath)
+    try FileManager.default.copyItem(atPath: fixture.appendingPathComponent("remote").path, toPath: remote)
+    try await sandbox.sqlite3("UPDATE sync_remote SET url = '\(remote)';").expectSuccess("sqlite3")
+
+    let sync = try await sandbox.run("sync")
+    sync.expectSuccess()
+    #expect(sync.standardError.contains("received 2 changes from 1 replica: 2 journeys changed"), "\(sync)")
+    #expect(try JourneyDatabase(path: sandbox.databasePath).schemaVersion == JourneyDatabase.currentSchemaVersion)
+    try await sandbox.run("sync").expectSuccess()
+    try await sandbox.run("db", "check").expectSuccess()
+  }
+
   /// Version 8's registers waiting in `sync_register_v8` for the first sync are read by
   /// `db check`, which names a damaged row (exit 65) as it names a damaged blob, before a sync
   /// would convert it into registers version 8 never wrote.

@@ -10,6 +10,11 @@ struct RememberedRemote {
   /// Its kind, as the user named it last; a folder when an older roadtrip did not say.
   let kind: RemoteKind
 
+  /// The first schema version that remembers a remote (`Schema.version6` made `sync_remote`
+  /// with the columns `read(in:)` reads): a file of that version or later names its remote
+  /// before the sync's first write upgrades it.
+  static let firstSchemaVersion: Int64 = 6
+
   /// The remembered remote, or `nil` for a database that never synced. Reads only.
   static func read(in connection: Connection) throws -> RememberedRemote? {
     var remembered: RememberedRemote?
