@@ -58,6 +58,7 @@ extension ChangeLog {
       }
     }
     let (journey, id) = span.isAnchored ? ("d.journey", Self.anchoredChangeID) : ("j.id", Self.rangeChangeID)
+    let (place, key) = ("\(sign)(\(id))", span.isAnchored ? "d.id" : "j.rowid")
     var condition = ""
     if let journeyID {
       values.append(.text(journeyID.lowercasedText))
@@ -69,8 +70,8 @@ extension ChangeLog {
     let order = isDescending ? "DESC" : "ASC"
     try connection.forEachRow(
       """
-      SELECT \(sign)(\(id)), \(journey), 'insert', \(Self.noValues) FROM \(source)
-      WHERE r.id = ?1 ORDER BY \(span.isAnchored ? "d.id" : "j.rowid") \(order)
+      SELECT \(place), \(journey), 'insert', \(Self.noValues) FROM \(source)
+      WHERE r.id = ?1 ORDER BY \(key) \(order)
       """,
       values
     ) { row in

@@ -124,6 +124,7 @@ struct SecurityTests {
       "Self.rows": "the log's rows as a fixed subquery, from ChangeLog+Ranges",
       "valueColumns": "the change table's old and new columns of fields of JourneyField.all",
       "noValues": "NULL for each old and new column of fields of JourneyField.all",
+      "Self.noValues": "NULL for each old and new column of fields of JourneyField.all",
       "ranges(holdingJourneyAt: index)": "a fixed FROM clause of the log's ranges with a numbered ? placeholder",
       "Self.rangeIDs(holdingJourneyAt: 1)": "a fixed subquery of the log's ranges with a ? placeholder",
       "ranges": "a fixed WHERE clause of the log's ranges with a ? placeholder, or nothing",
@@ -148,7 +149,6 @@ struct SecurityTests {
       "ofOrigin": "a fixed condition on a batch's origin, with a ? placeholder (undo of one's own changes)",
       "place": "the fixed expression of a range row's place (its id, or minus it), from ChangeLog+RangeRows",
       "source": "a fixed FROM clause of one range's journeys or the undo's rows, bounded by ? placeholders",
-      "conditions": "a fixed condition naming one journey by a numbered ? placeholder, or nothing",
       "key": "j.rowid or d.id, the key a range's rows are read in the order of",
       "order": "ASC or DESC",
     ]
