@@ -78,7 +78,7 @@ def main():
         steps = []
         for cycle in range(1, 4):
             for command in ("undo", "redo"):
-                seconds = timed(ROADTRIP, command, "--db", "import.sqlite")
+                seconds = timed(ROADTRIP, command, "--yes", "--db", "import.sqlite")
                 steps.append((cycle, command, seconds, size("import.sqlite"), CPU[-1]))
         for cycle, command, seconds, bytes_, cpu in steps:
             print(f"| P8 {command} {cycle} | {seconds:.2f} s | import {imp:.2f} s | {seconds / imp:.2f}× the import's time | "

@@ -16,3 +16,10 @@ def fresh(path):
     """Removes a database file and the files SQLite keeps beside it."""
     for suffix in ("", "-wal", "-shm", "-journal"):
         if os.path.exists(path + suffix): os.remove(path + suffix)
+
+
+def revert_arguments(binary, command):
+    """`undo` or `redo` as `binary` takes it without a terminal: with `--yes` where it asks before
+    reverting many journeys (CLI.md), alone for a binary older than that question."""
+    usage = subprocess.run([binary, command, "--help"], capture_output=True, text=True).stdout
+    return (command, "--yes") if "--yes" in usage else (command,)

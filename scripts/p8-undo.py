@@ -13,7 +13,7 @@ the import's, as Markdown rows for BENCHMARKS.md.
 import os, shutil, sqlite3, statistics, subprocess, sys, tempfile
 
 sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
-from benchlib import fresh, timed
+from benchlib import fresh, revert_arguments, timed
 
 STEPS = ("undo 1", "redo 1", "undo 2", "redo 2")
 
@@ -41,7 +41,7 @@ def main():
                 shutil.copy("import.sqlite", "cycled.sqlite")
                 for step in STEPS:
                     times.setdefault((label, step), []).append(
-                        timed(binary, step.split()[0], "--db", "cycled.sqlite"))
+                        timed(binary, *revert_arguments(binary, step.split()[0]), "--db", "cycled.sqlite"))
         median = lambda runs, at: statistics.median(run[at] for run in runs)
         wall, cpu = median(times["import"], 0), median(times["import"], 1)
         print(f"{rows:,} journeys, medians of {rounds} interleaved rounds; the import by {binaries[0][0]}\n")
