@@ -13,8 +13,8 @@ Two queries, each as the issue wrote it: the one of issue 25,
 
 and the same over 35 days (about as many rows, ~5,900, as the issue's own file gave the 3 days).
 The anchor is `sqlite3 DATABASE "SELECT id FROM journey WHERE transportation_type IN ('scooter')
-AND start_date >= S AND start_date < E ORDER BY start_date, rowid"`: the SELECT roadtrip runs,
-with the id only. Each round runs every binary once, then sqlite3, each process started with
+AND start_date >= S AND start_date < E ORDER BY start_date, id"`: the SELECT roadtrip runs,
+with the id only (a tie of start dates is broken by id, never by the order of storing). Each round runs every binary once, then sqlite3, each process started with
 posix_spawn and timed until wait4 returns (wall, and user + system CPU from its rusage), output to
 a pipe that is read whole. The first round is a warm-up. Prints the medians and the ratios to
 sqlite3, and checks that every binary printed exactly the shell's ids.
@@ -62,7 +62,7 @@ def main():
     database, binaries = args[0], [arg.split("=", 1) for arg in args[1:]]
     for name, since, until in QUERIES:
         select = ("SELECT id FROM journey WHERE transportation_type IN ('scooter') AND start_date >= "
-                  f"{seconds(since)} AND start_date < {seconds(until)} ORDER BY start_date, rowid")
+                  f"{seconds(since)} AND start_date < {seconds(until)} ORDER BY start_date, id")
         commands = [(label, [binary, "list", "--transport", "scooter", "--since", since, "--until", until,
                              "--format", "ids", "--db", database]) for label, binary in binaries]
         commands.append(("sqlite3", ["sqlite3", database, select]))
