@@ -37,7 +37,7 @@ extension ChangeLog {
     guard from != .max else { return }
     let reading = batch.effectiveRows
     let order = reading.order(isNewestFirst: isNewestFirst)
-    let isDescending = order == "DESC"
+    let isDescending = reading.isDescending(isNewestFirst: isNewestFirst)
     // A row's id from its place (`Row.write`), and whether a range still has rows from `from` on.
     let id = { (place: Int64) in reading.isInverted ? -place : place }
     let bound = from.flatMap { $0 == .min ? nil : id($0) }

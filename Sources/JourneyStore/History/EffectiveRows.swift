@@ -11,12 +11,18 @@ struct EffectiveRows {
   /// The stored kind of a row that, read this way, deletes a journey.
   var deleted: String { isInverted ? "insert" : "delete" }
   /// `ORDER BY id` direction that gives the newest change first.
-  var newestFirst: String { isInverted ? "ASC" : "DESC" }
+  var newestFirst: String { order(isNewestFirst: true) }
+
+  /// Whether the rows, in the order the batch applies them (or the newest first), come by
+  /// descending id: an inverted batch applies its source's rows from the last.
+  func isDescending(isNewestFirst: Bool) -> Bool {
+    isNewestFirst != isInverted
+  }
 
   /// `ORDER BY id` direction that gives the rows in the order the batch applies them, or the
   /// newest first.
   func order(isNewestFirst: Bool) -> String {
-    isNewestFirst ? newestFirst : (isInverted ? "DESC" : "ASC")
+    isDescending(isNewestFirst: isNewestFirst) ? "DESC" : "ASC"
   }
 
   /// The column holding a field's value before the change.

@@ -248,9 +248,7 @@ final class IdentityMap {
   /// what it held after the last drop: its memory follows the journeys in use, at a cost that
   /// stays constant per journey managed.
   private func dropJourneysLetGo() {
-    guard entries.count >= capacity else { return }
-    entries = entries.filter { $0.value.object != nil }
-    capacity = max(1_024, entries.count * 2)
+    Self.dropLetGo(from: &entries, capacity: &capacity) { $0.object != nil }
   }
 
   /// Drops the deleted journeys that nothing holds any more, as `dropJourneysLetGo()` does for
@@ -258,8 +256,16 @@ final class IdentityMap {
   /// objects an add sets aside (`awaitInsert(of:)`): their caller holds them until they are
   /// managed, and a walk of 100k of them at each doubling held the caller's actor 80-130 ms.
   private func dropDetachedLetGo() {
-    guard detached.count >= detachedCapacity else { return }
-    detached = detached.filter { $0.value.journey != nil }
-    detachedCapacity = max(1_024, detached.count * 2)
+    Self.dropLetGo(from: &detached, capacity: &detachedCapacity) { $0.journey != nil }
+  }
+
+  /// Keeps only the values of `map` that `isHeld`, once it holds `capacity`, and sets the next
+  /// capacity to twice what is left.
+  private static func dropLetGo<Value>(
+    from map: inout [UUID: Value], capacity: inout Int, isHeld: (Value) -> Bool
+  ) {
+    guard map.count >= capacity else { return }
+    map = map.filter { isHeld($0.value) }
+    capacity = max(1_024, map.count * 2)
   }
 }
