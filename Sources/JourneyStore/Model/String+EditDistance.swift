@@ -26,8 +26,12 @@ extension String {
       ?? candidates.first(where: { $0.name.contains(self) }) {
       return completion.value
     }
-    let limit = Swift.max(2, count / 3)
+    let length = count
+    let limit = Swift.max(2, length / 3)
+    // Two strings are at least their difference in length apart: a candidate further than the
+    // limit in length is left out before its distance is worked out.
     return candidates
+      .filter { abs($0.name.count - length) <= limit }
       .map { (value: $0.value, distance: editDistance(to: $0.name)) }
       .filter { $0.distance <= limit }
       .min { $0.distance < $1.distance }?

@@ -41,6 +41,15 @@ extension CLISandbox {
     guard result.exitCode == 0 else { throw SetupFailure("sqlite3: \(result)") }
   }
 
+  /// A hash of the database's whole content, its schema and every row of every table, from the
+  /// sqlite3 shell (`.sha3sum`): the same hash is the same database, whatever its size, for the
+  /// price of one read by a program that is not roadtrip.
+  func contentHash() async throws -> String {
+    let result = try await SQLiteShell.run(".sha3sum", on: databasePath, environment: environment, in: folder)
+    guard result.exitCode == 0, !result.standardOutput.isEmpty else { throw SetupFailure("sqlite3 .sha3sum: \(result)") }
+    return result.standardOutput
+  }
+
   /// The id `seedQuickly` gives its journey number `index`.
   static func seededID(_ index: Int) -> String {
     String(format: "%08x-0000-4000-8000-000000000000", index)

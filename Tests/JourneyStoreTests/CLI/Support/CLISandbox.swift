@@ -83,9 +83,12 @@ extension CLISandbox {
     return records
   }
 
-  /// One journey's record, or `nil` when it is not in the database.
+  /// One journey's record, or `nil` when it is not in the database (or `id` is no id): read
+  /// alone, not out of every record, so that a look at one value of a large file stays cheap.
   func record(_ id: String) throws -> JourneyRecord? {
-    try records()[id]
+    guard let uuid = UUID(uuidString: id) else { return nil }
+    return try JourneyDatabase(path: databasePath, configuration: .init(createsFile: false))
+      .journey(id: uuid).map(JourneyRecord.init)
   }
 
   /// The value of one key of one journey's record, as text.
