@@ -45,9 +45,11 @@ struct CrashTests {
     defer { feeding.signal(SIGKILL) }
 
     // The import's page cache holds these journeys until the commit (nothing need reach the
-    // WAL before it): it is ended once it has read nearly all of them (4 MB of the 4.5 fed).
+    // WAL before it): it is ended once it has read nearly all of them (4 MB of the 4.5 fed). A
+    // debug build reads them in seconds alone, and in minutes while every core runs other suites.
     let pid = importing.pid
-    let readAll = try await importing.signal(ending.signal, when: { Self.bytesRead(by: pid) > 4_000_000 })
+    let readAll = try await importing.signal(
+      ending.signal, when: { Self.bytesRead(by: pid) > 4_000_000 }, within: .seconds(300))
     #expect(readAll, "the import never read its input")
     let result = try await importing.finish(within: .seconds(30))
     feeding.signal(SIGKILL)

@@ -4,7 +4,7 @@ import Testing
 
 /// Another program that takes the database's write lock (`BEGIN IMMEDIATE`), optionally writes in
 /// that transaction, and holds the lock until the test releases it, then commits; it gives up by
-/// itself after five minutes (and is killed when the test lets go of it), so that no test can leave it behind for long.
+/// itself after ten minutes (and is killed when the test lets go of it), so that no test can leave it behind for long.
 final class LockHolder {
   /// The program that holds the lock.
   enum Program: String, CaseIterable, CustomTestStringConvertible {
@@ -28,15 +28,19 @@ final class LockHolder {
     switch program {
     case .sqlite3Shell:
       let script = folder.file("holder-\(UUID().uuidString).sql")
-      // The shell that waits ends with the sqlite3 process ($PPID) if that is killed.
-      let wait = "i=0; while [ ! -e '\(releaseFlag)' ] && [ $i -lt 60000 ] && kill -0 $PPID; do sleep 0.01; i=$((i+1)); done"
+      // The shell waits through python3, which sleeps between its looks at the flag: a shell
+      // loop would start a `sleep` a hundred times a second for as long as the lock is held.
+      // The waiter ends with the sqlite3 process (its parent's parent, `$PPID` of the shell
+      // that `.shell` starts) if that is killed.
+      let waiter = folder.file("holder-\(UUID().uuidString).py")
+      try Data(Self.waiter.utf8).write(to: URL(fileURLWithPath: waiter))
       let text = """
         .bail on
         .timeout 20000
         BEGIN IMMEDIATE;
         \(sql)
         .shell touch '\(heldFlag)'
-        .shell \(wait)
+        .shell python3 '\(waiter)' '\(releaseFlag)' $PPID
         COMMIT;
 
         """
@@ -72,6 +76,22 @@ final class LockHolder {
       // Held, as it should be.
     }
   }
+
+  /// What the sqlite3 shell's holder runs to wait for the release: until the flag (its first
+  /// argument) exists, the process of its second argument has ended, or ten minutes have passed.
+  private static let waiter = """
+    import os, sys, time
+    flag, holder = sys.argv[1], int(sys.argv[2])
+    for _ in range(60000):
+        if os.path.exists(flag):
+            break
+        try:
+            os.kill(holder, 0)
+        except ProcessLookupError:
+            break
+        time.sleep(0.01)
+
+    """
 
   /// Lets the holder commit and end, and waits for it (at most 10 s).
   /// - Returns: What the holder left; exit code 0 when its transaction committed.
