@@ -10,7 +10,7 @@ import Glibc
 /// moment the test observes rather than guesses: the import has read its input inside its
 /// transaction, the batch edit has already spilled pages into the WAL. Afterwards the database checks clean, nothing of the operation is applied, and the
 /// database takes new writes.
-@Suite("Reliability: killed and interrupted in the middle of a write", .serialized)
+@Suite("Reliability: killed and interrupted in the middle of a write")
 struct CrashTests {
   /// How a test ends the command, and the exit code that ending gives.
   enum Ending: CaseIterable, CustomTestStringConvertible {
