@@ -16,7 +16,7 @@ struct CalendarEdgeTests {
       csv += row.isMultiple(of: 2) ? "n\(row),car,now,1h\n" : "t\(row),bus,tomorrow 9am,1h\n"
     }
     let path = sandbox.folder.file("relative.csv")
-    try csv.write(toFile: path, atomically: true, encoding: .utf8)
+    try csv.write(toFile: path, atomically: false, encoding: .utf8)
     let started = Date()
     let result = try await sandbox.run("import", path, "--keep-duplicates")
     result.expectSuccess()

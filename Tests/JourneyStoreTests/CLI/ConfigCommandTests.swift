@@ -64,7 +64,7 @@ struct ConfigCommandTests {
     try FileManager.default.createDirectory(
       atPath: sandbox.folder.file(".config/roadtrip"), withIntermediateDirectories: true)
     try "# mine\n[default]\n\ttransport = plane\nthis is not a setting\n[week]\nstart = sunday\n[core]\n\tpagr = less\n"
-      .write(toFile: configPath(sandbox), atomically: true, encoding: .utf8)
+      .write(toFile: configPath(sandbox), atomically: false, encoding: .utf8)
     let list = try await sandbox.run("list", "--format", "ids")
     list.expectSuccess()
     #expect(list.lines == SampleJourneys.idsByStart)

@@ -87,7 +87,7 @@ struct ImportExportCommandTests {
   @Test func theFormatComesFromTheFileExtension() async throws {
     let sandbox = try CLISandbox()
     let path = sandbox.folder.file("trips.csv")
-    try "name,transportationType,startDate,duration\nLunch,car,2026-11-21T12:00:00Z,45m\n".write(toFile: path, atomically: true, encoding: .utf8)
+    try "name,transportationType,startDate,duration\nLunch,car,2026-11-21T12:00:00Z,45m\n".write(toFile: path, atomically: false, encoding: .utf8)
     let result = try await sandbox.run("import", path)
     result.expectSuccess()
     #expect(result.standardError.hasPrefix("Imported 1 journey in "))

@@ -75,7 +75,7 @@ struct ManualPageTests {
   func groffReadsThePageWithoutAWarning() async throws {
     let sandbox = try CLISandbox()
     let file = sandbox.folder.file("roadtrip.1")
-    try await page(sandbox).write(toFile: file, atomically: true, encoding: .utf8)
+    try await page(sandbox).write(toFile: file, atomically: false, encoding: .utf8)
     let result = try await Child.run(
       "/usr/bin/groff", ["-man", "-Tutf8", "-ww", file], environment: sandbox.environment, in: sandbox.folder)
     #expect(result.exitCode == 0 && result.standardError.isEmpty, "\(result.standardError)")

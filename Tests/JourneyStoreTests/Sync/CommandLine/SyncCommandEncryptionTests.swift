@@ -24,7 +24,7 @@ struct SyncCommandEncryptionTests {
     @discardableResult
     func write(_ text: String, to name: String, mode: Int = 0o600) throws -> String {
       let path = machines.sandbox.folder.file(name)
-      try (text + "\n").write(toFile: path, atomically: true, encoding: .utf8)
+      try (text + "\n").write(toFile: path, atomically: false, encoding: .utf8)
       try FileManager.default.setAttributes([.posixPermissions: mode], ofItemAtPath: path)
       return path
     }

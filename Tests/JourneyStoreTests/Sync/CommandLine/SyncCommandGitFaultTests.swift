@@ -296,7 +296,7 @@ struct SyncCommandGitFaultTests {
     let kept = try Self.clones(in: record)
     #expect(kept.first?.contains("ssh=ssh -i my-key limit=5 time=unset") == true, "\(kept)")
     try "[core]\n\tsshCommand = ssh -i configured\n[http]\n\tlowSpeedTime = 10\n".write(
-      toFile: machines.gitConfig, atomically: true, encoding: .utf8)
+      toFile: machines.gitConfig, atomically: false, encoding: .utf8)
     try await machines.run("c", "sync", machines.repository, environment: ["PATH": path])
       .expectSuccess()
     let configured = try Self.clones(in: record)

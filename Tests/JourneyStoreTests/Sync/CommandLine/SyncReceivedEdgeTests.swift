@@ -52,7 +52,7 @@ struct SyncReceivedEdgeTests {
     _ file: String, of machines: SyncCommandTests.Machines, _ arguments: String...
   ) async throws {
     let script = machines.sandbox.folder.file("rewrite.py")
-    try rewriter.write(toFile: script, atomically: true, encoding: .utf8)
+    try rewriter.write(toFile: script, atomically: false, encoding: .utf8)
     try await Child.run(
       "/usr/bin/env", ["python3", script, machines.remote + "/" + file] + arguments,
       environment: machines.sandbox.environment, in: machines.sandbox.folder
