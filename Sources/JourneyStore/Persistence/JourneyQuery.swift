@@ -87,10 +87,17 @@ public struct JourneyQuery: Sendable {
 }
 
 extension JourneyQuery {
+  /// The `WHERE` clause alone (empty without filters), with the values to bind to its
+  /// parameters: what a count reads. An order would make SQLite read every counted row for its
+  /// id, where the index on start dates alone answers the count.
+  var sqlWhere: (sql: String, values: [DatabaseValue]) {
+    let (conditions, values) = filter.sqlTerms
+    return (conditions.isEmpty ? "" : " WHERE " + conditions.joined(separator: " AND "), values)
+  }
+
   /// The `WHERE`, `ORDER BY` and `LIMIT` clauses, with the values to bind to their parameters.
   var sqlClauses: (sql: String, values: [DatabaseValue]) {
-    var (conditions, values) = filter.sqlTerms
-    var sql = conditions.isEmpty ? "" : " WHERE " + conditions.joined(separator: " AND ")
+    var (sql, values) = sqlWhere
     // With a name filter (an either-or one too) the order never comes from an index (`+` keeps SQLite from using
     // one): walking an index costs a random read of a row for each journey it holds, and a rare
     // name would have SQLite read the whole table that way (4-10 s on 1M journeys, against one

@@ -33,10 +33,7 @@ struct JourneyTable {
 
   /// The number of journeys a query's filters select, ignoring its limit and offset.
   func count(_ query: JourneyQuery) throws -> Int {
-    var query = query
-    query.limit = nil
-    query.offset = 0
-    let (clauses, values) = query.sqlClauses
+    let (clauses, values) = query.sqlWhere
     let count = try connection.firstValue("SELECT count(*) FROM journey\(clauses)", values)
     return Int(count?.integer ?? 0)
   }
