@@ -12,12 +12,13 @@ enum SQLiteShell {
   ///     would; `nil` for not at all.
   ///   - environment: Its whole environment; `nil` inherits the test process's.
   ///   - folder: Where its output is kept (`Child`).
+  ///   - timeout: How long it may run before it is killed (`nil`: as long as it takes).
   static func run(
     _ sql: String, on database: String, options: [String] = [], busyTimeout: Duration? = .seconds(10),
-    environment: [String: String]? = nil, in folder: TemporaryFolder? = nil
+    environment: [String: String]? = nil, in folder: TemporaryFolder? = nil, timeout: Duration? = .seconds(60)
   ) async throws -> CommandResult {
     try await Child.run(
-      path, arguments(sql, database, options, busyTimeout), environment: environment, in: folder)
+      path, arguments(sql, database, options, busyTimeout), environment: environment, in: folder, timeout: timeout)
   }
 
   /// `run` for a test that does not `await`: blocks its thread meanwhile.

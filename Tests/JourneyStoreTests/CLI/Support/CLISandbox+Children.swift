@@ -37,7 +37,10 @@ extension CLISandbox {
       SELECT printf('%08x-0000-4000-8000-000000000000', i), 'Journey ' || i, 'car', 815000000 + i * 60, 600 FROM n;
       PRAGMA wal_checkpoint(TRUNCATE);
       """
-    let result = try await SQLiteShell.run(sql, on: databasePath, busyTimeout: nil, environment: environment, in: folder)
+    // Hundreds of thousands of rows through the journey table's triggers take seconds alone,
+    // and minutes while every core runs other suites: set-up is not what a test times.
+    let result = try await SQLiteShell.run(
+      sql, on: databasePath, busyTimeout: nil, environment: environment, in: folder, timeout: .seconds(600))
     guard result.exitCode == 0 else { throw SetupFailure("sqlite3: \(result)") }
   }
 
