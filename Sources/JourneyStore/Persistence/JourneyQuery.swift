@@ -88,8 +88,8 @@ public struct JourneyQuery: Sendable {
 
 extension JourneyQuery {
   /// The `WHERE` clause alone (empty without filters), with the values to bind to its
-  /// parameters: what a count reads. An order would make SQLite read every counted row for its
-  /// id, where the index on start dates alone answers the count.
+  /// parameters: what a count reads. An order that ends in the id would make SQLite read every
+  /// counted row from the table, where an index alone answers the count.
   var sqlWhere: (sql: String, values: [DatabaseValue]) {
     let (conditions, values) = filter.sqlTerms
     return (conditions.isEmpty ? "" : " WHERE " + conditions.joined(separator: " AND "), values)

@@ -33,7 +33,7 @@ extension JourneyTable {
     onUnreadable: (JourneyDatabaseError) throws -> Void,
     _ body: (Value) throws -> Void
   ) throws {
-    let (clauses, values) = query.sqlClauses
+    let (clauses, values) = try seeking(query).sqlClauses
     try forEachReadableRow(
       "SELECT \(JourneyRow.columns), rowid FROM journey\(clauses)", values, reading: read,
       onUnreadable: onUnreadable, body)
@@ -66,7 +66,7 @@ extension JourneyTable {
     _ query: JourneyQuery, onUnreadable: (JourneyDatabaseError) throws -> Void,
     _ body: (Statement, JourneyValues) throws -> Void
   ) throws {
-    let (clauses, values) = query.sqlClauses
+    let (clauses, values) = try seeking(query).sqlClauses
     try forEachReadableRow(
       "SELECT \(JourneyRow.columns) FROM journey\(clauses)", values,
       reading: { row throws(JourneyDatabaseError) in
