@@ -24,23 +24,25 @@ extension JourneyTable {
     else { return query }
     let isDescending = first.isDescending != query.isReversed
     let column = JourneyField.startDate.column
-    let (whereClause, values) = query.sqlWhere
+    let order = isDescending ? "DESC" : "ASC"
+    let (clauses, values) = query.sqlWhere
     guard
       let date = try connection.firstValue(
-        "SELECT \(column) FROM journey\(whereClause) ORDER BY \(column) \(isDescending ? "DESC" : "ASC") LIMIT 1 OFFSET ?",
+        "SELECT \(column) FROM journey\(clauses) ORDER BY \(column) \(order) LIMIT 1 OFFSET ?",
         values + [.integer(Int64(query.offset))])?.double
     else { return query }
-    let and = whereClause.isEmpty ? " WHERE " : whereClause + " AND "
-    let before = try connection.firstValue(
-      "SELECT count(*) FROM journey\(and)\(column) \(isDescending ? ">" : "<") ?", values + [.real(date)])?.integer ?? 0
+    // The journeys before that date in the order, and the window from it on. No stored value
+    // lies between a date and the next one up.
+    var before = query
     var seeking = query
     if isDescending {
-      // Up to the date itself: no stored value lies between it and the next one up.
+      before.startingFrom = Date(timeIntervalSinceReferenceDate: date.nextUp)
       seeking.startingBefore = Date(timeIntervalSinceReferenceDate: date.nextUp)
     } else {
+      before.startingBefore = Date(timeIntervalSinceReferenceDate: date)
       seeking.startingFrom = Date(timeIntervalSinceReferenceDate: date)
     }
-    seeking.offset = query.offset - Int(before)
+    seeking.offset = query.offset - (try count(before))
     return seeking
   }
 }
