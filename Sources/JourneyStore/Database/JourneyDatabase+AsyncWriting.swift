@@ -78,6 +78,7 @@ extension JourneyDatabase {
     }
     try markChangeLogPosition()
     // The objects wait for their inserts, which the follower takes in as it takes in any commit.
+    identityMap.reserveCapacity(forInserting: journeys.count)
     await Self.bySlices(of: journeys, isolation: isolation) { identityMap.awaitInsert(of: $0) }
     do {
       try await runLongWork(progress: progress, isolation: isolation) { [values] worker, work in

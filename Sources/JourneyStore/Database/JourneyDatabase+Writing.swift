@@ -38,6 +38,7 @@ extension JourneyDatabase {
         }
         // The objects wait for their inserts, which the follower takes in as it takes in any
         // commit: it manages them with the values inserted.
+        identityMap.reserveCapacity(forInserting: added.count)
         identityMap.awaitInsert(of: added)
         try beforeCommit()
       }

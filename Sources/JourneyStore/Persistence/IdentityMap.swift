@@ -83,6 +83,20 @@ final class IdentityMap {
     for journey in journeys { detached[journey.id] = .weak(journey) }
   }
 
+  /// Makes room for `count` journeys an add is about to set aside and manage: neither map grows
+  /// nor is walked again while they come in. The entries of journeys let go are dropped now, once,
+  /// when their number would reach the capacity on the way. Taking in a hundred thousand of them
+  /// then costs the same in every slice, where each doubling of a map (a rehash, and a walk of
+  /// every entry to drop those let go) held the caller's actor for as long as a slice's work.
+  func reserveCapacity(forInserting count: Int) {
+    if entries.count + count >= capacity {
+      entries = entries.filter { $0.value.object != nil }
+      capacity = max(1_024, 2 * (entries.count + count))
+    }
+    entries.reserveCapacity(entries.count + count)
+    detached.reserveCapacity(detached.count + count)
+  }
+
   /// Forgets objects set aside by `awaitInsert(of:)` whose inserts were not committed.
   func stopAwaitingInsert(of journeys: some Sequence<Journey>) {
     for journey in journeys where detached[journey.id]?.journey === journey {

@@ -51,4 +51,20 @@ struct IdentityMapTests {
     #expect(database.identityMap.heldCount <= kept.count + 1)
     #expect(try database.journeys(JourneyQuery(limit: 10)).elementsEqual(kept, by: ===))
   }
+
+  /// An add of many journeys makes room for them in the map beforehand, and drops the entries of
+  /// journeys let go then: the map stays as small as the journeys in use while adds come in.
+  @Test @MainActor func addingManyJourneysInCodeKeepsOnlyThoseInUse() async throws {
+    let folder = try TemporaryFolder()
+    let database = try Fixtures.database(in: folder)
+    var kept: [Journey] = []
+    for round in 0..<5 {
+      kept = (0..<3_000).map { Journey(name: "Round \(round), journey \($0)") }
+      try await database.add(contentsOf: kept)
+    }
+    #expect(try database.count() == 15_000)
+    #expect(database.identityMap.count <= 2 * 3_000 + 1_024)
+    #expect(database.identityMap.heldCount == kept.count)
+    #expect(try database.journey(id: kept[42].id) === kept[42])
+  }
 }
