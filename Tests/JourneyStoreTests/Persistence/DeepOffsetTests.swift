@@ -42,6 +42,10 @@ struct DeepOffsetTests {
         var ids: [UUID] = []
         try database.forEachJourney(window) { ids.append($0.id) }
         #expect(ids == expected, "offset \(offset), types \(types), streamed")
+        // Counted first, as a deep window of a large list is, and stepped from the nearer end.
+        let counted = try JourneyTable(connection: database.connection).seeking(window, countingFrom: 0)
+        #expect(counted.offset < JourneyTable.seekingOffset, "offset \(offset), types \(types), counted")
+        #expect(try database.journeys(counted).map(\.id) == expected, "offset \(offset), types \(types), counted")
       }
     }
   }
