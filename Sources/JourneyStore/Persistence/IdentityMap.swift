@@ -89,10 +89,7 @@ final class IdentityMap {
   /// then costs the same in every slice, where each doubling of a map (a rehash, and a walk of
   /// every entry to drop those let go) held the caller's actor for as long as a slice's work.
   func reserveCapacity(forInserting count: Int) {
-    if entries.count + count >= capacity {
-      entries = entries.filter { $0.value.object != nil }
-      capacity = max(1_024, 2 * (entries.count + count))
-    }
+    dropJourneysLetGo(adding: count)
     entries.reserveCapacity(entries.count + count)
     detached.reserveCapacity(detached.count + count)
   }
@@ -261,8 +258,10 @@ final class IdentityMap {
   /// Drops the entries of journeys that nothing holds any more, once the map has grown to twice
   /// what it held after the last drop: its memory follows the journeys in use, at a cost that
   /// stays constant per journey managed.
-  private func dropJourneysLetGo() {
-    Self.dropLetGo(from: &entries, capacity: &capacity) { $0.object != nil }
+  /// - Parameter incoming: Journeys about to be managed, counted as if they were: an add drops
+  ///   the entries let go before its journeys come in, rather than once they are half in.
+  private func dropJourneysLetGo(adding incoming: Int = 0) {
+    Self.dropLetGo(from: &entries, capacity: &capacity, adding: incoming) { $0.object != nil }
   }
 
   /// Drops the deleted journeys that nothing holds any more, as `dropJourneysLetGo()` does for
@@ -273,13 +272,13 @@ final class IdentityMap {
     Self.dropLetGo(from: &detached, capacity: &detachedCapacity) { $0.journey != nil }
   }
 
-  /// Keeps only the values of `map` that `isHeld`, once it holds `capacity`, and sets the next
-  /// capacity to twice what is left.
+  /// Keeps only the values of `map` that `isHeld`, once it holds `capacity` (with `incoming`
+  /// values about to come in), and sets the next capacity to twice what is left and coming.
   private static func dropLetGo<Value>(
-    from map: inout [UUID: Value], capacity: inout Int, isHeld: (Value) -> Bool
+    from map: inout [UUID: Value], capacity: inout Int, adding incoming: Int = 0, isHeld: (Value) -> Bool
   ) {
-    guard map.count >= capacity else { return }
+    guard map.count + incoming >= capacity else { return }
     map = map.filter { isHeld($0.value) }
-    capacity = max(1_024, map.count * 2)
+    capacity = max(1_024, (map.count + incoming) * 2)
   }
 }
